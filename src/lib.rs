@@ -7,6 +7,20 @@
 //! judges as it is; this library includes it as the module [`judge`], so its counter and its
 //! table of known counts exist exactly once.
 //!
+//! # The road of seed 000: five counters, each improving on the last
+//!
+//! | module | idea | cost of one partial placement |
+//! | --- | --- | --- |
+//! | [`backtrack`] | a queen per row, checked against every queen above | O(n²) |
+//! | [`mirror`] | the same on half the board, doubled (left-right mirror) | O(n²), half as many |
+//! | [`flags`] | flag arrays for columns and diagonals: O(1) checks | O(n) |
+//! | [`links`] | a linked list of free columns: only free columns are tried | O(free columns) |
+//! | [`bitwise`] | columns and diagonals as bit masks, an explicit stack | O(1) per placed queen |
+//! | [`judge::count`] | `recursive`: bit masks, recursion, and the mirror | O(1), half as many |
+//!
+//! [`Algo`] names them for the command line and the [`bench`]mark; [`Placements`] lists every
+//! placement in order, one at a time.
+//!
 //! # Example
 //!
 //! ```
@@ -16,10 +30,35 @@
 //!
 //! // LeetCode 52.
 //! assert_eq!(nqueens::total_n_queens(4), 2);
+//!
+//! // Every counter agrees.
+//! for algo in nqueens::Algo::ALL {
+//!     assert_eq!(algo.count(9), 352);
+//! }
+//!
+//! // Every placement of 6 queens, as 1-based columns (Luogu P1219's format).
+//! let mut out = Vec::new();
+//! for queens in nqueens::Placements::new(6) {
+//!     nqueens::write_perm(&mut out, &queens).unwrap();
+//! }
+//! assert_eq!(out, b"2 4 6 1 3 5\n3 6 2 5 1 4\n4 1 5 2 6 3\n5 3 1 6 4 2\n");
 //! ```
 
 #[path = "main.rs"]
 pub mod judge;
+
+pub mod algo;
+pub mod backtrack;
+pub mod bench;
+pub mod bitwise;
+pub mod flags;
+pub mod links;
+pub mod list;
+pub mod mirror;
+pub mod plot;
+
+pub use algo::Algo;
+pub use list::{solve_n_queens, write_board, write_perm, Placements};
 
 /// LeetCode 52 "N-Queens II": the number of placements of `n` queens on an `n`×`n` board.
 ///

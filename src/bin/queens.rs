@@ -1,1 +1,446 @@
-fn main() {}
+//! `queens`: the N-Queens toolkit. Parses the command line, calls the library, prints.
+//!
+//! Exit codes: 0 success (also when the reader of the output goes away), 1 a check that failed
+//! or an I/O error, 2 bad usage or bad input.
+
+use nqueens::bench::{self, Cell, Contender};
+use nqueens::{plot, Algo, Placements};
+use std::collections::VecDeque;
+use std::fmt::Display;
+use std::io::{self, BufWriter, IsTerminal, Write};
+use std::ops::RangeInclusive;
+use std::process::ExitCode;
+use std::str::FromStr;
+use std::time::Duration;
+
+const HELP: &str = "\
+queens: count, list and find N-Queens placements.
+
+Usage: queens <COMMAND> [ARGS]
+
+Commands:
+  count N    print the number of placements of N queens
+  list N     print every placement of N queens, in lexicographic order
+  bench      time the counters against each other and print a table (and a plot)
+
+Run 'queens <COMMAND> --help' for the flags of each.
+Exit codes: 0 success, 1 a failed check or an I/O error, 2 bad usage or bad input.
+";
+
+const HELP_COUNT: &str = "\
+queens count: print the number of placements of N non-attacking queens on an N×N board.
+
+Usage: queens count N [--algo NAME]
+
+Arguments:
+  N              the board size, 0 to 32
+
+Options:
+  --algo NAME    the counting algorithm (default: recursive), one of
+                   backtrack  plain backtracking, each queen checked against those above
+                   mirror     the same on half the board, doubled by the left-right mirror
+                   flags      flag arrays for columns and diagonals (O(1) checks)
+                   links      a linked list of the free columns
+                   bitwise    bit masks and an explicit stack
+                   recursive  the judge's recursive bit masks with the mirror
+  -h, --help     print this help
+";
+
+const HELP_LIST: &str = "\
+queens list: print every placement of N queens, in lexicographic order of their columns.
+
+Usage: queens list N [--format board|perm|luogu] [--limit K]
+
+Arguments:
+  N               the board size, 0 to 32
+
+Options:
+  --format FMT    board: N rows of '.' and 'Q', a blank line between placements (default)
+                  perm:  one line per placement, the 1-based column of rows 1..N
+                  luogu: the Luogu P1219 answer: the first three perm lines, then the total
+  --limit K       stop after K placements (board and perm)
+  -h, --help      print this help
+";
+
+const HELP_BENCH: &str = "\
+queens bench: time the counters for each N and print a Markdown table of median milliseconds.
+
+Usage: queens bench [--from A] [--to B] [--algo NAME...] [--budget SECONDS] [--svg FILE]
+
+Each cell is the median of several runs after a warm-up. A cell whose time, predicted from the
+growth of the cells before it, would take the run past the budget is skipped (and marked), so
+the whole run stays near the budget. Build with --release for meaningful times.
+
+Options:
+  --from A            the smallest N (default 10)
+  --to B              the largest N (default 18; at most 32)
+  --algo NAME...      the counters to time, by name (default: all); repeat the flag, list
+                      several names after it, or separate them with commas
+  --budget SECONDS    the time the run may take (default 60)
+  --svg FILE          also write the table as a plot: time on a log axis against N
+  -h, --help          print this help
+";
+
+/// Why a command failed; printed once by `main`.
+enum Failure {
+    /// Bad usage of a command (named, for the hint to its help): exit 2.
+    Usage(&'static str, String),
+    /// Bad input, e.g. a malformed file: exit 2.
+    Input(String),
+    /// Reading or writing failed: exit 1 (a closed stdout is success).
+    Io(io::Error),
+}
+
+impl From<io::Error> for Failure {
+    fn from(e: io::Error) -> Self {
+        Failure::Io(e)
+    }
+}
+
+fn main() -> ExitCode {
+    match run() {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(Failure::Io(e)) if e.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
+        Err(Failure::Io(e)) => {
+            eprintln!("queens: {}", e);
+            ExitCode::from(1)
+        }
+        Err(Failure::Usage(command, message)) => {
+            let help = if command.is_empty() {
+                "queens --help".to_string()
+            } else {
+                format!("queens {} --help", command)
+            };
+            eprintln!("queens: {}\ntry '{}'", message, help);
+            ExitCode::from(2)
+        }
+        Err(Failure::Input(message)) => {
+            eprintln!("queens: {}", message);
+            ExitCode::from(2)
+        }
+    }
+}
+
+fn run() -> Result<(), Failure> {
+    let mut words = VecDeque::new();
+    for arg in std::env::args_os().skip(1) {
+        match arg.into_string() {
+            Ok(word) => words.push_back(word),
+            Err(raw) => {
+                return Err(Failure::Usage(
+                    "",
+                    format!("argument {:?} is not valid UTF-8", raw),
+                ))
+            }
+        }
+    }
+    let command = words.pop_front().unwrap_or_default();
+    match command.as_str() {
+        "count" => count(Args::new("count", words)),
+        "list" => list(Args::new("list", words)),
+        "bench" => bench(Args::new("bench", words)),
+        "-h" | "--help" | "help" => print(HELP),
+        "-V" | "--version" => print(&format!("queens {}\n", env!("CARGO_PKG_VERSION"))),
+        "" => Err(Failure::Usage("", "missing command".to_string())),
+        other => Err(Failure::Usage("", format!("unknown command {:?}", other))),
+    }
+}
+
+/// Writes `text` to stdout.
+fn print(text: &str) -> Result<(), Failure> {
+    io::stdout().lock().write_all(text.as_bytes())?;
+    Ok(())
+}
+
+/// One word of a command line, as the parser sees it.
+enum Word {
+    /// `--name` or `-x` (a value given as `--name=value` waits in [`Args::value`]).
+    Flag(String),
+    /// Anything else.
+    Positional(String),
+}
+
+/// The hand-written argument parser shared by every subcommand: flags with values as
+/// `--flag VALUE` or `--flag=VALUE`, positionals, and numbers checked against a range.
+struct Args {
+    command: &'static str,
+    words: VecDeque<String>,
+    /// The flag last returned and a value glued to it with `=`, not yet taken.
+    flag: String,
+    inline: Option<String>,
+}
+
+impl Args {
+    fn new(command: &'static str, words: VecDeque<String>) -> Args {
+        Args {
+            command,
+            words,
+            flag: String::new(),
+            inline: None,
+        }
+    }
+
+    /// A usage error of this command.
+    fn error(&self, message: String) -> Failure {
+        Failure::Usage(self.command, message)
+    }
+
+    /// The next word, or `None` at the end.
+    fn next(&mut self) -> Result<Option<Word>, Failure> {
+        if self.inline.is_some() {
+            return Err(self.error(format!("{} takes no value", self.flag)));
+        }
+        let word = match self.words.pop_front() {
+            Some(word) => word,
+            None => return Ok(None),
+        };
+        if word.starts_with('-')
+            && word.len() > 1
+            && !word[1..].starts_with(|c: char| c.is_ascii_digit())
+        {
+            let (flag, inline) = match word.split_once('=') {
+                Some((flag, value)) => (flag.to_string(), Some(value.to_string())),
+                None => (word, None),
+            };
+            self.flag = flag.clone();
+            self.inline = inline;
+            Ok(Some(Word::Flag(flag)))
+        } else {
+            Ok(Some(Word::Positional(word)))
+        }
+    }
+
+    /// The value of the flag just read.
+    fn value(&mut self) -> Result<String, Failure> {
+        match self.inline.take().or_else(|| self.words.pop_front()) {
+            Some(value) => Ok(value),
+            None => Err(self.error(format!("{} needs a value", self.flag))),
+        }
+    }
+
+    /// Values following the flag just read, up to the next flag (at least one).
+    fn values(&mut self) -> Result<Vec<String>, Failure> {
+        let mut values = vec![self.value()?];
+        while self.words.front().is_some_and(|w| !w.starts_with('-')) {
+            values.extend(self.words.pop_front());
+        }
+        Ok(values)
+    }
+
+    /// `text` as a number in `range`; `what` names it in the message.
+    fn number<T>(&self, what: &str, text: &str, range: RangeInclusive<T>) -> Result<T, Failure>
+    where
+        T: FromStr + PartialOrd + Display,
+    {
+        match text.parse::<T>() {
+            Ok(value) if range.contains(&value) => Ok(value),
+            _ => Err(self.error(format!(
+                "{} must be a number from {} to {}, not {:?}",
+                what,
+                range.start(),
+                range.end(),
+                text
+            ))),
+        }
+    }
+
+    /// The value of the flag just read, as a number in `range`.
+    fn flag_number<T>(&mut self, range: RangeInclusive<T>) -> Result<T, Failure>
+    where
+        T: FromStr + PartialOrd + Display,
+    {
+        let value = self.value()?;
+        self.number(&self.flag, &value, range)
+    }
+
+    /// The error for a flag this command does not know.
+    fn unknown(&self, flag: &str) -> Failure {
+        self.error(format!("unknown flag {}", flag))
+    }
+
+    /// The error for a positional argument too many.
+    fn unexpected(&self, word: &str) -> Failure {
+        self.error(format!("unexpected argument {:?}", word))
+    }
+
+    /// The board size N, which must have been given.
+    fn required_n(&self, n: Option<u32>) -> Result<u32, Failure> {
+        n.ok_or_else(|| self.error("missing N, the board size".to_string()))
+    }
+}
+
+/// Parses an algorithm name.
+fn algo(args: &Args, name: &str) -> Result<Algo, Failure> {
+    Algo::from_name(name).ok_or_else(|| {
+        let names: Vec<&str> = Algo::ALL.iter().map(|a| a.name()).collect();
+        args.error(format!(
+            "unknown algorithm {:?}; choose one of {}",
+            name,
+            names.join(", ")
+        ))
+    })
+}
+
+fn count(mut args: Args) -> Result<(), Failure> {
+    let (mut n, mut chosen) = (None, Algo::Recursive);
+    while let Some(word) = args.next()? {
+        match word {
+            Word::Flag(f) if f == "-h" || f == "--help" => return print(HELP_COUNT),
+            Word::Flag(f) if f == "--algo" => {
+                let name = args.value()?;
+                chosen = algo(&args, &name)?
+            }
+            Word::Flag(f) => return Err(args.unknown(&f)),
+            Word::Positional(p) if n.is_none() => n = Some(args.number("N", &p, 0..=32)?),
+            Word::Positional(p) => return Err(args.unexpected(&p)),
+        }
+    }
+    let n = args.required_n(n)?;
+    print(&format!("{}\n", chosen.count(n)))
+}
+
+/// How `queens list` prints placements.
+#[derive(Clone, Copy, PartialEq)]
+enum Format {
+    Board,
+    Perm,
+    Luogu,
+}
+
+fn list(mut args: Args) -> Result<(), Failure> {
+    let (mut n, mut format, mut limit) = (None, Format::Board, None);
+    while let Some(word) = args.next()? {
+        match word {
+            Word::Flag(f) if f == "-h" || f == "--help" => return print(HELP_LIST),
+            Word::Flag(f) if f == "--format" => {
+                format = match args.value()?.as_str() {
+                    "board" => Format::Board,
+                    "perm" => Format::Perm,
+                    "luogu" => Format::Luogu,
+                    other => {
+                        return Err(args.error(format!(
+                            "unknown format {:?}; choose board, perm or luogu",
+                            other
+                        )))
+                    }
+                }
+            }
+            Word::Flag(f) if f == "--limit" => limit = Some(args.flag_number(0..=u64::MAX)?),
+            Word::Flag(f) => return Err(args.unknown(&f)),
+            Word::Positional(p) if n.is_none() => n = Some(args.number("N", &p, 0..=32)?),
+            Word::Positional(p) => return Err(args.unexpected(&p)),
+        }
+    }
+    let n = args.required_n(n)?;
+    if format == Format::Luogu && limit.is_some() {
+        return Err(args.error(
+            "--limit does not go with --format luogu, which prints three placements and the total"
+                .to_string(),
+        ));
+    }
+    let mut out = BufWriter::with_capacity(1 << 16, io::stdout().lock());
+    let mut placements = Placements::new(n);
+    let mut printed = 0u64;
+    while limit.map_or(true, |k| printed < k) {
+        let queens = match placements.next_placement() {
+            Some(queens) => queens,
+            None => break,
+        };
+        match format {
+            Format::Board => {
+                if printed > 0 {
+                    out.write_all(b"\n")?;
+                }
+                nqueens::write_board(&mut out, queens)?;
+            }
+            Format::Perm => nqueens::write_perm(&mut out, queens)?,
+            Format::Luogu if printed < 3 => nqueens::write_perm(&mut out, queens)?,
+            Format::Luogu => {}
+        }
+        printed += 1;
+    }
+    if format == Format::Luogu {
+        writeln!(out, "{}", printed)?;
+    }
+    out.flush()?;
+    Ok(())
+}
+
+fn bench(mut args: Args) -> Result<(), Failure> {
+    let (mut from, mut to, mut budget, mut svg) = (10, 18, 60.0, None);
+    let mut algos: Vec<Algo> = Vec::new();
+    while let Some(word) = args.next()? {
+        match word {
+            Word::Flag(f) if f == "-h" || f == "--help" => return print(HELP_BENCH),
+            Word::Flag(f) if f == "--from" => from = args.flag_number(1..=32)?,
+            Word::Flag(f) if f == "--to" => to = args.flag_number(1..=32)?,
+            Word::Flag(f) if f == "--budget" => budget = args.flag_number(0.001..=1e9)?,
+            Word::Flag(f) if f == "--svg" => svg = Some(args.value()?),
+            Word::Flag(f) if f == "--algo" => {
+                for value in args.values()? {
+                    for name in value.split(',').filter(|s| !s.is_empty()) {
+                        let chosen = algo(&args, name)?;
+                        if !algos.contains(&chosen) {
+                            algos.push(chosen);
+                        }
+                    }
+                }
+            }
+            Word::Flag(f) => return Err(args.unknown(&f)),
+            Word::Positional(p) => return Err(args.unexpected(&p)),
+        }
+    }
+    if from > to {
+        return Err(args.error(format!("--from {} is above --to {}", from, to)));
+    }
+    if algos.is_empty() {
+        algos = Algo::ALL.to_vec();
+    }
+    if cfg!(debug_assertions) {
+        eprintln!("queens bench: this is a debug build; build with --release for meaningful times");
+    }
+    let contenders: Vec<Contender> = algos
+        .iter()
+        .map(|a| Contender {
+            label: a.name().to_string(),
+            count: Box::new(a.counter()),
+        })
+        .collect();
+    let ns: Vec<u32> = (from..=to).collect();
+    let terminal = io::stderr().is_terminal();
+    let table = bench::run(
+        &ns,
+        &contenders,
+        Duration::from_secs_f64(budget),
+        |label, n, cell| {
+            if terminal {
+                match cell {
+                    Cell::Time(t) => eprintln!("bench: {} N={}: {} ms", label, n, bench::millis(t)),
+                    Cell::Skipped => eprintln!("bench: {} N={}: skipped", label, n),
+                }
+            }
+        },
+    )
+    .map_err(Failure::Input)?;
+    let mut text = table.markdown();
+    if table
+        .rows
+        .iter()
+        .any(|(_, cells)| cells.contains(&Cell::Skipped))
+    {
+        text += &format!(
+            "\nskipped: the predicted time would have taken the run past its {} s budget\n",
+            budget
+        );
+    }
+    print(&text)?;
+    if let Some(path) = svg {
+        let title = format!(
+            "N-Queens counters: median time per count, N = {}..{}",
+            from, to
+        );
+        std::fs::write(&path, plot::svg(&table, &title))
+            .map_err(|e| Failure::Input(format!("cannot write {}: {}", path, e)))?;
+    }
+    Ok(())
+}

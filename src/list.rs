@@ -1,0 +1,225 @@
+//! Every placement, one at a time, in lexicographic order of its columns; and how to print one.
+
+use crate::judge::MAX_N;
+use std::io::{self, Write};
+
+/// One row of the search: columns attacked from above and the free columns not tried yet.
+#[derive(Clone, Copy, Default)]
+struct Frame {
+    cols: u32,
+    left: u32,
+    right: u32,
+    untried: u32,
+}
+
+/// The placements of `n` queens, as the 0-based column of the queen in each row, in increasing
+/// lexicographic order of those column sequences.
+///
+/// The search is the bitwise one of [`crate::bitwise`], stopped at each placement found; bit
+/// `c` stands for column `c`, so taking the lowest free bit first yields the placements in
+/// order. It holds one placement at a time: memory stays O(n) however many there are.
+///
+/// [`Placements::next_placement`] lends each placement without allocating; the [`Iterator`]
+/// gives each as a fresh `Vec<usize>`.
+///
+/// # Example
+///
+/// ```
+/// use nqueens::Placements;
+///
+/// let all: Vec<Vec<usize>> = Placements::new(4).collect();
+/// assert_eq!(all, vec![vec![1, 3, 0, 2], vec![2, 0, 3, 1]]);
+/// assert_eq!(Placements::new(8).count(), 92);
+/// ```
+pub struct Placements {
+    full: u32,
+    stack: [Frame; MAX_N as usize + 1],
+    depth: usize,
+    queens: Vec<usize>,
+    /// The empty board has one (empty) placement, given once.
+    empty_pending: bool,
+}
+
+impl Placements {
+    /// Starts the listing for `n` queens.
+    ///
+    /// # Constraints
+    ///
+    /// `n <= 32`.
+    ///
+    /// # Panics
+    ///
+    /// Panics if `n > 32`.
+    ///
+    /// # Complexity
+    ///
+    /// O(1) to start; the whole listing costs what [`crate::bitwise::count`] costs plus O(n)
+    /// per placement.
+    pub fn new(n: u32) -> Placements {
+        assert!(n <= MAX_N, "Placements: n = {} is above {}", n, MAX_N);
+        let full = if n == 0 { 0 } else { u32::MAX >> (32 - n) };
+        let mut stack = [Frame::default(); MAX_N as usize + 1];
+        stack[0].untried = full;
+        Placements {
+            full,
+            stack,
+            depth: 0,
+            queens: Vec::with_capacity(n as usize),
+            empty_pending: n == 0,
+        }
+    }
+
+    /// The next placement, lent until the next call, or `None` when all are given.
+    ///
+    /// # Complexity
+    ///
+    /// Amortised the search between two placements.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// let mut all = nqueens::Placements::new(6);
+    /// assert_eq!(all.next_placement(), Some(&[1, 3, 5, 0, 2, 4][..]));
+    /// ```
+    pub fn next_placement(&mut self) -> Option<&[usize]> {
+        if self.empty_pending {
+            self.empty_pending = false;
+            return Some(&[]);
+        }
+        loop {
+            let top = self.stack[self.depth];
+            if top.untried == 0 {
+                if self.depth == 0 {
+                    return None;
+                }
+                self.depth -= 1;
+                continue;
+            }
+            let bit = top.untried & top.untried.wrapping_neg();
+            self.stack[self.depth].untried ^= bit;
+            self.queens.truncate(self.depth);
+            self.queens.push(bit.trailing_zeros() as usize);
+            let cols = top.cols | bit;
+            if cols == self.full {
+                return Some(&self.queens);
+            }
+            let left = (top.left | bit) << 1;
+            let right = (top.right | bit) >> 1;
+            self.depth += 1;
+            self.stack[self.depth] = Frame {
+                cols,
+                left,
+                right,
+                untried: self.full & !(cols | left | right),
+            };
+        }
+    }
+}
+
+impl Iterator for Placements {
+    type Item = Vec<usize>;
+
+    fn next(&mut self) -> Option<Vec<usize>> {
+        self.next_placement().map(<[usize]>::to_vec)
+    }
+}
+
+/// Writes a placement as one `perm` line: the 1-based column of the queen in rows 1..n,
+/// separated by spaces (the answer format of Luogu P1219 and POJ 3239).
+///
+/// # Errors
+///
+/// Those of `out`.
+///
+/// # Complexity
+///
+/// O(n).
+///
+/// # Example
+///
+/// ```
+/// let mut out = Vec::new();
+/// nqueens::write_perm(&mut out, &[1, 3, 0, 2]).unwrap();
+/// assert_eq!(out, b"2 4 1 3\n");
+/// ```
+pub fn write_perm<W: Write + ?Sized>(out: &mut W, queens: &[usize]) -> io::Result<()> {
+    for (row, col) in queens.iter().enumerate() {
+        if row > 0 {
+            out.write_all(b" ")?;
+        }
+        write!(out, "{}", col + 1)?;
+    }
+    out.write_all(b"\n")
+}
+
+/// Writes a placement as a board: one line per row, `Q` for the queen and `.` elsewhere.
+///
+/// # Errors
+///
+/// Those of `out`.
+///
+/// # Complexity
+///
+/// O(n²).
+///
+/// # Example
+///
+/// ```
+/// let mut out = Vec::new();
+/// nqueens::write_board(&mut out, &[1, 3, 0, 2]).unwrap();
+/// assert_eq!(String::from_utf8(out).unwrap(), ".Q..\n...Q\nQ...\n..Q.\n");
+/// ```
+pub fn write_board<W: Write + ?Sized>(out: &mut W, queens: &[usize]) -> io::Result<()> {
+    let mut line = vec![b'.'; queens.len() + 1];
+    *line.last_mut().unwrap_or(&mut 0) = b'\n';
+    for &col in queens {
+        line[col] = b'Q';
+        out.write_all(&line)?;
+        line[col] = b'.';
+    }
+    Ok(())
+}
+
+/// LeetCode 51 "N-Queens": every placement of `n` queens as a board of strings, `Q` for a queen
+/// and `.` for an empty square, in lexicographic order of the queens' columns.
+///
+/// # Constraints
+///
+/// `0 <= n <= 32`; all placements are held in memory, so keep n small (LeetCode: 1..=9).
+///
+/// # Panics
+///
+/// Panics if `n` is negative or above 32.
+///
+/// # Complexity
+///
+/// The search of [`Placements`] plus O(n²) per placement, in time and in memory.
+///
+/// # Example
+///
+/// ```
+/// assert_eq!(
+///     nqueens::solve_n_queens(4),
+///     vec![vec![".Q..", "...Q", "Q...", "..Q."], vec!["..Q.", "Q...", "...Q", ".Q.."]]
+/// );
+/// ```
+pub fn solve_n_queens(n: i32) -> Vec<Vec<String>> {
+    assert!(
+        (0..=MAX_N as i32).contains(&n),
+        "solve_n_queens: n = {} is outside 0..=32",
+        n
+    );
+    let n = n as usize;
+    Placements::new(n as u32)
+        .map(|queens| {
+            queens
+                .iter()
+                .map(|&col| {
+                    let mut row = ".".repeat(n);
+                    row.replace_range(col..=col, "Q");
+                    row
+                })
+                .collect()
+        })
+        .collect()
+}

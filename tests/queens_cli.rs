@@ -1,0 +1,222 @@
+//! The toolkit `queens` through its real binary: each subcommand, each format, each usage error.
+
+use assert_cmd::cargo::cargo_bin_cmd;
+use predicates::prelude::*;
+
+fn queens() -> assert_cmd::Command {
+    cargo_bin_cmd!("queens")
+}
+
+#[test]
+fn count_12_with_every_algorithm() {
+    for algo in [
+        "backtrack",
+        "mirror",
+        "flags",
+        "links",
+        "bitwise",
+        "recursive",
+    ] {
+        queens()
+            .args(["count", "12", "--algo", algo])
+            .assert()
+            .success()
+            .stdout("14200\n");
+    }
+    queens()
+        .args(["count", "--algo=links", "9"])
+        .assert()
+        .success()
+        .stdout("352\n");
+    queens()
+        .args(["count", "0"])
+        .assert()
+        .success()
+        .stdout("1\n");
+    queens()
+        .args(["count", "3"])
+        .assert()
+        .success()
+        .stdout("0\n");
+}
+
+#[test]
+fn list_in_each_format() {
+    queens()
+        .args(["list", "6", "--format", "luogu"])
+        .assert()
+        .success()
+        .stdout("2 4 6 1 3 5\n3 6 2 5 1 4\n4 1 5 2 6 3\n4\n");
+    queens()
+        .args(["list", "4"])
+        .assert()
+        .success()
+        .stdout(".Q..\n...Q\nQ...\n..Q.\n\n..Q.\nQ...\n...Q\n.Q..\n");
+    queens()
+        .args(["list", "5", "--format", "perm", "--limit", "3"])
+        .assert()
+        .success()
+        .stdout("1 3 5 2 4\n1 4 2 5 3\n2 4 1 3 5\n");
+    queens()
+        .args(["list", "3", "--format", "luogu"])
+        .assert()
+        .success()
+        .stdout("0\n");
+    queens()
+        .args(["list", "8", "--limit", "0"])
+        .assert()
+        .success()
+        .stdout("");
+}
+
+#[test]
+fn list_perm_gives_every_placement() {
+    let output = queens()
+        .args(["list", "8", "--format=perm"])
+        .output()
+        .unwrap();
+    assert!(output.status.success());
+    let text = String::from_utf8(output.stdout).unwrap();
+    assert_eq!(text.lines().count(), 92);
+    assert_eq!(text.lines().next(), Some("1 5 8 6 3 7 2 4"));
+    assert_eq!(text.lines().last(), Some("8 4 1 3 6 2 7 5"));
+}
+
+/// Runs `queens` with `args` and checks exit code 2, nothing on stdout, and `message` on stderr.
+fn usage_error(args: &[&str], message: &str) {
+    queens()
+        .args(args)
+        .assert()
+        .code(2)
+        .stdout("")
+        .stderr(predicate::str::contains(message));
+}
+
+#[test]
+fn usage_errors_are_named_with_exit_2() {
+    usage_error(&[], "missing command");
+    usage_error(&["counts", "8"], "unknown command \"counts\"");
+    usage_error(&["count"], "missing N");
+    usage_error(&["count", "8", "9"], "unexpected argument \"9\"");
+    usage_error(
+        &["count", "33"],
+        "N must be a number from 0 to 32, not \"33\"",
+    );
+    usage_error(
+        &["count", "-1"],
+        "N must be a number from 0 to 32, not \"-1\"",
+    );
+    usage_error(
+        &["count", "eight"],
+        "N must be a number from 0 to 32, not \"eight\"",
+    );
+    usage_error(&["count", "8", "--algo"], "--algo needs a value");
+    usage_error(
+        &["count", "8", "--algo", "quick"],
+        "unknown algorithm \"quick\"",
+    );
+    usage_error(&["count", "8", "--fast"], "unknown flag --fast");
+    usage_error(&["list", "8", "--format", "csv"], "unknown format \"csv\"");
+    usage_error(&["list", "8", "--limit", "x"], "--limit must be a number");
+    usage_error(
+        &["list", "8", "--format", "luogu", "--limit", "2"],
+        "--limit does not go with --format luogu",
+    );
+    usage_error(
+        &["bench", "--from", "12", "--to", "10"],
+        "--from 12 is above --to 10",
+    );
+    usage_error(&["bench", "--budget", "0"], "--budget must be a number");
+    usage_error(
+        &["bench", "--to", "40"],
+        "--to must be a number from 1 to 32",
+    );
+    usage_error(&["bench", "--svg"], "--svg needs a value");
+    usage_error(
+        &["bench", "--algo", "fastest"],
+        "unknown algorithm \"fastest\"",
+    );
+    queens()
+        .args(["list", "5", "--limit=2=3"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("--limit must be a number"));
+}
+
+#[test]
+fn help_for_the_whole_and_each_subcommand() {
+    queens()
+        .arg("--help")
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("Commands:"));
+    for (command, flag) in [
+        ("count", "--algo"),
+        ("list", "--format"),
+        ("bench", "--budget"),
+    ] {
+        queens()
+            .args([command, "--help"])
+            .assert()
+            .success()
+            .stdout(predicate::str::contains(flag));
+    }
+    queens()
+        .arg("--version")
+        .assert()
+        .success()
+        .stdout(predicate::str::starts_with("queens "));
+}
+
+#[test]
+fn bench_prints_a_table_and_writes_a_plot() {
+    let svg = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("bench-test.svg");
+    let _ = std::fs::remove_file(&svg);
+    queens()
+        .args([
+            "bench",
+            "--from",
+            "4",
+            "--to",
+            "7",
+            "--algo",
+            "links",
+            "bitwise,recursive",
+            "--budget",
+            "10",
+            "--svg",
+        ])
+        .arg(&svg)
+        .assert()
+        .success()
+        .stdout(predicate::str::starts_with(
+            "| ms \\ N | 4 | 5 | 6 | 7 |\n| --- | ---: | ---: | ---: | ---: |\n| links |",
+        ))
+        .stdout(predicate::str::contains("| bitwise |"))
+        .stdout(predicate::str::contains("| recursive |"))
+        .stdout(predicate::str::contains("backtrack").not());
+    let plot = std::fs::read_to_string(&svg).unwrap();
+    assert!(plot.starts_with("<svg") && plot.trim_end().ends_with("</svg>"));
+    assert_eq!(plot.matches("<polyline").count(), 3);
+}
+
+#[test]
+fn bench_says_when_it_cannot_write_the_plot() {
+    queens()
+        .args([
+            "bench",
+            "--from",
+            "4",
+            "--to",
+            "4",
+            "--algo",
+            "links",
+            "--svg",
+            "/nonexistent/dir/x.svg",
+        ])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(
+            "cannot write /nonexistent/dir/x.svg",
+        ));
+}
