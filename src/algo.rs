@@ -1,6 +1,6 @@
 //! The counters by name, behind one signature, for the command line and the benchmark.
 
-use crate::{backtrack, bitwise, flags, judge, links, mirror};
+use crate::{backtrack, bitwise, fast, flags, judge, links, mirror};
 
 /// A counting algorithm. Every one counts the placements of `n` queens for `n <= 32`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -17,17 +17,21 @@ pub enum Algo {
     Bitwise,
     /// [`judge::count`]: the judge's recursive bitmask counter with the mirror.
     Recursive,
+    /// [`fast::count`]: all 8 symmetries of the square (one thread here; see
+    /// [`fast::count_with`] for threads).
+    Fast,
 }
 
 impl Algo {
-    /// Every algorithm, slowest idea first, as seed 000 presents them.
-    pub const ALL: [Algo; 6] = [
+    /// Every algorithm, slowest idea first: seed 000's five, the judge's, and the fastest.
+    pub const ALL: [Algo; 7] = [
         Algo::Backtrack,
         Algo::Mirror,
         Algo::Flags,
         Algo::Links,
         Algo::Bitwise,
         Algo::Recursive,
+        Algo::Fast,
     ];
 
     /// The name used on the command line.
@@ -47,6 +51,7 @@ impl Algo {
             Algo::Links => "links",
             Algo::Bitwise => "bitwise",
             Algo::Recursive => "recursive",
+            Algo::Fast => "fast",
         }
     }
 
@@ -64,6 +69,7 @@ impl Algo {
             Algo::Links => links::count,
             Algo::Bitwise => bitwise::count,
             Algo::Recursive => judge::count,
+            Algo::Fast => fast::count,
         }
     }
 

@@ -18,6 +18,10 @@
 //! | [`bitwise`] | columns and diagonals as bit masks, an explicit stack | O(1) per placed queen |
 //! | [`judge::count`] | `recursive`: bit masks, recursion, and the mirror | O(1), half as many |
 //!
+//! Past the seed, [`fast`] searches one placement of each class under all 8 symmetries of
+//! the square (about an eighth of the tree), yields the unique count too, splits the work
+//! across threads or machines, and counts boards with reserved squares ([`board`]).
+//!
 //! [`Algo`] names them for the command line and the [`bench`]mark; [`Placements`] lists every
 //! placement in order, one at a time.
 //!
@@ -51,6 +55,8 @@ pub mod algo;
 pub mod backtrack;
 pub mod bench;
 pub mod bitwise;
+pub mod board;
+pub mod fast;
 pub mod flags;
 pub mod links;
 pub mod list;

@@ -220,3 +220,98 @@ fn bench_says_when_it_cannot_write_the_plot() {
             "cannot write /nonexistent/dir/x.svg",
         ));
 }
+
+#[test]
+fn count_with_the_fast_counter() {
+    queens()
+        .args(["count", "12"])
+        .assert()
+        .success()
+        .stdout("14200\n");
+    queens()
+        .args(["count", "12", "--unique"])
+        .assert()
+        .success()
+        .stdout("1787\n");
+    queens()
+        .args(["count", "11", "--threads", "3"])
+        .assert()
+        .success()
+        .stdout("2680\n");
+    let parts: u64 = (1..=4)
+        .map(|k| {
+            let out = queens()
+                .args(["count", "12", "--part", &format!("{}/4", k)])
+                .output()
+                .unwrap();
+            assert!(out.status.success());
+            String::from_utf8(out.stdout)
+                .unwrap()
+                .trim()
+                .parse::<u64>()
+                .unwrap()
+        })
+        .sum();
+    assert_eq!(parts, 14200);
+    let board = concat!(env!("CARGO_MANIFEST_DIR"), "/fixtures/cses-1624.board");
+    queens()
+        .args(["count", "--board", board])
+        .assert()
+        .success()
+        .stdout("65\n");
+    queens()
+        .args(["count", "8", "--board", board])
+        .assert()
+        .success()
+        .stdout("65\n");
+    // Not a terminal: no progress on stderr.
+    queens().args(["count", "10"]).assert().success().stderr("");
+}
+
+#[test]
+fn count_usage_errors_for_the_fast_counter() {
+    let board = concat!(env!("CARGO_MANIFEST_DIR"), "/fixtures/cses-1624.board");
+    usage_error(
+        &["count", "8", "--part", "0/3"],
+        "--part must be K/M with 1 <= K <= M",
+    );
+    usage_error(&["count", "8", "--part", "4/3"], "--part must be K/M");
+    usage_error(&["count", "8", "--part", "three"], "--part must be K/M");
+    usage_error(
+        &["count", "8", "--threads", "0"],
+        "--threads must be a number from 1 to 1024",
+    );
+    usage_error(
+        &["count", "8", "--algo", "links", "--unique"],
+        "--unique goes with --algo fast only",
+    );
+    usage_error(
+        &["count", "8", "--algo", "links", "--threads", "2"],
+        "--threads goes with --algo fast only",
+    );
+    usage_error(
+        &["count", "--board", board, "--unique"],
+        "--unique counts classes",
+    );
+    usage_error(&["count", "9", "--board", board], "N = 9 but the board in");
+    usage_error(
+        &["count", "--board", "/nonexistent/board"],
+        "cannot read /nonexistent/board",
+    );
+}
+
+#[test]
+fn a_malformed_board_is_refused_with_its_line() {
+    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR"));
+    let path = dir.join("ragged.board");
+    std::fs::write(&path, "...\n..\n...\n").unwrap();
+    queens()
+        .args(["count", "--board"])
+        .arg(&path)
+        .assert()
+        .code(2)
+        .stdout("")
+        .stderr(predicate::str::contains(
+            "ragged.board: line 2: 2 squares, but the board has 3 lines",
+        ));
+}

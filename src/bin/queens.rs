@@ -4,14 +4,16 @@
 //! or an I/O error, 2 bad usage or bad input.
 
 use nqueens::bench::{self, Cell, Contender};
-use nqueens::{plot, Algo, Placements};
+use nqueens::board::Board;
+use nqueens::{fast, plot, Algo, Placements};
 use std::collections::VecDeque;
 use std::fmt::Display;
 use std::io::{self, BufWriter, IsTerminal, Write};
 use std::ops::RangeInclusive;
 use std::process::ExitCode;
 use std::str::FromStr;
-use std::time::Duration;
+use std::sync::Mutex;
+use std::time::{Duration, Instant};
 
 const HELP: &str = "\
 queens: count, list and find N-Queens placements.
@@ -19,7 +21,8 @@ queens: count, list and find N-Queens placements.
 Usage: queens <COMMAND> [ARGS]
 
 Commands:
-  count N    print the number of placements of N queens
+  count N    print the number of placements of N queens (or of distinct ones, or on a board
+             with reserved squares)
   list N     print every placement of N queens, in lexicographic order
   bench      time the counters against each other and print a table (and a plot)
 
@@ -30,20 +33,32 @@ Exit codes: 0 success, 1 a failed check or an I/O error, 2 bad usage or bad inpu
 const HELP_COUNT: &str = "\
 queens count: print the number of placements of N non-attacking queens on an N×N board.
 
-Usage: queens count N [--algo NAME]
+Usage: queens count N [--algo NAME] [--threads T] [--unique] [--part K/M]
+       queens count --board FILE [--threads T] [--part K/M]
 
 Arguments:
   N              the board size, 0 to 32
 
 Options:
-  --algo NAME    the counting algorithm (default: recursive), one of
+  --algo NAME    the counting algorithm, one of
+                   fast       all 8 symmetries of the square, on all cores (default)
                    backtrack  plain backtracking, each queen checked against those above
                    mirror     the same on half the board, doubled by the left-right mirror
                    flags      flag arrays for columns and diagonals (O(1) checks)
                    links      a linked list of the free columns
                    bitwise    bit masks and an explicit stack
                    recursive  the judge's recursive bit masks with the mirror
+  --threads T    worker threads for fast (default: the number of cores)
+  --unique       count placements distinct under rotations and reflections (OEIS A002562)
+  --part K/M     count only the K-th of M disjoint slices of the work and print that partial
+                 sum; the M partial sums add up to the count, e.g. one slice per machine:
+                   for k in 1 2 3 4; do queens count 20 --part $k/4 > part-$k & done
+  --board FILE   count on a board with reserved squares (CSES 1624): N lines of N squares,
+                 '.' free and '*' reserved (no queen there; queens still attack across it)
   -h, --help     print this help
+
+--threads, --unique, --part and --board go with the fast counter. On a terminal, counts that
+take more than a second show their progress on stderr.
 ";
 
 const HELP_LIST: &str = "\
@@ -75,7 +90,8 @@ Options:
   --from A            the smallest N (default 10)
   --to B              the largest N (default 18; at most 32)
   --algo NAME...      the counters to time, by name (default: all); repeat the flag, list
-                      several names after it, or separate them with commas
+                      several names after it, or separate them with commas. fast is timed
+                      on one thread, and again on every core (\"fast ×T\")
   --budget SECONDS    the time the run may take (default 60)
   --svg FILE          also write the table as a plot: time on a log axis against N
   -h, --help          print this help
@@ -282,7 +298,12 @@ fn algo(args: &Args, name: &str) -> Result<Algo, Failure> {
 }
 
 fn count(mut args: Args) -> Result<(), Failure> {
-    let (mut n, mut chosen) = (None, Algo::Recursive);
+    let mut n = None;
+    let mut chosen = Algo::Fast;
+    let mut threads = None;
+    let mut unique = false;
+    let mut part = None;
+    let mut board_file = None;
     while let Some(word) = args.next()? {
         match word {
             Word::Flag(f) if f == "-h" || f == "--help" => return print(HELP_COUNT),
@@ -290,13 +311,145 @@ fn count(mut args: Args) -> Result<(), Failure> {
                 let name = args.value()?;
                 chosen = algo(&args, &name)?
             }
+            Word::Flag(f) if f == "--threads" => threads = Some(args.flag_number(1..=1024)?),
+            Word::Flag(f) if f == "--unique" => unique = true,
+            Word::Flag(f) if f == "--part" => {
+                let text = args.value()?;
+                part = Some(parse_part(&args, &text)?)
+            }
+            Word::Flag(f) if f == "--board" => board_file = Some(args.value()?),
             Word::Flag(f) => return Err(args.unknown(&f)),
             Word::Positional(p) if n.is_none() => n = Some(args.number("N", &p, 0..=32)?),
             Word::Positional(p) => return Err(args.unexpected(&p)),
         }
     }
-    let n = args.required_n(n)?;
-    print(&format!("{}\n", chosen.count(n)))
+    if chosen != Algo::Fast {
+        let fast_only = [
+            ("--threads", threads.is_some()),
+            ("--unique", unique),
+            ("--part", part.is_some()),
+            ("--board", board_file.is_some()),
+        ];
+        if let Some((flag, _)) = fast_only.iter().find(|(_, given)| *given) {
+            return Err(args.error(format!("{} goes with --algo fast only", flag)));
+        }
+        let n = args.required_n(n)?;
+        return print(&format!("{}\n", chosen.count(n)));
+    }
+    let board = match &board_file {
+        None => None,
+        Some(path) => {
+            let text = std::fs::read(path)
+                .map_err(|e| Failure::Input(format!("cannot read {}: {}", path, e)))?;
+            let board =
+                Board::parse(&text).map_err(|e| Failure::Input(format!("{}: {}", path, e)))?;
+            if unique {
+                return Err(args.error(
+                    "--unique counts classes under the symmetries of the square, which a board with reserved squares does not have".to_string(),
+                ));
+            }
+            if n.is_some_and(|n| n as usize != board.size()) {
+                return Err(args.error(format!(
+                    "N = {} but the board in {} has {} lines",
+                    n.unwrap_or(0),
+                    path,
+                    board.size()
+                )));
+            }
+            Some(board)
+        }
+    };
+    let n = match &board {
+        Some(board) => board.size() as u32,
+        None => args.required_n(n)?,
+    };
+    let progress = Progress::new("count", "sub-problems");
+    let report = |done: usize, total: usize| progress.show(done, total);
+    let options = fast::Options {
+        threads: threads.unwrap_or_else(cores),
+        part,
+        board: board.as_ref(),
+        progress: Some(&report),
+    };
+    let counts = fast::count_with(n, &options);
+    progress.finish();
+    print(&format!(
+        "{}\n",
+        if unique { counts.unique } else { counts.total }
+    ))
+}
+
+/// The number of cores, for the default number of threads.
+fn cores() -> usize {
+    std::thread::available_parallelism().map_or(1, |n| n.get())
+}
+
+/// Parses `--part K/M`.
+fn parse_part(args: &Args, text: &str) -> Result<(usize, usize), Failure> {
+    let parsed = text
+        .split_once('/')
+        .and_then(|(k, m)| Some((k.parse::<usize>().ok()?, m.parse::<usize>().ok()?)));
+    match parsed {
+        Some((k, m)) if 1 <= k && k <= m => Ok((k, m)),
+        _ => Err(args.error(format!(
+            "--part must be K/M with 1 <= K <= M, such as 2/8, not {:?}",
+            text
+        ))),
+    }
+}
+
+/// A self-updating progress line on stderr, shown only on a terminal and only once the work
+/// has taken more than a second.
+struct Progress {
+    what: &'static str,
+    unit: &'static str,
+    start: Instant,
+    enabled: bool,
+    last: Mutex<Option<Instant>>,
+}
+
+impl Progress {
+    fn new(what: &'static str, unit: &'static str) -> Progress {
+        Progress {
+            what,
+            unit,
+            start: Instant::now(),
+            enabled: io::stderr().is_terminal(),
+            last: Mutex::new(None),
+        }
+    }
+
+    /// Shows `done` of `total` with the time taken and an estimate of the time left, at most
+    /// five times a second.
+    fn show(&self, done: usize, total: usize) {
+        let elapsed = self.start.elapsed();
+        if !self.enabled || elapsed < Duration::from_secs(1) {
+            return;
+        }
+        let mut last = self.last.lock().unwrap_or_else(|e| e.into_inner());
+        if last.is_some_and(|t| t.elapsed() < Duration::from_millis(200)) {
+            return;
+        }
+        *last = Some(Instant::now());
+        let secs = elapsed.as_secs_f64();
+        let left = secs * (total - done) as f64 / done.max(1) as f64;
+        eprint!(
+            "\r{}: {}/{} {}, {:.1} s, about {:.0} s left   ",
+            self.what, done, total, self.unit, secs, left
+        );
+    }
+
+    /// Clears the progress line if one was shown.
+    fn finish(&self) {
+        if self
+            .last
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .is_some()
+        {
+            eprint!("\r{}\r", " ".repeat(72));
+        }
+    }
 }
 
 /// How `queens list` prints placements.
@@ -399,13 +552,27 @@ fn bench(mut args: Args) -> Result<(), Failure> {
     if cfg!(debug_assertions) {
         eprintln!("queens bench: this is a debug build; build with --release for meaningful times");
     }
-    let contenders: Vec<Contender> = algos
+    let mut contenders: Vec<Contender> = algos
         .iter()
         .map(|a| Contender {
             label: a.name().to_string(),
             count: Box::new(a.counter()),
         })
         .collect();
+    let threads = cores();
+    if algos.contains(&Algo::Fast) && threads > 1 {
+        // The fast counter is also timed on every core.
+        contenders.push(Contender {
+            label: format!("fast ×{}", threads),
+            count: Box::new(move |n| {
+                let options = fast::Options {
+                    threads,
+                    ..fast::Options::default()
+                };
+                fast::count_with(n, &options).total
+            }),
+        });
+    }
     let ns: Vec<u32> = (from..=to).collect();
     let terminal = io::stderr().is_terminal();
     let table = bench::run(

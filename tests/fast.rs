@@ -1,0 +1,251 @@
+//! The fast counter against the others, against brute force, and against the known counts;
+//! threads, parts and boards with reserved squares.
+
+use nqueens::board::Board;
+use nqueens::fast::{count_with, Counts, Options};
+use nqueens::judge::KNOWN_COUNTS;
+use nqueens::{Algo, Placements};
+
+/// OEIS A002562: placements distinct under rotations and reflections, n = 0..=16.
+const KNOWN_UNIQUE: [u64; 17] = [
+    1, 1, 0, 0, 1, 2, 1, 6, 12, 46, 92, 341, 1787, 9233, 45752, 285053, 1846955,
+];
+
+/// The 8 images of a placement under the symmetries of the square.
+fn images(q: &[usize]) -> Vec<Vec<usize>> {
+    let n = q.len();
+    let rotate = |p: &[usize]| {
+        // A quarter turn: the queen at (r, c) goes to (c, n - 1 - r).
+        let mut image = vec![0; n];
+        for (r, &c) in p.iter().enumerate() {
+            image[c] = n - 1 - r;
+        }
+        image
+    };
+    let mut all = Vec::new();
+    let mut p = q.to_vec();
+    for _ in 0..4 {
+        let mirrored: Vec<usize> = p.iter().map(|&c| n - 1 - c).collect();
+        all.push(p.clone());
+        all.push(mirrored);
+        p = rotate(&p);
+    }
+    all
+}
+
+/// The unique count by brute force: every placement listed, one class counted per smallest
+/// member.
+fn brute_force_unique(n: u32) -> u64 {
+    Placements::new(n)
+        .filter(|q| images(q).iter().all(|image| q <= image))
+        .count() as u64
+}
+
+#[test]
+fn fast_gives_the_known_totals_and_unique_counts_and_agrees_with_the_others() {
+    for n in 0..=13u32 {
+        let counts = count_with(n, &Options::default());
+        assert_eq!(counts.total, KNOWN_COUNTS[n as usize], "total, n = {}", n);
+        assert_eq!(counts.unique, KNOWN_UNIQUE[n as usize], "unique, n = {}", n);
+        assert_eq!(
+            counts.total,
+            Algo::Recursive.count(n),
+            "against recursive, n = {}",
+            n
+        );
+        if n <= 11 {
+            assert_eq!(
+                counts.total,
+                Algo::Links.count(n),
+                "against links, n = {}",
+                n
+            );
+        }
+    }
+}
+
+#[test]
+fn the_unique_count_matches_brute_force() {
+    for n in 0..=9u32 {
+        assert_eq!(
+            count_with(n, &Options::default()).unique,
+            brute_force_unique(n),
+            "n = {}",
+            n
+        );
+    }
+}
+
+#[test]
+fn the_brute_force_sees_each_class_once() {
+    // The two placements of N = 4 are one class, fixed by the quarter turn: 8 images, 2 distinct.
+    let imgs = images(&[1, 3, 0, 2]);
+    assert_eq!(imgs.len(), 8);
+    let mut distinct = imgs.clone();
+    distinct.sort();
+    distinct.dedup();
+    assert_eq!(distinct, vec![vec![1, 3, 0, 2], vec![2, 0, 3, 1]]);
+    assert_eq!(brute_force_unique(4), 1);
+}
+
+#[test]
+fn every_number_of_threads_gives_the_same_counts() {
+    let expected = Counts {
+        total: 73712,
+        unique: 9233,
+    };
+    for threads in [0, 1, 2, 3, 8, 64] {
+        let options = Options {
+            threads,
+            ..Options::default()
+        };
+        assert_eq!(count_with(13, &options), expected, "threads = {}", threads);
+    }
+}
+
+#[test]
+fn the_parts_add_up_to_the_whole() {
+    for n in [1u32, 6, 8, 12] {
+        let whole = count_with(n, &Options::default());
+        for m in [1usize, 2, 3, 7, 50] {
+            let mut sum = Counts::default();
+            for k in 1..=m {
+                let part = count_with(
+                    n,
+                    &Options {
+                        part: Some((k, m)),
+                        threads: 2,
+                        ..Options::default()
+                    },
+                );
+                sum.total += part.total;
+                sum.unique += part.unique;
+            }
+            assert_eq!(sum, whole, "n = {}, m = {}", n, m);
+        }
+    }
+}
+
+#[test]
+fn progress_is_reported_for_every_sub_problem() {
+    let seen = std::sync::Mutex::new(Vec::new());
+    let report = |done: usize, total: usize| seen.lock().unwrap().push((done, total));
+    let options = Options {
+        threads: 2,
+        progress: Some(&report),
+        ..Options::default()
+    };
+    count_with(10, &options);
+    let mut seen = seen.into_inner().unwrap();
+    seen.sort();
+    let total = seen[0].1;
+    assert_eq!(
+        seen.iter().map(|&(d, _)| d).collect::<Vec<_>>(),
+        (1..=total).collect::<Vec<_>>()
+    );
+}
+
+/// The placements avoiding the reserved squares, by brute force over every placement.
+fn brute_force_on(board: &Board) -> u64 {
+    Placements::new(board.size() as u32)
+        .filter(|q| q.iter().enumerate().all(|(r, &c)| !board.is_reserved(r, c)))
+        .count() as u64
+}
+
+/// A small deterministic generator for test boards.
+fn boards(seed: u64, n: usize, count: usize) -> Vec<Board> {
+    let mut state = seed;
+    let mut next = move || {
+        state = state
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        state >> 33
+    };
+    (0..count)
+        .map(|_| {
+            let text: String = (0..n)
+                .map(|_| {
+                    let mut line: String = (0..n)
+                        .map(|_| if next() % 6 == 0 { '*' } else { '.' })
+                        .collect();
+                    line.push('\n');
+                    line
+                })
+                .collect();
+            Board::parse(text.as_bytes()).unwrap()
+        })
+        .collect()
+}
+
+#[test]
+fn boards_with_reserved_squares_match_brute_force() {
+    for n in 1..=9 {
+        for board in boards(n as u64, n, 12) {
+            let options = Options {
+                board: Some(&board),
+                threads: 2,
+                ..Options::default()
+            };
+            let counts = count_with(n as u32, &options);
+            assert_eq!(counts.total, brute_force_on(&board), "{:?}", board);
+            assert_eq!(counts.unique, 0);
+        }
+    }
+}
+
+#[test]
+fn a_free_board_counts_every_placement_and_the_cses_sample_gives_65() {
+    let free = Board::parse("........\n".repeat(8).as_bytes()).unwrap();
+    let options = Options {
+        board: Some(&free),
+        ..Options::default()
+    };
+    assert_eq!(count_with(8, &options).total, 92);
+    let cses = Board::parse(include_bytes!("../fixtures/cses-1624.board")).unwrap();
+    let options = Options {
+        board: Some(&cses),
+        ..Options::default()
+    };
+    assert_eq!(count_with(8, &options).total, 65);
+    assert_eq!(brute_force_on(&cses), 65);
+}
+
+#[test]
+fn malformed_boards_are_refused_with_the_line() {
+    let err = |text: &str| Board::parse(text.as_bytes()).unwrap_err().to_string();
+    assert_eq!(err(""), "the board is empty");
+    assert_eq!(
+        err("..\n..\n..\n"),
+        "line 1: 2 squares, but the board has 3 lines (it must be square)"
+    );
+    assert_eq!(
+        err("..\r\n.Q\r\n"),
+        "line 2: column 2: \"Q\" is neither '.' (free) nor '*' (reserved)"
+    );
+    assert_eq!(
+        err(&".\n".repeat(33)),
+        "the board has 33 lines; at most 32 are counted"
+    );
+    assert_eq!(
+        err("...\n\n...\n"),
+        "line 2: 0 squares, but the board has 3 lines (it must be square)"
+    );
+    assert!(
+        Board::parse(b".*\r\n..").is_ok(),
+        "CRLF and no final newline are fine"
+    );
+}
+
+#[test]
+#[ignore = "slow: run with cargo test --release -- --ignored"]
+fn fast_gives_the_known_counts_for_14_to_16() {
+    for n in 14..=16u32 {
+        let options = Options {
+            threads: 2,
+            ..Options::default()
+        };
+        let counts = count_with(n, &options);
+        assert_eq!(counts.total, KNOWN_COUNTS[n as usize], "n = {}", n);
+        assert_eq!(counts.unique, KNOWN_UNIQUE[n as usize], "n = {}", n);
+    }
+}
