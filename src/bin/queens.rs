@@ -5,10 +5,11 @@
 
 use nqueens::bench::{self, Cell, Contender};
 use nqueens::board::Board;
-use nqueens::{fast, plot, Algo, Placements};
+use nqueens::verify::Flaw;
+use nqueens::{construct, fast, min_conflicts, plot, verify, Algo, Placements};
 use std::collections::VecDeque;
 use std::fmt::Display;
-use std::io::{self, BufWriter, IsTerminal, Write};
+use std::io::{self, BufWriter, IsTerminal, Read, Write};
 use std::ops::RangeInclusive;
 use std::process::ExitCode;
 use std::str::FromStr;
@@ -24,6 +25,8 @@ Commands:
   count N    print the number of placements of N queens (or of distinct ones, or on a board
              with reserved squares)
   list N     print every placement of N queens, in lexicographic order
+  solve N    print one placement of N queens, for N up to 10^9 (min-conflicts or a formula)
+  verify     check a placement read from a file or stdin
   bench      time the counters against each other and print a table (and a plot)
 
 Run 'queens <COMMAND> --help' for the flags of each.
@@ -77,6 +80,42 @@ Options:
   -h, --help      print this help
 ";
 
+const HELP_SOLVE: &str = "\
+queens solve: print ONE placement of N queens as a perm line: the 1-based column of the queen
+in rows 1..N, separated by spaces (POJ 3239 style).
+
+Usage: queens solve N [--method minconflict|construct] [--seed S] [--board]
+
+Arguments:
+  N                  the board size, 1 to 1000000000 (2 and 3 have no placement: exit 1)
+
+Options:
+  --method METHOD    minconflict: local search from a random start, linear time (default)
+                     construct:   an explicit formula, no search
+  --seed S           the random seed of minconflict (default 1); the same seed gives the same
+                     placement
+  --board            draw the board instead ('Q' and '.'), for N up to 300
+  -h, --help         print this help
+
+On a terminal, runs over a second show their progress on stderr. Check any placement with
+'queens solve N | queens verify'.
+";
+
+const HELP_VERIFY: &str = "\
+queens verify: check a placement in the perm format (the 1-based column of the queen in each
+row, whitespace-separated) read from FILE or stdin. Prints ok, or the first two queens that
+attack each other.
+
+Usage: queens verify [FILE] [--n N]
+
+Options:
+  --n N          the board size the placement must have (default: the number of queens read)
+  -h, --help     print this help
+
+Exit codes: 0 valid, 1 invalid (attacking queens, or not N queens), 2 malformed input (not
+numbers, a column outside the board, an unreadable file).
+";
+
 const HELP_BENCH: &str = "\
 queens bench: time the counters for each N and print a Markdown table of median milliseconds.
 
@@ -103,6 +142,8 @@ enum Failure {
     Usage(&'static str, String),
     /// Bad input, e.g. a malformed file: exit 2.
     Input(String),
+    /// A check that failed, e.g. an invalid placement or no placement: exit 1.
+    Check(String),
     /// Reading or writing failed: exit 1 (a closed stdout is success).
     Io(io::Error),
 }
@@ -134,6 +175,10 @@ fn main() -> ExitCode {
             eprintln!("queens: {}", message);
             ExitCode::from(2)
         }
+        Err(Failure::Check(message)) => {
+            eprintln!("queens: {}", message);
+            ExitCode::from(1)
+        }
     }
 }
 
@@ -155,6 +200,8 @@ fn run() -> Result<(), Failure> {
         "count" => count(Args::new("count", words)),
         "list" => list(Args::new("list", words)),
         "bench" => bench(Args::new("bench", words)),
+        "solve" => solve(Args::new("solve", words)),
+        "verify" => verify(Args::new("verify", words)),
         "-h" | "--help" | "help" => print(HELP),
         "-V" | "--version" => print(&format!("queens {}\n", env!("CARGO_PKG_VERSION"))),
         "" => Err(Failure::Usage("", "missing command".to_string())),
@@ -610,4 +657,109 @@ fn bench(mut args: Args) -> Result<(), Failure> {
             .map_err(|e| Failure::Input(format!("cannot write {}: {}", path, e)))?;
     }
     Ok(())
+}
+
+/// The largest board `queens solve --board` draws.
+const MAX_DRAWN: u32 = 300;
+
+fn solve(mut args: Args) -> Result<(), Failure> {
+    let (mut n, mut seed, mut draw, mut construct_it) = (None, 1u64, false, false);
+    while let Some(word) = args.next()? {
+        match word {
+            Word::Flag(f) if f == "-h" || f == "--help" => return print(HELP_SOLVE),
+            Word::Flag(f) if f == "--method" => {
+                construct_it = match args.value()?.as_str() {
+                    "minconflict" => false,
+                    "construct" => true,
+                    other => {
+                        return Err(args.error(format!(
+                            "unknown method {:?}; choose minconflict or construct",
+                            other
+                        )))
+                    }
+                }
+            }
+            Word::Flag(f) if f == "--seed" => seed = args.flag_number(0..=u64::MAX)?,
+            Word::Flag(f) if f == "--board" => draw = true,
+            Word::Flag(f) => return Err(args.unknown(&f)),
+            Word::Positional(p) if n.is_none() => {
+                n = Some(args.number("N", &p, 1..=1_000_000_000u32)?)
+            }
+            Word::Positional(p) => return Err(args.unexpected(&p)),
+        }
+    }
+    let n = args.required_n(n)?;
+    if draw && n > MAX_DRAWN {
+        return Err(args.error(format!(
+            "--board draws boards up to {0}×{0}; N = {1} would print {2} squares",
+            MAX_DRAWN,
+            n,
+            u64::from(n) * u64::from(n)
+        )));
+    }
+    let queens = if construct_it {
+        construct::construct(n)
+    } else {
+        let progress = Progress::new("solve", "queens placed by the greedy start");
+        let found = min_conflicts::min_conflicts(n, seed, &mut |placed, all| {
+            progress.show(placed as usize, all as usize)
+        });
+        progress.finish();
+        found
+    };
+    let queens =
+        queens.ok_or_else(|| Failure::Check(format!("no placement of {} queens exists", n)))?;
+    let mut out = BufWriter::with_capacity(1 << 16, io::stdout().lock());
+    if draw {
+        let columns: Vec<usize> = queens.iter().map(|&c| c as usize).collect();
+        nqueens::write_board(&mut out, &columns)?;
+    } else {
+        nqueens::list::write_perm_u32(&mut out, &queens)?;
+    }
+    out.flush()?;
+    Ok(())
+}
+
+fn verify(mut args: Args) -> Result<(), Failure> {
+    let (mut file, mut n) = (None, None);
+    while let Some(word) = args.next()? {
+        match word {
+            Word::Flag(f) if f == "-h" || f == "--help" => return print(HELP_VERIFY),
+            Word::Flag(f) if f == "--n" => n = Some(args.flag_number(1..=u32::MAX as usize)?),
+            Word::Flag(f) => return Err(args.unknown(&f)),
+            Word::Positional(p) if file.is_none() => file = Some(p),
+            Word::Positional(p) => return Err(args.unexpected(&p)),
+        }
+    }
+    let input: Box<dyn Read> = match &file {
+        None => Box::new(io::stdin().lock()),
+        Some(path) => Box::new(
+            std::fs::File::open(path)
+                .map_err(|e| Failure::Input(format!("cannot read {}: {}", path, e)))?,
+        ),
+    };
+    let source = file.as_deref().unwrap_or("stdin");
+    let queens = verify::read_perm(input).map_err(|e| match e {
+        verify::ReadError::Io(e) => Failure::Io(e),
+        other => Failure::Input(format!("{}: {}", source, other)),
+    })?;
+    let n = n.unwrap_or(queens.len());
+    match verify::verify(n, &queens) {
+        Ok(()) => print("ok\n"),
+        Err(flaw @ Flaw::OutOfRange { .. }) => Err(Failure::Input(format!("{}: {}", source, flaw))),
+        Err(flaw) => {
+            let columns = match flaw {
+                Flaw::SameColumn { first, second }
+                | Flaw::SameDiagonal { first, second }
+                | Flaw::SameAntiDiagonal { first, second } => format!(
+                    " (columns {} and {})",
+                    queens[first] + 1,
+                    queens[second] + 1
+                ),
+                _ => String::new(),
+            };
+            print(&format!("invalid: {}{}\n", flaw, columns))?;
+            Err(Failure::Check(format!("{}: not a valid placement", source)))
+        }
+    }
 }

@@ -1,0 +1,260 @@
+//! One placement for huge n by local search: seed 002's min-conflicts idea made linear-time
+//! (Sosič and Gu's QS4).
+//!
+//! Seed 002 starts from a random permutation and moves each row's queen to the least attacked
+//! square of its row; each move scans the whole row, O(n), so a round costs O(n²). Three
+//! changes make the whole search O(n):
+//!
+//! 1. **A permutation throughout.** Queens only ever *swap* columns, so no two share a row or
+//!    a column; only diagonals can clash, and counters per diagonal (2n − 1 each way) answer
+//!    "is this square attacked?" in O(1).
+//! 2. **A greedy start.** Row by row, a random column from those not yet used is swapped in and
+//!    kept only if both its diagonals are free; a few tries per row (about 3.08·n in all, as
+//!    Sosič and Gu found) place all but a small fraction of the queens without a single
+//!    conflict. A row that finds no free column within its tries takes a random unused column
+//!    anyway and waits for the repair.
+//! 3. **A short repair.** Each queen still attacked swaps columns with a random other queen,
+//!    and the swap is kept only when both end up unattacked — so conflicts never grow. If the
+//!    repair runs too long, everything restarts from a new start (the random stream goes on).
+//!
+//! At 10⁸ queens the arrays no longer fit in any cache, and a random probe is a miss. So the
+//! diagonals are bits (see `Diagonals`), the unused columns are shuffled once and the
+//! candidates drawn from a small window of them, and each row's candidates come in a batch
+//! whose loads do not depend on each other, so the processor overlaps their misses.
+
+use crate::rng::SplitMix64;
+use std::collections::HashMap;
+
+/// Candidates drawn at once in the greedy start.
+const BATCH: usize = 4;
+
+/// Tries per row in the greedy start before the row is left to the repair.
+const GREEDY_TRIES: usize = 64;
+
+/// How many of the unused columns (shuffled) the greedy start draws its candidates from.
+const WINDOW: usize = 1 << 12;
+
+/// A placement of `n` queens found by min-conflicts local search from `seed`: the 0-based
+/// column of the queen in each row, or `None` for n = 2 and 3, which have none.
+///
+/// The same seed gives the same placement. Columns are drawn with [`SplitMix64::below`], so
+/// every column can be reached, without modulo bias. `progress` is called now and then with
+/// the number of queens placed so far by the greedy start and n.
+///
+/// # Constraints
+///
+/// `n <= 2³²` (columns are `u32`).
+///
+/// # Complexity
+///
+/// O(n) expected time; memory about 4.5 bytes a queen: the columns (4 bytes each) and one bit
+/// per diagonal (2·(2n − 1) bits). 10⁸ queens take about 450 MB.
+///
+/// # Example
+///
+/// ```
+/// use nqueens::min_conflicts::min_conflicts;
+/// use nqueens::verify::verify;
+///
+/// let queens = min_conflicts(1000, 42, &mut |_, _| {}).unwrap();
+/// assert_eq!(verify(1000, &queens), Ok(()));
+/// assert_eq!(min_conflicts(3, 42, &mut |_, _| {}), None);
+/// ```
+pub fn min_conflicts(n: u32, seed: u64, progress: &mut dyn FnMut(u64, u64)) -> Option<Vec<u32>> {
+    match n {
+        0 => return Some(Vec::new()),
+        1 => return Some(vec![0]),
+        2 | 3 => return None,
+        _ => {}
+    }
+    let mut rng = SplitMix64::new(seed);
+    let mut board = Board::new(n as usize);
+    loop {
+        board.greedy_start(&mut rng, progress);
+        if board.repair(&mut rng) {
+            return Some(board.queens);
+        }
+        // The repair stalled: start over, further along the same random stream.
+    }
+}
+
+/// The state of the search: a permutation and how many queens stand on each diagonal.
+struct Board {
+    n: usize,
+    queens: Vec<u32>,
+    /// Queens on each diagonal `row - col + n - 1`.
+    down: Diagonals,
+    /// Queens on each anti-diagonal `row + col`.
+    up: Diagonals,
+    /// The rows the greedy start could not place on free diagonals: the queens that may be
+    /// attacked.
+    pending: Vec<usize>,
+}
+
+impl Board {
+    fn new(n: usize) -> Board {
+        Board {
+            n,
+            queens: Vec::new(),
+            down: Diagonals::new(0),
+            up: Diagonals::new(0),
+            pending: Vec::new(),
+        }
+    }
+
+    fn down_index(&self, row: usize, col: u32) -> usize {
+        row + self.n - 1 - col as usize
+    }
+
+    /// Puts the queen of `row` on its diagonals.
+    fn add(&mut self, row: usize) {
+        let col = self.queens[row];
+        self.down.add(self.down_index(row, col));
+        self.up.add(row + col as usize);
+    }
+
+    /// Takes the queen of `row` off its diagonals.
+    fn remove(&mut self, row: usize) {
+        let col = self.queens[row];
+        self.down.remove(self.down_index(row, col));
+        self.up.remove(row + col as usize);
+    }
+
+    /// Whether a queen in (`row`, `col`) would share no diagonal with the queens counted.
+    #[inline]
+    fn free(&self, row: usize, col: u32) -> bool {
+        self.down.is_empty(self.down_index(row, col)) && self.up.is_empty(row + col as usize)
+    }
+
+    /// Whether the queen of `row`, counted on its diagonals, shares one with another.
+    fn attacked(&self, row: usize) -> bool {
+        let col = self.queens[row];
+        self.down.crowded(self.down_index(row, col)) || self.up.crowded(row + col as usize)
+    }
+
+    /// A fresh start: each row takes a random unused column whose diagonals are free, if a
+    /// few tries find one; otherwise a random unused column all the same, and the row waits
+    /// in `pending` for the repair.
+    ///
+    /// The unused columns are `queens[row..]`. Shuffled once at the start, any stretch of them
+    /// is a random sample, so candidates are drawn from the first [`WINDOW`] only: they stay
+    /// in the cache, where picks from all of `queens[row..]` would each miss at large n.
+    fn greedy_start(&mut self, rng: &mut SplitMix64, progress: &mut dyn FnMut(u64, u64)) {
+        let n = self.n;
+        self.queens = (0..n as u32).collect();
+        for i in 0..n {
+            let j = i + rng.below((n - i) as u64) as usize;
+            self.queens.swap(i, j);
+        }
+        self.down = Diagonals::new(2 * n - 1);
+        self.up = Diagonals::new(2 * n - 1);
+        self.pending.clear();
+        'rows: for row in 0..n {
+            if row % (1 << 20) == 0 {
+                progress(row as u64, n as u64);
+            }
+            let window = (n - row).min(WINDOW) as u64;
+            for _ in 0..GREEDY_TRIES / BATCH {
+                // Independent loads, so their misses overlap: the candidates' diagonals.
+                let picks: [usize; BATCH] =
+                    std::array::from_fn(|_| row + rng.below(window) as usize);
+                let free = picks.map(|j| self.free(row, self.queens[j]));
+                if let Some(k) = (0..BATCH).find(|&k| free[k]) {
+                    self.queens.swap(row, picks[k]);
+                    self.add(row);
+                    continue 'rows;
+                }
+            }
+            // No free column found: keep the (random) one in place, and repair it later.
+            self.add(row);
+            self.pending.push(row);
+        }
+        progress(n as u64, n as u64);
+    }
+
+    /// Repairs the pending rows: each attacked queen swaps with random others until a swap
+    /// leaves both unattacked. False if that takes too long (the caller restarts).
+    fn repair(&mut self, rng: &mut SplitMix64) -> bool {
+        let n = self.n;
+        // Small boards get stuck often and restart cheaply; large ones rarely need a tenth of this.
+        let mut budget = 64 * n as u64 + 1_000;
+        for i in 0..self.pending.len() {
+            let row = self.pending[i];
+            while self.attacked(row) {
+                if budget == 0 {
+                    return false;
+                }
+                budget -= 1;
+                let other = rng.below(n as u64) as usize;
+                if other == row {
+                    continue;
+                }
+                self.remove(row);
+                self.remove(other);
+                self.queens.swap(row, other);
+                // Each checked with the other already counted: they must not meet either.
+                let mut kept = false;
+                if self.free(row, self.queens[row]) {
+                    self.add(row);
+                    kept = self.free(other, self.queens[other]);
+                    self.remove(row);
+                }
+                if !kept {
+                    self.queens.swap(row, other);
+                }
+                self.add(row);
+                self.add(other);
+            }
+        }
+        // The other rows were placed on free diagonals, and no swap since has put a queen on
+        // an occupied one: no queen is attacked.
+        debug_assert!(crate::verify::verify(n, &self.queens).is_ok());
+        true
+    }
+}
+
+/// How many queens stand on each of a family of diagonals, packed for the cache: one bit per
+/// diagonal says "at least one", and the rare diagonals with more (only the rows the greedy
+/// start could not place make them) keep the rest in a small map. 10⁸ queens need 25 MB of
+/// bits per family where a byte per diagonal would need 200 MB.
+struct Diagonals {
+    occupied: Vec<u64>,
+    more: HashMap<usize, u32>,
+}
+
+impl Diagonals {
+    fn new(size: usize) -> Diagonals {
+        Diagonals {
+            occupied: vec![0; size / 64 + 1],
+            more: HashMap::new(),
+        }
+    }
+
+    #[inline]
+    fn is_empty(&self, d: usize) -> bool {
+        self.occupied[d / 64] & (1 << (d % 64)) == 0
+    }
+
+    /// Whether two or more queens stand on `d`.
+    fn crowded(&self, d: usize) -> bool {
+        self.more.contains_key(&d)
+    }
+
+    fn add(&mut self, d: usize) {
+        if self.is_empty(d) {
+            self.occupied[d / 64] |= 1 << (d % 64);
+        } else {
+            *self.more.entry(d).or_insert(0) += 1;
+        }
+    }
+
+    fn remove(&mut self, d: usize) {
+        match self.more.get_mut(&d) {
+            Some(1) => {
+                self.more.remove(&d);
+            }
+            Some(extra) => *extra -= 1,
+            None => self.occupied[d / 64] &= !(1 << (d % 64)),
+        }
+    }
+}
