@@ -127,7 +127,7 @@ impl Marks {
 /// use nqueens::verify::{verify, Flaw};
 ///
 /// assert_eq!(verify(4, &[1, 3, 0, 2]), Ok(()));
-/// assert_eq!(verify(4, &[1, 3, 2, 0]), Err(Flaw::SameDiagonal { first: 1, second: 2 }));
+/// assert_eq!(verify(4, &[1, 3, 2, 0]), Err(Flaw::SameAntiDiagonal { first: 1, second: 2 }));
 /// ```
 pub fn verify(n: usize, queens: &[u32]) -> Result<(), Flaw> {
     if queens.len() != n {
