@@ -43,8 +43,8 @@
 //! other cores idle while work remains. `part` counts every M-th sub-problem only, for
 //! splitting one count across machines.
 //!
-//! A board with reserved squares has no symmetry: it is searched row by row, split into
-//! sub-problems by its first rows, with the same workers.
+//! A board with reserved squares has no symmetry: the same search runs without the rules of
+//! symmetry, the reserved squares barred in their rows, every placement counting once.
 
 use crate::board::Board;
 use crate::judge::MAX_N;
@@ -168,23 +168,17 @@ pub fn count_with(n: u32, options: &Options<'_>) -> Counts {
             m
         );
     }
-    let n = n as usize;
-    if options.board.is_none() && n >= 4 {
-        let tasks = slice(sub_problems(n), options.part);
-        run(&tasks, options, |task| solve(task, n))
-    } else {
-        // A board with reserved squares, or one too small for four edge queens.
-        let barred = options
-            .board
-            .map_or(vec![0; n], |b| b.reserved_rows().to_vec());
-        let plain = Plain {
-            n,
-            barred,
-            check: options.board.is_none(),
+    if n == 0 {
+        // One empty placement, alone in its class; it belongs to the first part.
+        let first = options.part.map_or(true, |(k, _)| k == 1);
+        return Counts {
+            total: u64::from(first),
+            unique: u64::from(first && options.board.is_none()),
         };
-        let tasks = slice(plain.sub_problems(), options.part);
-        run(&tasks, options, |t| plain.solve(t))
     }
+    let n = n as usize;
+    let tasks = slice(sub_problems(n, options.board), options.part);
+    run(&tasks, options, |task| solve(task, n, options.board))
 }
 
 /// The k-th of m slices of `tasks`: every m-th one, starting at the k-th.
@@ -240,16 +234,20 @@ fn transform(g: u8, n: usize, (row, col): (usize, usize)) -> (usize, usize) {
     (r, c)
 }
 
-/// Where the top queen stands, which decides the rules of the search below it.
+/// Where the search starts, which decides its rules.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Start {
     /// A queen in the top-left corner, and the queen of row 1 in column `c1`.
     Corner { c1: usize },
     /// No queen in a corner; the top queen in column `b1`, the smallest edge distance.
     Edge { b1: usize },
+    /// No symmetry: boards with reserved squares, where none holds, and n < 4, too small for
+    /// the rules above. Every placement counts once; with `check`, only the smallest of each
+    /// class counts, weighed by the size of its class.
+    Plain { check: bool },
 }
 
-/// A sub-problem of the symmetric search: the queens of rows `0..y` placed (their columns in
+/// A sub-problem: the queens of rows `0..y` placed (their columns in
 /// `q`) and the columns their attacks take in row `y`.
 #[derive(Clone, Copy, Debug)]
 struct Task {
@@ -275,13 +273,13 @@ impl Task {
     }
 }
 
-/// The rules of the symmetric search below one start: which columns each row may try.
+/// The rules of the search below one start: which columns each row may try.
 struct Rules {
     n: usize,
     mask: u32,
     start: Start,
     /// Columns row `y` may not take: the side columns above `b1` and those nearer a corner
-    /// than `b1` in the last row (Edge); column 1 above `c1` (Corner).
+    /// than `b1` in the last row (Edge); column 1 above `c1` (Corner); reserved squares.
     barred: [u32; MAX_N as usize],
     /// The side columns, both of which must be taken by row `sides_by` (Edge only).
     sides: u32,
@@ -289,9 +287,12 @@ struct Rules {
 }
 
 impl Rules {
-    fn new(n: usize, start: Start) -> Rules {
+    fn new(n: usize, start: Start, board: Option<&Board>) -> Rules {
         let sides = 1 | 1u32 << (n - 1);
         let mut barred = [0u32; MAX_N as usize];
+        if let Some(board) = board {
+            barred[..n].copy_from_slice(board.reserved_rows());
+        }
         let mut sides_by = usize::MAX;
         match start {
             Start::Corner { c1 } => barred[..c1].iter_mut().for_each(|b| *b |= 1 << 1),
@@ -301,6 +302,7 @@ impl Rules {
                 let near_left = (1u32 << b1) - 1;
                 barred[n - 1] |= near_left | (near_left << (n - b1));
             }
+            Start::Plain { .. } => {}
         }
         Rules {
             n,
@@ -335,7 +337,13 @@ impl Rules {
         let weight = match self.start {
             Start::Corner { .. } => 8,
             Start::Edge { b1 } if !ties_edge_distance(q, b1) => 8,
-            Start::Edge { .. } => class_size_if_smallest(q),
+            Start::Edge { .. } | Start::Plain { check: true } => class_size_if_smallest(q),
+            Start::Plain { check: false } => {
+                return Counts {
+                    total: 1,
+                    unique: 0,
+                }
+            }
         };
         Counts {
             total: weight,
@@ -363,7 +371,7 @@ fn ties_edge_distance(q: &[u8], b1: usize) -> bool {
 }
 
 /// Every start, expanded row by row to the sub-problems of [`split_row`].
-fn sub_problems(n: usize) -> Vec<Task> {
+fn sub_problems(n: usize, board: Option<&Board>) -> Vec<Task> {
     let empty = |start| Task {
         start,
         y: 0,
@@ -373,16 +381,22 @@ fn sub_problems(n: usize) -> Vec<Task> {
         q: [0; MAX_N as usize],
     };
     let mut starts = Vec::new();
-    for c1 in 2..n {
-        starts.push(empty(Start::Corner { c1 }).place(0).place(c1));
-    }
-    for b1 in (1..n).take_while(|&b1| b1 < n - 1 - b1) {
-        starts.push(empty(Start::Edge { b1 }).place(b1));
+    if board.is_some() || n < 4 {
+        starts.push(empty(Start::Plain {
+            check: board.is_none(),
+        }));
+    } else {
+        for c1 in 2..n {
+            starts.push(empty(Start::Corner { c1 }).place(0).place(c1));
+        }
+        for b1 in (1..n).take_while(|&b1| b1 < n - 1 - b1) {
+            starts.push(empty(Start::Edge { b1 }).place(b1));
+        }
     }
     let row = split_row(n);
     let mut tasks = Vec::new();
     for task in starts {
-        let rules = Rules::new(n, task.start);
+        let rules = Rules::new(n, task.start, board);
         let mut stack = vec![task];
         while let Some(task) = stack.pop() {
             if task.y >= row {
@@ -409,9 +423,9 @@ fn split_row(n: usize) -> usize {
     4.min(n - 1)
 }
 
-/// Solves one sub-problem of the symmetric search.
-fn solve(task: &Task, n: usize) -> Counts {
-    let rules = Rules::new(n, task.start);
+/// Solves one sub-problem.
+fn solve(task: &Task, n: usize, board: Option<&Board>) -> Counts {
+    let rules = Rules::new(n, task.start, board);
     let mut q = task.q;
     let mut counts = Counts::default();
     search(
@@ -471,136 +485,6 @@ fn search(
 fn dead_end(mask: u32, rows_left: usize, left: u32, down: u32, right: u32) -> bool {
     (rows_left >= 3 && mask & !(down | left << 1 | right >> 1) == 0)
         || (rows_left >= 4 && mask & !(down | left << 2 | right >> 2) == 0)
-}
-
-/// The plain row-by-row search: for boards with reserved squares, where no symmetry holds, and
-/// for n < 4, too small for the rules of the symmetric search.
-struct Plain {
-    n: usize,
-    /// The reserved squares of each row.
-    barred: Vec<u32>,
-    /// Count classes too: weigh each placement that is the smallest of its 8 images by the
-    /// number of its distinct images (only without reserved squares).
-    check: bool,
-}
-
-/// A sub-problem of [`Plain`]: the first `q.len()` rows placed, and the columns their queens
-/// attack in the next row.
-#[derive(Clone, Debug)]
-struct Prefix {
-    q: Vec<u8>,
-    left: u32,
-    down: u32,
-    right: u32,
-}
-
-impl Plain {
-    /// The prefixes of the first rows: a few thousand sub-problems on large boards, the same
-    /// list for the same board whatever the number of threads.
-    fn sub_problems(&self) -> Vec<Prefix> {
-        let depth = 4.min(self.n);
-        let mut done = Vec::new();
-        let mut stack = vec![Prefix {
-            q: Vec::new(),
-            left: 0,
-            down: 0,
-            right: 0,
-        }];
-        while let Some(prefix) = stack.pop() {
-            if prefix.q.len() == depth {
-                done.push(prefix);
-                continue;
-            }
-            let mut free = self.free(&prefix);
-            let mut children = Vec::new();
-            while free != 0 {
-                let bit = free & free.wrapping_neg();
-                free ^= bit;
-                let mut q = prefix.q.clone();
-                q.push(bit.trailing_zeros() as u8);
-                children.push(Prefix {
-                    q,
-                    left: (prefix.left | bit) << 1,
-                    down: prefix.down | bit,
-                    right: (prefix.right | bit) >> 1,
-                });
-            }
-            stack.extend(children.into_iter().rev());
-        }
-        done
-    }
-
-    /// The columns the next row of `prefix` may take.
-    fn free(&self, prefix: &Prefix) -> u32 {
-        let mask = if self.n == 0 {
-            0
-        } else {
-            u32::MAX >> (32 - self.n)
-        };
-        mask & !(prefix.left | prefix.down | prefix.right | self.barred[prefix.q.len()])
-    }
-
-    /// The counts of the placements that begin with `prefix`.
-    fn solve(&self, prefix: &Prefix) -> Counts {
-        let mut q = [0u8; MAX_N as usize];
-        q[..prefix.q.len()].copy_from_slice(&prefix.q);
-        let mut counts = Counts::default();
-        if prefix.q.len() == self.n {
-            self.leaf(&q[..self.n], &mut counts);
-        } else {
-            self.search(
-                &mut q,
-                prefix.q.len(),
-                prefix.left,
-                prefix.down,
-                prefix.right,
-                &mut counts,
-            );
-        }
-        counts
-    }
-
-    fn search(
-        &self,
-        q: &mut [u8; MAX_N as usize],
-        y: usize,
-        left: u32,
-        down: u32,
-        right: u32,
-        counts: &mut Counts,
-    ) {
-        let mask = u32::MAX >> (32 - self.n);
-        let mut free = mask & !(left | down | right | self.barred[y]);
-        while free != 0 {
-            let bit = free & free.wrapping_neg();
-            free ^= bit;
-            q[y] = bit.trailing_zeros() as u8;
-            if y + 1 == self.n {
-                self.leaf(&q[..self.n], counts);
-            } else {
-                self.search(
-                    q,
-                    y + 1,
-                    (left | bit) << 1,
-                    down | bit,
-                    (right | bit) >> 1,
-                    counts,
-                );
-            }
-        }
-    }
-
-    fn leaf(&self, q: &[u8], counts: &mut Counts) {
-        if self.check {
-            let weight = class_size_if_smallest(q);
-            *counts += Counts {
-                total: weight,
-                unique: u64::from(weight > 0),
-            };
-        } else {
-            counts.total += 1;
-        }
-    }
 }
 
 /// If the placement `q` is the lexicographically smallest of its 8 images under the
