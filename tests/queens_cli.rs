@@ -315,3 +315,23 @@ fn a_malformed_board_is_refused_with_its_line() {
             "ragged.board: line 2: 2 squares, but the board has 3 lines",
         ));
 }
+
+#[test]
+fn a_closed_stdout_ends_a_listing_quietly() {
+    use std::io::{BufRead, BufReader};
+    use std::process::{Command, Stdio};
+    let mut child = Command::new(assert_cmd::cargo::cargo_bin!("queens"))
+        .args(["list", "12", "--format", "perm"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut first = String::new();
+    BufReader::new(child.stdout.take().unwrap())
+        .read_line(&mut first)
+        .unwrap();
+    assert_eq!(first, "1 3 5 8 10 12 6 11 2 7 9 4\n");
+    let output = child.wait_with_output().unwrap();
+    assert!(output.status.success(), "status {:?}", output.status);
+    assert_eq!(String::from_utf8_lossy(&output.stderr), "");
+}
