@@ -1,11 +1,9 @@
 //! The toolkit `queens` through its real binary: each subcommand, each format, each usage error.
 
-use assert_cmd::cargo::cargo_bin_cmd;
-use predicates::prelude::*;
+mod common;
 
-fn queens() -> assert_cmd::Command {
-    cargo_bin_cmd!("queens")
-}
+use common::{prints, queens, usage_error};
+use predicates::prelude::*;
 
 #[test]
 fn count_12_with_every_algorithm() {
@@ -17,56 +15,29 @@ fn count_12_with_every_algorithm() {
         "bitwise",
         "recursive",
     ] {
-        queens()
-            .args(["count", "12", "--algo", algo])
-            .assert()
-            .success()
-            .stdout("14200\n");
+        prints(&["count", "12", "--algo", algo], "14200\n");
     }
-    queens()
-        .args(["count", "--algo=links", "9"])
-        .assert()
-        .success()
-        .stdout("352\n");
-    queens()
-        .args(["count", "0"])
-        .assert()
-        .success()
-        .stdout("1\n");
-    queens()
-        .args(["count", "3"])
-        .assert()
-        .success()
-        .stdout("0\n");
+    prints(&["count", "--algo=links", "9"], "352\n");
+    prints(&["count", "0"], "1\n");
+    prints(&["count", "3"], "0\n");
 }
 
 #[test]
 fn list_in_each_format() {
-    queens()
-        .args(["list", "6", "--format", "luogu"])
-        .assert()
-        .success()
-        .stdout("2 4 6 1 3 5\n3 6 2 5 1 4\n4 1 5 2 6 3\n4\n");
-    queens()
-        .args(["list", "4"])
-        .assert()
-        .success()
-        .stdout(".Q..\n...Q\nQ...\n..Q.\n\n..Q.\nQ...\n...Q\n.Q..\n");
-    queens()
-        .args(["list", "5", "--format", "perm", "--limit", "3"])
-        .assert()
-        .success()
-        .stdout("1 3 5 2 4\n1 4 2 5 3\n2 4 1 3 5\n");
-    queens()
-        .args(["list", "3", "--format", "luogu"])
-        .assert()
-        .success()
-        .stdout("0\n");
-    queens()
-        .args(["list", "8", "--limit", "0"])
-        .assert()
-        .success()
-        .stdout("");
+    prints(
+        &["list", "6", "--format", "luogu"],
+        "2 4 6 1 3 5\n3 6 2 5 1 4\n4 1 5 2 6 3\n4\n",
+    );
+    prints(
+        &["list", "4"],
+        ".Q..\n...Q\nQ...\n..Q.\n\n..Q.\nQ...\n...Q\n.Q..\n",
+    );
+    prints(
+        &["list", "5", "--format", "perm", "--limit", "3"],
+        "1 3 5 2 4\n1 4 2 5 3\n2 4 1 3 5\n",
+    );
+    prints(&["list", "3", "--format", "luogu"], "0\n");
+    prints(&["list", "8", "--limit", "0"], "");
 }
 
 #[test]
@@ -80,16 +51,6 @@ fn list_perm_gives_every_placement() {
     assert_eq!(text.lines().count(), 92);
     assert_eq!(text.lines().next(), Some("1 5 8 6 3 7 2 4"));
     assert_eq!(text.lines().last(), Some("8 4 1 3 6 2 7 5"));
-}
-
-/// Runs `queens` with `args` and checks exit code 2, nothing on stdout, and `message` on stderr.
-fn usage_error(args: &[&str], message: &str) {
-    queens()
-        .args(args)
-        .assert()
-        .code(2)
-        .stdout("")
-        .stderr(predicate::str::contains(message));
 }
 
 #[test]
@@ -223,21 +184,9 @@ fn bench_says_when_it_cannot_write_the_plot() {
 
 #[test]
 fn count_with_the_fast_counter() {
-    queens()
-        .args(["count", "12"])
-        .assert()
-        .success()
-        .stdout("14200\n");
-    queens()
-        .args(["count", "12", "--unique"])
-        .assert()
-        .success()
-        .stdout("1787\n");
-    queens()
-        .args(["count", "11", "--threads", "3"])
-        .assert()
-        .success()
-        .stdout("2680\n");
+    prints(&["count", "12"], "14200\n");
+    prints(&["count", "12", "--unique"], "1787\n");
+    prints(&["count", "11", "--threads", "3"], "2680\n");
     let parts: u64 = (1..=4)
         .map(|k| {
             let out = queens()
@@ -254,16 +203,8 @@ fn count_with_the_fast_counter() {
         .sum();
     assert_eq!(parts, 14200);
     let board = concat!(env!("CARGO_MANIFEST_DIR"), "/fixtures/cses-1624.board");
-    queens()
-        .args(["count", "--board", board])
-        .assert()
-        .success()
-        .stdout("65\n");
-    queens()
-        .args(["count", "8", "--board", board])
-        .assert()
-        .success()
-        .stdout("65\n");
+    prints(&["count", "--board", board], "65\n");
+    prints(&["count", "8", "--board", board], "65\n");
     // Not a terminal: no progress on stderr.
     queens().args(["count", "10"]).assert().success().stderr("");
 }

@@ -1,7 +1,9 @@
 //! One placement for large N: the verifier against planted flaws, the construction and
 //! min-conflicts checked by it, and `queens solve | queens verify` through the real binaries.
 
-use assert_cmd::cargo::cargo_bin_cmd;
+mod common;
+
+use common::{prints, queens, usage_error};
 use nqueens::construct::construct;
 use nqueens::min_conflicts::min_conflicts;
 use nqueens::verify::{read_perm, verify, Flaw};
@@ -10,61 +12,27 @@ use std::process::{Command, Stdio};
 
 #[test]
 fn verify_finds_each_kind_of_flaw_and_the_first_pair() {
-    let good = [1u32, 3, 0, 2];
-    assert_eq!(verify(4, &good), Ok(()));
-    assert_eq!(
-        verify(5, &good),
-        Err(Flaw::WrongLength {
-            expected: 5,
-            found: 4
-        })
-    );
-    assert_eq!(
-        verify(4, &[1, 3, 0, 4]),
-        Err(Flaw::OutOfRange { row: 3, col: 4 })
-    );
-    assert_eq!(
-        verify(4, &[1, 3, 1, 2]),
-        Err(Flaw::SameColumn {
-            first: 0,
-            second: 2
-        })
-    );
-    // Rows 0 and 1 at columns 1 and 0: the anti-diagonal row + col = 1.
-    assert_eq!(
-        verify(4, &[1, 0, 3, 2]),
-        Err(Flaw::SameAntiDiagonal {
-            first: 0,
-            second: 1
-        })
-    );
-    // Rows 1 and 2 at columns 2 and 1: the anti-diagonal row + col = 3.
-    assert_eq!(
-        verify(4, &[0, 2, 1, 3]),
-        Err(Flaw::SameAntiDiagonal {
-            first: 1,
-            second: 2
-        })
-    );
-    // Rows 0 and 2 at columns 0 and 2: the diagonal row - col = 0 (found before the
-    // anti-diagonal that rows 1 and 2 share).
-    assert_eq!(
-        verify(4, &[0, 3, 2, 1]),
-        Err(Flaw::SameDiagonal {
-            first: 0,
-            second: 2
-        })
-    );
-    assert_eq!(verify(5, &[0, 2, 4, 1, 3]), Ok(()));
-    assert_eq!(verify(5, &[0, 3, 1, 4, 2]), Ok(()));
-    assert_eq!(
-        verify(5, &[0, 4, 2, 1, 3]),
-        Err(Flaw::SameDiagonal {
-            first: 0,
-            second: 2
-        })
-    );
-    assert_eq!(verify(0, &[]), Ok(()));
+    use Flaw::*;
+    #[rustfmt::skip]
+    let cases: &[(usize, &[u32], Result<(), Flaw>)] = &[
+        (4, &[1, 3, 0, 2], Ok(())),
+        (5, &[0, 2, 4, 1, 3], Ok(())),
+        (0, &[], Ok(())),
+        (5, &[1, 3, 0, 2], Err(WrongLength { expected: 5, found: 4 })),
+        (4, &[1, 3, 0, 4], Err(OutOfRange { row: 3, col: 4 })),
+        (4, &[1, 3, 1, 2], Err(SameColumn { first: 0, second: 2 })),
+        // Rows 0 and 1 at columns 1 and 0: the anti-diagonal row + col = 1.
+        (4, &[1, 0, 3, 2], Err(SameAntiDiagonal { first: 0, second: 1 })),
+        // Rows 1 and 2 at columns 2 and 1: the anti-diagonal row + col = 3.
+        (4, &[0, 2, 1, 3], Err(SameAntiDiagonal { first: 1, second: 2 })),
+        // Rows 0 and 2 at columns 0 and 2: the diagonal row - col = 0, found before the
+        // anti-diagonal that rows 1 and 2 share.
+        (4, &[0, 3, 2, 1], Err(SameDiagonal { first: 0, second: 2 })),
+        (5, &[0, 4, 2, 1, 3], Err(SameDiagonal { first: 0, second: 2 })),
+    ];
+    for (n, queens, expected) in cases {
+        assert_eq!(&verify(*n, queens), expected, "{:?}", queens);
+    }
 }
 
 #[test]
@@ -169,10 +137,6 @@ fn perm_text_is_read_with_clear_errors() {
     assert_eq!(err(b"  \n "), "no placement: the input holds no number");
 }
 
-fn queens() -> assert_cmd::Command {
-    cargo_bin_cmd!("queens")
-}
-
 #[test]
 fn solve_piped_into_verify_says_ok() {
     for args in [
@@ -203,16 +167,8 @@ fn solve_piped_into_verify_says_ok() {
 
 #[test]
 fn solve_prints_one_placement_or_says_there_is_none() {
-    queens()
-        .args(["solve", "4", "--method", "construct"])
-        .assert()
-        .success()
-        .stdout("2 4 1 3\n");
-    queens()
-        .args(["solve", "1"])
-        .assert()
-        .success()
-        .stdout("1\n");
+    prints(&["solve", "4", "--method", "construct"], "2 4 1 3\n");
+    prints(&["solve", "1"], "1\n");
     let out = queens().args(["solve", "8", "--board"]).output().unwrap();
     assert!(out.status.success());
     let board = String::from_utf8(out.stdout).unwrap();
@@ -234,24 +190,16 @@ fn solve_prints_one_placement_or_says_there_is_none() {
 
 #[test]
 fn solve_usage_errors() {
-    let usage = |args: &[&str], message: &str| {
-        queens()
-            .args(args)
-            .assert()
-            .code(2)
-            .stdout("")
-            .stderr(predicate::str::contains(message));
-    };
-    usage(
+    usage_error(
         &["solve", "301", "--board"],
         "--board draws boards up to 300×300",
     );
-    usage(&["solve", "0"], "N must be a number from 1 to 1000000000");
-    usage(
+    usage_error(&["solve", "0"], "N must be a number from 1 to 1000000000");
+    usage_error(
         &["solve", "8", "--method", "annealing"],
         "unknown method \"annealing\"",
     );
-    usage(&["solve", "8", "--seed", "-1"], "--seed must be a number");
+    usage_error(&["solve", "8", "--seed", "-1"], "--seed must be a number");
 }
 
 #[test]
