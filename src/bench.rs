@@ -44,10 +44,11 @@ fn runs_for(predicted: f64) -> u32 {
 
 /// Times every contender for every N in `ns`, smallest N first.
 ///
-/// Each cell is the median of several runs after a warm-up (fewer runs for slow cells). Before a cell runs its time is
-/// predicted from the growth of the contender's cells before it (last × last / previous); a
-/// cell whose predicted cost would take the whole run past `budget` is skipped, and so is every
-/// larger N of that contender. `progress` is told each cell as it is done.
+/// Each cell is the median of several runs after a warm-up (fewer runs for slow cells). Before a
+/// cell runs its time is predicted from the growth of the contender's times before it (a few
+/// quick probes below the first N, then its cells); a cell whose predicted cost would take the
+/// whole run past `budget` is skipped, and so is every larger N of that contender. `progress`
+/// is told each cell as it is done.
 ///
 /// # Errors
 ///
@@ -56,7 +57,8 @@ fn runs_for(predicted: f64) -> u32 {
 ///
 /// # Complexity
 ///
-/// About `budget` of wall time, plus at most one unpredicted run per contender.
+/// About `budget` of wall time at most, plus the probes (each under about 50 ms, times the
+/// growth of one step).
 ///
 /// # Example
 ///
@@ -79,23 +81,20 @@ pub fn run(
         .iter()
         .map(|c| (c.label.clone(), Vec::new()))
         .collect();
+    // What each contender's times were so far, as (n, seconds): a few quick probes below the
+    // first N, so that even the first cell is predicted, then the cells measured.
+    let first = ns.first().copied().unwrap_or(0);
+    let mut history: Vec<Vec<(u32, f64)>> =
+        contenders.iter().map(|c| probe(&*c.count, first)).collect();
     for &n in ns {
         let mut answer: Option<(u64, &str)> =
             crate::judge::known_count(n).map(|k| (k, "OEIS A000170"));
-        for (contender, (_, cells)) in contenders.iter().zip(rows.iter_mut()) {
-            let times: Vec<f64> = cells
-                .iter()
-                .map(|cell| match cell {
-                    Cell::Time(t) => t.as_secs_f64(),
-                    Cell::Skipped => f64::INFINITY,
-                })
-                .collect();
-            let predicted = match times[..] {
-                [] => 0.0,
-                [.., last] if !last.is_finite() => f64::INFINITY,
-                [last] => last * 8.0,
-                [.., prev, last] => last * (last / prev.max(1e-9)).max(2.0),
-            };
+        for ((contender, (_, cells)), history) in contenders
+            .iter()
+            .zip(rows.iter_mut())
+            .zip(history.iter_mut())
+        {
+            let predicted = predict(history, n);
             let runs = runs_for(predicted);
             let cost = predicted * f64::from(runs + 1);
             let cell = if start.elapsed().as_secs_f64() + cost > budget.as_secs_f64() {
@@ -113,6 +112,13 @@ pub fn run(
                 }
                 Cell::Time(time)
             };
+            history.push((
+                n,
+                match cell {
+                    Cell::Time(t) => t.as_secs_f64(),
+                    Cell::Skipped => f64::INFINITY,
+                },
+            ));
             progress(&contender.label, n, cell);
             cells.push(cell);
         }
@@ -121,6 +127,37 @@ pub fn run(
         ns: ns.to_vec(),
         rows,
     })
+}
+
+/// Times `count` once each for a few N below `first` (from `first - 8`, at least 4), stopping
+/// early once a call takes 50 ms: enough history to predict the first cell. Cheap by design.
+fn probe(count: &dyn Fn(u32) -> u64, first: u32) -> Vec<(u32, f64)> {
+    let mut history = Vec::new();
+    for n in first.saturating_sub(8).max(4)..first {
+        let start = Instant::now();
+        black_box(count(black_box(n)));
+        let secs = start.elapsed().as_secs_f64();
+        history.push((n, secs));
+        if secs > 0.05 {
+            break;
+        }
+    }
+    history
+}
+
+/// The predicted time of one count at `n`, from the `history` of (n, seconds) before it: the
+/// last time, grown by the last step's growth factor (at least 2) for each step up to `n`.
+/// Infinite after a skipped cell; 0 without history.
+fn predict(history: &[(u32, f64)], n: u32) -> f64 {
+    match history {
+        [] => 0.0,
+        [.., (_, last)] if !last.is_finite() => f64::INFINITY,
+        [(m, last)] => last * 8f64.powi((n - m) as i32),
+        [.., (_, prev), (m, last)] => {
+            let growth = (last / prev.max(1e-9)).max(2.0);
+            last * growth.powi((n - m) as i32)
+        }
+    }
 }
 
 /// Times `count(n)`: one warm-up call, then the median of `runs` single calls. Returns that
@@ -215,6 +252,23 @@ mod tests {
             err,
             "wrong counts 11 placements for N = 5, but OEIS A000170 says 10"
         );
+    }
+
+    #[test]
+    fn even_the_first_cell_is_predicted_and_skipped_if_too_slow() {
+        // 1 ms at N = 4, four times more each step; it must never be run at N = 12.
+        let slow = |n: u32| {
+            assert!(n < 12, "the first cell was run");
+            std::thread::sleep(Duration::from_millis(4u64.pow(n - 4)));
+            crate::judge::count(n)
+        };
+        let contenders = vec![Contender {
+            label: "slow".into(),
+            count: Box::new(slow),
+        }];
+        let table = run(&[12, 13], &contenders, Duration::from_secs(1), |_, _, _| {}).unwrap();
+        assert_eq!(table.rows[0].1, vec![Cell::Skipped, Cell::Skipped]);
+        assert_eq!(predict(&[(6, 0.016), (7, 0.064)], 9), 0.064 * 16.0);
     }
 
     #[test]
