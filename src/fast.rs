@@ -318,7 +318,7 @@ impl Rules {
     /// taken above, `down`.
     #[inline(always)]
     fn allowed(&self, y: usize, free: u32, down: u32) -> u32 {
-        let free = free & !self.barred[y];
+        let free = free & !self.barred[y & 31];
         if y == self.sides_by {
             let taken = down & self.sides;
             if taken == 0 {
@@ -427,20 +427,11 @@ fn split_row(n: usize) -> usize {
 fn solve(task: &Task, n: usize, board: Option<&Board>) -> Counts {
     let rules = Rules::new(n, task.start, board);
     let mut q = task.q;
-    let mut counts = Counts::default();
-    search(
-        &rules,
-        &mut q,
-        task.y,
-        task.left,
-        task.down,
-        task.right,
-        &mut counts,
-    );
-    counts
+    search(&rules, &mut q, task.y, task.left, task.down, task.right)
 }
 
-/// The bitmask search below a sub-problem: a queen for row `y` and every row after it.
+/// The bitmask search below a sub-problem: a queen for row `y` and every row after it; the
+/// counts of the placements found.
 fn search(
     rules: &Rules,
     q: &mut [u8; MAX_N as usize],
@@ -448,33 +439,35 @@ fn search(
     left: u32,
     down: u32,
     right: u32,
-    counts: &mut Counts,
-) {
+) -> Counts {
     let n = rules.n;
     let mut free = rules.allowed(y, rules.mask & !(left | down | right), down);
+    let mut counts = Counts::default();
     if y + 1 >= n {
         if free != 0 {
-            q[y] = free.trailing_zeros() as u8;
-            *counts += rules.leaf(&q[..n]);
+            q[y & 31] = free.trailing_zeros() as u8;
+            counts += rules.leaf(&q[..n]);
         }
-        return;
+        return counts;
     }
     while free != 0 {
         let bit = free & free.wrapping_neg();
         free ^= bit;
-        q[y] = bit.trailing_zeros() as u8;
+        // Rows index `& 31`: always in range, so no bounds checks on the hot path.
+        q[y & 31] = bit.trailing_zeros() as u8;
         let (left, down, right) = ((left | bit) << 1, down | bit, (right | bit) >> 1);
         if y + 2 == n {
             // The last row: at most one column is left; no call for it.
             let last = rules.allowed(y + 1, rules.mask & !(left | down | right), down);
             if last != 0 {
-                q[y + 1] = last.trailing_zeros() as u8;
-                *counts += rules.leaf(&q[..n]);
+                q[(y + 1) & 31] = last.trailing_zeros() as u8;
+                counts += rules.leaf(&q[..n]);
             }
         } else if !dead_end(rules.mask, n - y, left, down, right) {
-            search(rules, q, y + 1, left, down, right, counts);
+            counts += search(rules, q, y + 1, left, down, right);
         }
     }
+    counts
 }
 
 /// Forward checking: whether the queens placed so far (attacking `left`, `down`, `right` in
