@@ -1,7 +1,9 @@
 //! Count, list and find N-Queens placements.
 //!
 //! N queens stand on an N×N board so that no two share a row, a column or a diagonal. This
-//! crate counts such placements (the judge program of HDU 2553 and its LeetCode 52 shape).
+//! crate counts such placements (the judge program of HDU 2553, LeetCode 52), lists them
+//! (LeetCode 51, Luogu P1219), counts them up to symmetry and on boards with reserved squares
+//! (CSES 1624), and finds one for a hundred million queens (POJ 3239).
 //!
 //! The judge program `src/main.rs` is one self-contained file that users submit to online
 //! judges as it is; this library includes it as the module [`judge`], so its counter and its
@@ -19,7 +21,7 @@
 //! | [`judge::count`] | `recursive`: bit masks, recursion, and the mirror | O(1), half as many |
 //!
 //! Past the seed, [`fast`] searches one placement of each class under all 8 symmetries of
-//! the square (about an eighth of the tree), yields the unique count too, splits the work
+//! the square (about a fifth of the full tree), yields the unique count too, splits the work
 //! across threads or machines, and counts boards with reserved squares ([`board`]).
 //!
 //! [`Algo`] names them for the command line and the [`bench`]mark; [`Placements`] lists every
