@@ -122,8 +122,10 @@ queens bench: time the counters for each N and print a Markdown table of median 
 Usage: queens bench [--from A] [--to B] [--algo NAME...] [--budget SECONDS] [--svg FILE]
 
 Each cell is the median of several runs after a warm-up. A cell whose time, predicted from the
-growth of the cells before it, would take the run past the budget is skipped (and marked), so
-the whole run stays near the budget. Build with --release for meaningful times.
+growth of the counter's times before it (quick probes at smaller N, then its cells), would take
+the run past the budget is skipped (and marked), so the whole run stays within the budget.
+Every count is checked against the known counts and the other counters. Build with --release
+for meaningful times.
 
 Options:
   --from A            the smallest N (default 10)
@@ -383,32 +385,23 @@ fn count(mut args: Args) -> Result<(), Failure> {
         let n = args.required_n(n)?;
         return print(&format!("{}\n", chosen.count(n)));
     }
-    let board = match &board_file {
-        None => None,
-        Some(path) => {
-            let text = std::fs::read(path)
-                .map_err(|e| Failure::Input(format!("cannot read {}: {}", path, e)))?;
-            let board =
-                Board::parse(&text).map_err(|e| Failure::Input(format!("{}: {}", path, e)))?;
-            if unique {
-                return Err(args.error(
-                    "--unique counts classes under the symmetries of the square, which a board with reserved squares does not have".to_string(),
-                ));
-            }
-            if n.is_some_and(|n| n as usize != board.size()) {
-                return Err(args.error(format!(
-                    "N = {} but the board in {} has {} lines",
-                    n.unwrap_or(0),
-                    path,
-                    board.size()
-                )));
-            }
-            Some(board)
+    if unique && board_file.is_some() {
+        return Err(args.error(
+            "--unique counts classes under the symmetries of the square, which a board with reserved squares does not have".to_string(),
+        ));
+    }
+    let board = board_file.as_deref().map(read_board).transpose()?;
+    let n = match (&board, n) {
+        (Some(board), Some(n)) if n as usize != board.size() => {
+            return Err(args.error(format!(
+                "N = {} but the board in {} has {} lines",
+                n,
+                board_file.unwrap_or_default(),
+                board.size()
+            )))
         }
-    };
-    let n = match &board {
-        Some(board) => board.size() as u32,
-        None => args.required_n(n)?,
+        (Some(board), _) => board.size() as u32,
+        (None, n) => args.required_n(n)?,
     };
     let progress = Progress::new("count", "sub-problems");
     let report = |done: usize, total: usize| progress.show(done, total);
@@ -424,6 +417,13 @@ fn count(mut args: Args) -> Result<(), Failure> {
         "{}\n",
         if unique { counts.unique } else { counts.total }
     ))
+}
+
+/// Reads and parses the board file of `--board`; errors name the file (and line).
+fn read_board(path: &str) -> Result<Board, Failure> {
+    let text =
+        std::fs::read(path).map_err(|e| Failure::Input(format!("cannot read {}: {}", path, e)))?;
+    Board::parse(&text).map_err(|e| Failure::Input(format!("{}: {}", path, e)))
 }
 
 /// The number of cores, for the default number of threads.
