@@ -17,20 +17,25 @@ pub enum Algo {
     Bitwise,
     /// [`judge::count`]: the judge's recursive bitmask counter with the mirror.
     Recursive,
-    /// [`fast::count`]: all 8 symmetries of the square (one thread here; see
-    /// [`fast::count_with`] for threads).
+    /// [`fast::count_symmetric`]: one placement per class under the 8 symmetries of the
+    /// square, Takaken's rules.
+    Symmetric,
+    /// [`fast::count`]: the fastest there is, which joins half boards ([`crate::join`]); one
+    /// thread here, see [`fast::total_with`] for threads.
     Fast,
 }
 
 impl Algo {
-    /// Every algorithm, slowest idea first: seed 000's five, the judge's, and the fastest.
-    pub const ALL: [Algo; 7] = [
+    /// Every algorithm, slowest idea first: seed 000's five, the judge's, the symmetric search
+    /// and the fastest.
+    pub const ALL: [Algo; 8] = [
         Algo::Backtrack,
         Algo::Mirror,
         Algo::Flags,
         Algo::Links,
         Algo::Bitwise,
         Algo::Recursive,
+        Algo::Symmetric,
         Algo::Fast,
     ];
 
@@ -51,6 +56,7 @@ impl Algo {
             Algo::Links => "links",
             Algo::Bitwise => "bitwise",
             Algo::Recursive => "recursive",
+            Algo::Symmetric => "symmetric",
             Algo::Fast => "fast",
         }
     }
@@ -69,6 +75,7 @@ impl Algo {
             Algo::Links => links::count,
             Algo::Bitwise => bitwise::count,
             Algo::Recursive => judge::count,
+            Algo::Symmetric => fast::count_symmetric,
             Algo::Fast => fast::count,
         }
     }

@@ -1,7 +1,10 @@
-//! The fast counter: one placement per class under the 8 symmetries of the square, pruned
-//! early, on all cores.
+//! The fast counter: the fastest way here to count, on all cores. A total on the plain board
+//! comes from joining half boards ([`crate::join`], [`total_with`]); the unique count, and any
+//! count on a board with reserved squares, from the symmetric search of this module
+//! ([`count_with`]): one placement per class under the 8 symmetries of the square, pruned
+//! early.
 //!
-//! # The idea
+//! # The symmetric search
 //!
 //! Rotating and reflecting the board maps placements to placements: the 8 symmetries of the
 //! square split them into classes of 8, 4 or 2 (no placement of n > 1 queens is symmetric under
@@ -48,8 +51,7 @@
 
 use crate::board::Board;
 use crate::judge::MAX_N;
-use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::Mutex;
+use crate::work;
 
 /// A count: the number of placements, and of classes of placements under the 8 symmetries of
 /// the square.
@@ -94,8 +96,68 @@ impl Default for Options<'_> {
     }
 }
 
-/// Counts the placements of `n` queens on one thread, searching one placement per class under
-/// the 8 symmetries of the square (see the module docs).
+/// Counts the placements of `n` queens on one thread, the fastest way here: by joining half
+/// boards ([`crate::join::count`]).
+///
+/// # Constraints
+///
+/// `n <= 32`.
+///
+/// # Panics
+///
+/// Panics if `n > 32`.
+///
+/// # Complexity
+///
+/// That of [`crate::join::count`].
+///
+/// # Example
+///
+/// ```
+/// assert_eq!(nqueens::fast::count(10), 724);
+/// ```
+pub fn count(n: u32) -> u64 {
+    total_with(n, &Options::default())
+}
+
+/// Counts the placements of `n` queens as `options` say, the fastest way here: by joining half
+/// boards ([`crate::join::count_with`]) on the plain board, by the symmetric search
+/// ([`count_with`]) on a board with reserved squares.
+///
+/// The work is split differently from [`count_with`]'s: run every part of a count with the
+/// same options.
+///
+/// # Constraints
+///
+/// As for [`count_with`].
+///
+/// # Panics
+///
+/// As for [`count_with`].
+///
+/// # Complexity
+///
+/// That of [`crate::join::count`], or of [`count_with`] with a board, divided among the
+/// threads.
+///
+/// # Example
+///
+/// ```
+/// use nqueens::fast::{total_with, Options};
+///
+/// let all = Options { threads: 2, ..Options::default() };
+/// assert_eq!(total_with(12, &all), 14200);
+/// ```
+pub fn total_with(n: u32, options: &Options<'_>) -> u64 {
+    if options.board.is_some() {
+        count_with(n, options).total
+    } else {
+        crate::join::count_with(n, options)
+    }
+}
+
+/// Counts the placements of `n` queens on one thread by the symmetric search: one placement per
+/// class under the 8 symmetries of the square (see the module docs).
 ///
 /// # Constraints
 ///
@@ -114,14 +176,15 @@ impl Default for Options<'_> {
 /// # Example
 ///
 /// ```
-/// assert_eq!(nqueens::fast::count(10), 724);
+/// assert_eq!(nqueens::fast::count_symmetric(10), 724);
 /// ```
-pub fn count(n: u32) -> u64 {
+pub fn count_symmetric(n: u32) -> u64 {
     count_with(n, &Options::default()).total
 }
 
-/// Counts the placements of `n` queens, and their classes under the 8 symmetries, as `options`
-/// say: on several threads, one slice of the work, or on a board with reserved squares.
+/// Counts the placements of `n` queens, and their classes under the 8 symmetries, by the
+/// symmetric search, as `options` say: on several threads, one slice of the work, or on a
+/// board with reserved squares.
 ///
 /// # Constraints
 ///
@@ -177,57 +240,15 @@ pub fn count_with(n: u32, options: &Options<'_>) -> Counts {
         };
     }
     let n = n as usize;
-    let tasks = slice(sub_problems(n, options.board), options.part);
-    run(&tasks, options, |task| solve(task, n, options.board))
-}
-
-/// The k-th of m slices of `tasks`: every m-th one, starting at the k-th.
-fn slice<T>(tasks: Vec<T>, part: Option<(usize, usize)>) -> Vec<T> {
-    match part {
-        None => tasks,
-        Some((k, m)) => tasks
-            .into_iter()
-            .enumerate()
-            .filter(|(i, _)| i % m == k - 1)
-            .map(|(_, task)| task)
-            .collect(),
-    }
-}
-
-/// Solves every task on `options.threads` workers, each taking the next task from a shared
-/// index, and adds up their counts.
-fn run<T: Sync>(tasks: &[T], options: &Options<'_>, solve: impl Fn(&T) -> Counts + Sync) -> Counts {
-    let next = AtomicUsize::new(0);
-    let done = AtomicUsize::new(0);
-    let total = Mutex::new(Counts::default());
-    let work = || {
-        let mut mine = Counts::default();
-        while let Some(task) = tasks.get(next.fetch_add(1, Ordering::Relaxed)) {
-            mine += solve(task);
-            let finished = done.fetch_add(1, Ordering::Relaxed) + 1;
-            if let Some(progress) = options.progress {
-                progress(finished, tasks.len());
-            }
-        }
-        *total.lock().unwrap_or_else(|e| e.into_inner()) += mine;
-    };
-    let threads = options.threads.clamp(1, tasks.len().max(1));
-    if threads == 1 {
-        work();
-    } else {
-        std::thread::scope(|scope| {
-            for _ in 0..threads {
-                scope.spawn(work);
-            }
-        });
-    }
-    let counts = *total.lock().unwrap_or_else(|e| e.into_inner());
-    counts
+    let tasks = work::slice(sub_problems(n, options.board), options.part);
+    work::run(&tasks, options.threads, options.progress, |task| {
+        solve(task, n, options.board)
+    })
 }
 
 /// Symmetry `g` (0..8) of the n×n board applied to the square (`row`, `col`): bit 2 transposes,
 /// bit 1 turns the rows upside down, bit 0 the columns left to right. 0 is the identity.
-fn transform(g: u8, n: usize, (row, col): (usize, usize)) -> (usize, usize) {
+pub(crate) fn transform(g: u8, n: usize, (row, col): (usize, usize)) -> (usize, usize) {
     let (r, c) = if g & 4 != 0 { (col, row) } else { (row, col) };
     let r = if g & 2 != 0 { n - 1 - r } else { r };
     let c = if g & 1 != 0 { n - 1 - c } else { c };

@@ -75,6 +75,7 @@ pub mod board;
 pub mod construct;
 pub mod fast;
 pub mod flags;
+pub mod join;
 pub mod links;
 pub mod list;
 pub mod min_conflicts;
@@ -82,6 +83,7 @@ pub mod mirror;
 pub mod plot;
 pub mod rng;
 pub mod verify;
+mod work;
 
 pub use algo::Algo;
 pub use list::{solve_n_queens, write_board, write_perm, Placements};

@@ -224,11 +224,11 @@ fn count_usage_errors_for_the_fast_counter() {
     );
     usage_error(
         &["count", "8", "--algo", "links", "--unique"],
-        "--unique goes with --algo fast only",
+        "--unique goes with --algo fast or symmetric only",
     );
     usage_error(
         &["count", "8", "--algo", "links", "--threads", "2"],
-        "--threads goes with --algo fast only",
+        "--threads goes with --algo fast or symmetric only",
     );
     usage_error(
         &["count", "--board", board, "--unique"],

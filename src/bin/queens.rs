@@ -44,24 +44,28 @@ Arguments:
 
 Options:
   --algo NAME    the counting algorithm, one of
-                   fast       all 8 symmetries of the square, on all cores (default)
+                   fast       the fastest: joins half boards for a total, runs the
+                              symmetric search for --unique and --board (default)
+                   symmetric  one placement per class under the 8 symmetries of the
+                              square (Takaken's rules)
                    backtrack  plain backtracking, each queen checked against those above
                    mirror     the same on half the board, doubled by the left-right mirror
                    flags      flag arrays for columns and diagonals (O(1) checks)
                    links      a linked list of the free columns
                    bitwise    bit masks and an explicit stack
                    recursive  the judge's recursive bit masks with the mirror
-  --threads T    worker threads for fast (default: the number of cores)
+  --threads T    worker threads (default: the number of cores)
   --unique       count placements distinct under rotations and reflections (OEIS A002562)
   --part K/M     count only the K-th of M disjoint slices of the work and print that partial
-                 sum; the M partial sums add up to the count, e.g. one slice per machine:
+                 sum; the M partial sums add up to the count when every part is run with
+                 the same other options, e.g. one slice per machine:
                    for k in 1 2 3 4; do queens count 20 --part $k/4 > part-$k & done
   --board FILE   count on a board with reserved squares (CSES 1624): N lines of N squares,
                  '.' free and '*' reserved (no queen there; queens still attack across it)
   -h, --help     print this help
 
---threads, --unique, --part and --board go with the fast counter. On a terminal, counts that
-take more than a second show their progress on stderr.
+--threads, --unique, --part and --board go with fast and symmetric. On a terminal, counts
+that take more than a second show their progress on stderr.
 ";
 
 const HELP_LIST: &str = "\
@@ -372,7 +376,7 @@ fn count(mut args: Args) -> Result<(), Failure> {
             Word::Positional(p) => return Err(args.unexpected(&p)),
         }
     }
-    if chosen != Algo::Fast {
+    if chosen != Algo::Fast && chosen != Algo::Symmetric {
         let fast_only = [
             ("--threads", threads.is_some()),
             ("--unique", unique),
@@ -380,7 +384,7 @@ fn count(mut args: Args) -> Result<(), Failure> {
             ("--board", board_file.is_some()),
         ];
         if let Some((flag, _)) = fast_only.iter().find(|(_, given)| *given) {
-            return Err(args.error(format!("{} goes with --algo fast only", flag)));
+            return Err(args.error(format!("{} goes with --algo fast or symmetric only", flag)));
         }
         let n = args.required_n(n)?;
         return print(&format!("{}\n", chosen.count(n)));
@@ -411,12 +415,15 @@ fn count(mut args: Args) -> Result<(), Failure> {
         board: board.as_ref(),
         progress: Some(&report),
     };
-    let counts = fast::count_with(n, &options);
+    let count = if unique {
+        fast::count_with(n, &options).unique
+    } else if chosen == Algo::Symmetric {
+        fast::count_with(n, &options).total
+    } else {
+        fast::total_with(n, &options)
+    };
     progress.finish();
-    print(&format!(
-        "{}\n",
-        if unique { counts.unique } else { counts.total }
-    ))
+    print(&format!("{}\n", count))
 }
 
 /// Reads and parses the board file of `--board`; errors name the file (and line).
@@ -616,7 +623,7 @@ fn bench(mut args: Args) -> Result<(), Failure> {
                     threads,
                     ..fast::Options::default()
                 };
-                fast::count_with(n, &options).total
+                fast::total_with(n, &options)
             }),
         });
     }

@@ -1,0 +1,116 @@
+//! The half-board join against the other counters and the known counts; threads, parts and
+//! progress; the fast counter's choice between the join and the symmetric search.
+
+use nqueens::board::Board;
+use nqueens::fast::{self, Options};
+use nqueens::judge::KNOWN_COUNTS;
+use nqueens::{join, Algo};
+
+#[test]
+fn the_join_agrees_with_the_searches_and_the_known_counts() {
+    for n in 0..=14u32 {
+        let joined = join::count(n);
+        assert_eq!(joined, KNOWN_COUNTS[n as usize], "known count, n = {}", n);
+        assert_eq!(joined, Algo::Recursive.count(n), "recursive, n = {}", n);
+        assert_eq!(joined, fast::count_symmetric(n), "symmetric, n = {}", n);
+        if n <= 11 {
+            assert_eq!(joined, Algo::Links.count(n), "links, n = {}", n);
+        }
+    }
+}
+
+#[test]
+fn every_number_of_threads_gives_the_same_total() {
+    for n in [12u32, 13] {
+        let expected = Algo::Recursive.count(n);
+        for threads in [0, 1, 2, 3, 8, 64] {
+            let options = Options {
+                threads,
+                ..Options::default()
+            };
+            assert_eq!(
+                join::count_with(n, &options),
+                expected,
+                "n = {}, threads = {}",
+                n,
+                threads
+            );
+        }
+    }
+}
+
+#[test]
+fn the_parts_add_up_to_the_whole() {
+    for n in [1u32, 5, 8, 11, 12] {
+        let whole = Algo::Recursive.count(n);
+        // 5000 is more parts than there are units: most parts are then empty.
+        for m in [1usize, 2, 3, 7, 50, 5000] {
+            let sum: u64 = (1..=m)
+                .map(|k| {
+                    let options = Options {
+                        part: Some((k, m)),
+                        threads: 2,
+                        ..Options::default()
+                    };
+                    join::count_with(n, &options)
+                })
+                .sum();
+            assert_eq!(sum, whole, "n = {}, m = {}", n, m);
+        }
+    }
+}
+
+#[test]
+fn progress_is_reported_for_every_unit() {
+    let seen = std::sync::Mutex::new(Vec::new());
+    let report = |done: usize, total: usize| seen.lock().unwrap().push((done, total));
+    let options = Options {
+        threads: 2,
+        progress: Some(&report),
+        ..Options::default()
+    };
+    assert_eq!(join::count_with(11, &options), 2680);
+    let mut seen = seen.into_inner().unwrap();
+    seen.sort();
+    let total = seen[0].1;
+    assert!(total > 100, "only {} units", total);
+    assert_eq!(
+        seen.iter().map(|&(d, _)| d).collect::<Vec<_>>(),
+        (1..=total).collect::<Vec<_>>()
+    );
+}
+
+#[test]
+fn the_total_joins_on_the_plain_board_and_searches_on_a_board_with_reserved_squares() {
+    let plain = Options::default();
+    assert_eq!(fast::total_with(12, &plain), 14200);
+    assert_eq!(fast::count(12), 14200);
+    // One reserved square in a corner: the placements with a queen there drop out.
+    let text = b"*.......\n........\n........\n........\n........\n........\n........\n........\n";
+    let board = Board::parse(text).expect("a valid board");
+    let with_board = Options {
+        board: Some(&board),
+        ..Options::default()
+    };
+    let expected = fast::count_with(8, &with_board).total;
+    assert_eq!(fast::total_with(8, &with_board), expected);
+    // 92 placements, 4 of which have a queen in the top-left corner.
+    assert_eq!(expected, 88);
+}
+
+#[test]
+#[ignore = "slow: run with cargo test --release -- --ignored"]
+fn the_join_gives_the_known_counts_for_15_to_17() {
+    for n in 15..=17u32 {
+        let options = Options {
+            threads: 2,
+            ..Options::default()
+        };
+        assert_eq!(
+            join::count_with(n, &options),
+            KNOWN_COUNTS[n as usize],
+            "n = {}",
+            n
+        );
+    }
+}
