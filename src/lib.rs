@@ -20,9 +20,13 @@
 //! | [`bitwise`] | columns and diagonals as bit masks, an explicit stack | O(1) per placed queen |
 //! | [`judge::count`] | `recursive`: bit masks, recursion, and the mirror | O(1), half as many |
 //!
-//! Past the seed, [`fast`] searches one placement of each class under all 8 symmetries of
-//! the square (about a fifth of the full tree), yields the unique count too, splits the work
-//! across threads or machines, and counts boards with reserved squares ([`board`]).
+//! Past the seed, two counters leave row-by-row search behind in turn. [`fast`]'s symmetric
+//! search visits one placement of each class under all 8 symmetries of the square (about a
+//! fifth of the full tree), which yields the unique count too, and counts boards with reserved
+//! squares ([`board`]). [`join`] stops searching the whole board: it lists the placements of
+//! each half for every choice of the rows each half holds, and joins the halves by their
+//! diagonals, several times faster again; [`fast::count`] uses it for totals. Both split their
+//! work across threads or machines.
 //!
 //! [`Algo`] names them for the command line and the [`bench`]mark; [`Placements`] lists every
 //! placement in order, one at a time.
