@@ -126,8 +126,9 @@ fn the_parts_add_up_to_the_whole() {
     }
 }
 
-#[test]
-fn progress_is_reported_for_every_sub_problem() {
+/// Runs `count` with a progress callback on two threads and checks that every unit of work
+/// was reported once, numbered 1 to the total; returns that total.
+fn reported_units(count: impl Fn(&Options<'_>)) -> usize {
     let seen = std::sync::Mutex::new(Vec::new());
     let report = |done: usize, total: usize| seen.lock().unwrap().push((done, total));
     let options = Options {
@@ -135,7 +136,7 @@ fn progress_is_reported_for_every_sub_problem() {
         progress: Some(&report),
         ..Options::default()
     };
-    count_with(10, &options);
+    count(&options);
     let mut seen = seen.into_inner().unwrap();
     seen.sort();
     let total = seen[0].1;
@@ -143,6 +144,14 @@ fn progress_is_reported_for_every_sub_problem() {
         seen.iter().map(|&(d, _)| d).collect::<Vec<_>>(),
         (1..=total).collect::<Vec<_>>()
     );
+    total
+}
+
+#[test]
+fn progress_is_reported_for_every_unit_of_both_methods() {
+    reported_units(|options| assert_eq!(count_with(10, options).total, 724));
+    let units = reported_units(|options| assert_eq!(nqueens::join::count_with(11, options), 2680));
+    assert!(units > 100, "only {} units", units);
 }
 
 /// The placements avoiding the reserved squares, by brute force over every placement.

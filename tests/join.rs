@@ -1,5 +1,5 @@
-//! The half-board join against the other counters and the known counts; threads, parts and
-//! progress; the fast counter's choice between the join and the symmetric search.
+//! The half-board join against the other counters and the known counts; threads and parts;
+//! the fast counter's choice between the join and the symmetric search. (Progress: tests/fast.rs.)
 
 use nqueens::board::Board;
 use nqueens::fast::{self, Options};
@@ -58,26 +58,6 @@ fn the_parts_add_up_to_the_whole() {
             assert_eq!(sum, whole, "n = {}, m = {}", n, m);
         }
     }
-}
-
-#[test]
-fn progress_is_reported_for_every_unit() {
-    let seen = std::sync::Mutex::new(Vec::new());
-    let report = |done: usize, total: usize| seen.lock().unwrap().push((done, total));
-    let options = Options {
-        threads: 2,
-        progress: Some(&report),
-        ..Options::default()
-    };
-    assert_eq!(join::count_with(11, &options), 2680);
-    let mut seen = seen.into_inner().unwrap();
-    seen.sort();
-    let total = seen[0].1;
-    assert!(total > 100, "only {} units", total);
-    assert_eq!(
-        seen.iter().map(|&(d, _)| d).collect::<Vec<_>>(),
-        (1..=total).collect::<Vec<_>>()
-    );
 }
 
 #[test]
