@@ -40,11 +40,11 @@
 //!
 //! # Threads
 //!
-//! Each start (the corner case for each `c1`, the other case for each `b1`) is expanded row by
+//! (The join splits its own work the same way; see [`crate::join`].) Each start (the corner case for each `c1`, the other case for each `b1`) is expanded row by
 //! row into independent sub-problems (thousands for n ≥ 14), always the same list for the same
 //! n. Workers take them one at a time from a shared atomic index, so a slow one never leaves the
-//! other cores idle while work remains. `part` counts every M-th sub-problem only, for
-//! splitting one count across machines.
+//! other cores idle while work remains (`src/work.rs`). `part` counts every M-th sub-problem
+//! only, for splitting one count across machines.
 //!
 //! A board with reserved squares has no symmetry: the same search runs without the rules of
 //! symmetry, the reserved squares barred in their rows, every placement counting once.

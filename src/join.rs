@@ -149,10 +149,10 @@ struct Job {
     /// Whether the row sets `E` are folded by the board's two flips (no queen fixed off the
     /// centre).
     fold: bool,
-    /// The lowest `row + col` and `row - col + n - 1` a west queen can share with an east
-    /// one: where the packed masks begin.
-    lo1: usize,
-    lo2: usize,
+    /// Where the packed masks begin: `n - n / 2`, the lowest `row + col` and also the lowest
+    /// `row - col + n - 1` that a west queen can share with an east one (each range is at most
+    /// 31 long, so it fits in 32 bits).
+    lo: usize,
 }
 
 /// A unit of work: one job, with the east/west choice of its first `depth` rows fixed (bit
@@ -203,8 +203,7 @@ fn jobs(n: usize) -> Vec<Job> {
             d2,
             weight,
             fold: fixed.iter().all(|&(r, c)| 2 * r + 1 == n && 2 * c + 1 == n),
-            lo1: n - half,
-            lo2: n - half,
+            lo: n - half,
         }
     };
     if n % 2 == 0 {
@@ -421,10 +420,10 @@ impl Job {
         total
     }
 
-    /// The diagonals a west queen can share with an east one, packed into one word: `d1` from
-    /// [`Job::lo1`] in the low half, `d2` from [`Job::lo2`] in the high half.
+    /// The diagonals a west queen can share with an east one, packed into one word from
+    /// [`Job::lo`] on: `d1` in the low half, `d2` in the high half.
     fn pack(&self, d1: u64, d2: u64) -> u64 {
-        (d1 >> self.lo1 & LOW) | (d2 >> self.lo2 & LOW) << 32
+        (d1 >> self.lo & LOW) | (d2 >> self.lo & LOW) << 32
     }
 }
 

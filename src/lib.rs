@@ -28,7 +28,7 @@
 //! diagonals, several times faster again; [`fast::count`] uses it for totals. Both split their
 //! work across threads or machines.
 //!
-//! [`Algo`] names them for the command line and the [`bench`]mark; [`Placements`] lists every
+//! [`Algo`] names them for the command line and the [benchmark](mod@bench); [`Placements`] lists every
 //! placement in order, one at a time.
 //!
 //! # One placement for huge N

@@ -44,8 +44,9 @@ Arguments:
 
 Options:
   --algo NAME    the counting algorithm, one of
-                   fast       the fastest: joins half boards for a total, runs the
-                              symmetric search for --unique and --board (default)
+                   fast       the fastest: joins half boards for a total from N = 14,
+                              runs the symmetric search below that and for --unique
+                              and --board (default)
                    symmetric  one placement per class under the 8 symmetries of the
                               square (Takaken's rules)
                    backtrack  plain backtracking, each queen checked against those above
