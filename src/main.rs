@@ -172,8 +172,8 @@ impl Source {
     }
 }
 
-/// What was wrong with a token of the input.
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// What is wrong with a token of the input.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Problem {
     /// Bytes that are not UTF-8.
     NotUtf8,
@@ -181,129 +181,361 @@ pub enum Problem {
     NotAnInteger,
     /// A number below zero.
     Negative,
-    /// A number above what the source can answer; the field is that limit.
-    TooLarge(u32),
+    /// A number above the largest one asked for.
+    TooLarge,
+}
+
+/// A token that is not a number in range: where it is, what it says and what is wrong.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BadToken {
+    /// The 1-based line the token starts on (`\n`, `\r\n` and a lone `\r` each end a line).
+    pub line: u64,
+    /// The token's text, escaped for printing, shortened with `...` past 40 bytes.
+    pub text: String,
+    /// What is wrong with it.
+    pub problem: Problem,
+    /// The largest number that was asked for.
+    pub max: u64,
+}
+
+impl fmt::Display for BadToken {
+    /// The judge's wording: N is from 1 to `max`, and a `max` below 32 is `--table`'s.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "line {}: {}: ", self.line, self.text)?;
+        match self.problem {
+            Problem::NotUtf8 => write!(f, "not valid UTF-8"),
+            Problem::NotAnInteger => write!(f, "not a whole number"),
+            Problem::Negative => write!(f, "negative; N must be from 1 to {}", self.max),
+            Problem::TooLarge if self.max < u64::from(MAX_N) => write!(
+                f,
+                "no count is known above N = {} (--table); run without --table to compute it",
+                self.max
+            ),
+            Problem::TooLarge => write!(f, "too large; N must be from 1 to {}", self.max),
+        }
+    }
 }
 
 /// Why [`run`] stopped early.
 #[derive(Debug)]
 pub enum Error {
-    /// A bad token: the line it starts on (1-based), its text (escaped, shortened if long) and
-    /// what is wrong with it.
-    Input {
-        /// The 1-based line number.
-        line: u64,
-        /// The offending text, escaped for printing.
-        text: String,
-        /// What is wrong with it.
-        problem: Problem,
+    /// A bad token; every answer before it was written.
+    BadInput(BadToken),
+    /// Reading the input failed.
+    Read(io::Error),
+    /// Writing the answers failed; `bad_input` is set when a bad token had been found too.
+    Write {
+        /// The failed write.
+        error: io::Error,
+        /// The bad token found before the write failed, if any.
+        bad_input: Option<BadToken>,
     },
-    /// Reading the input or writing the output failed.
-    Io(io::Error),
-}
-
-impl From<io::Error> for Error {
-    fn from(e: io::Error) -> Self {
-        Error::Io(e)
-    }
 }
 
 impl fmt::Display for Error {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Error::Input {
-                line,
-                text,
-                problem,
-            } => {
-                write!(f, "line {}: {}: ", line, text)?;
-                match problem {
-                    Problem::NotUtf8 => write!(f, "not valid UTF-8"),
-                    Problem::NotAnInteger => write!(f, "not a whole number"),
-                    Problem::Negative => write!(f, "negative; N must be from 1 to {}", MAX_N),
-                    Problem::TooLarge(max) if *max < MAX_N => write!(
-                        f,
-                        "no count is known above N = {} (--table); run without --table to compute it",
-                        max
-                    ),
-                    Problem::TooLarge(max) => write!(f, "too large; N must be from 1 to {}", max),
-                }
-            }
-            Error::Io(e) => write!(f, "{}", e),
+            Error::BadInput(bad) => write!(f, "{}", bad),
+            Error::Read(e) => write!(f, "cannot read the input: {}", e),
+            Error::Write { error, .. } => write!(f, "cannot write the answers: {}", error),
         }
     }
 }
 
-/// Tokens longer than this are shortened in error messages (and are never valid).
-const TOKEN_CAP: usize = 40;
+/// A token's bytes are shown up to this many in messages; a bad token is reported as soon as
+/// one more byte shows it is longer.
+const TEXT_CAP: usize = 40;
 
-/// One whitespace-separated token being read; memory stays bounded however long it is.
+/// The UTF-8 byte-order mark, skipped at the very start of the input.
+const BOM: [u8; 3] = [0xEF, 0xBB, 0xBF];
+
+/// The whitespace-separated token being read: its number so far, and its first bytes for a
+/// message. Memory stays bounded however long it is.
+#[derive(Default)]
 struct Token {
-    bytes: Vec<u8>,
-    truncated: bool,
     line: u64,
+    len: u64,
+    text: Vec<u8>,
+    negative: bool,
+    digits: bool,
+    not_number: bool,
+    /// The value of the digits so far, held at `max + 1` once above `max`.
+    value: u64,
+    bad: bool,
 }
 
-impl Token {
-    fn push(&mut self, byte: u8) {
-        if self.bytes.len() < TOKEN_CAP {
-            self.bytes.push(byte);
-        } else {
-            self.truncated = true;
+/// The state of [`Numbers`] between bytes: line counting, the byte-order mark, the token.
+struct Scanner {
+    max: u64,
+    line: u64,
+    after_cr: bool,
+    /// Bytes of the byte-order mark matched at the start; 3 once past the start.
+    bom: usize,
+    token: Token,
+}
+
+impl Scanner {
+    /// Takes one byte; returns a finished token, if this byte ends one or shows it bad.
+    #[inline]
+    fn feed(&mut self, byte: u8) -> Option<Result<u64, BadToken>> {
+        if self.bom < BOM.len() {
+            if byte == BOM[self.bom] {
+                self.bom += 1;
+                return None;
+            }
+            let matched = self.bom;
+            self.bom = BOM.len();
+            for &b in &BOM[..matched] {
+                self.push(b);
+            }
+        }
+        match byte {
+            b' ' | b'\t' | 0x0B | 0x0C => {
+                self.after_cr = false;
+                self.end()
+            }
+            b'\n' => {
+                if !self.after_cr {
+                    self.line += 1;
+                }
+                self.after_cr = false;
+                self.end()
+            }
+            b'\r' => {
+                self.line += 1;
+                self.after_cr = true;
+                self.end()
+            }
+            _ => {
+                self.after_cr = false;
+                self.push(byte)
+            }
         }
     }
 
-    /// The token's text for a message: escaped, and marked with `...` when shortened.
-    fn text(&self) -> String {
-        let mut text = match std::str::from_utf8(&self.bytes) {
-            Ok(s) => format!("{:?}", s),
-            Err(e) if self.truncated && e.error_len().is_none() => {
-                format!(
-                    "{:?}",
-                    String::from_utf8_lossy(&self.bytes[..e.valid_up_to()])
-                )
-            }
-            Err(_) => format!("\"{}\"", self.bytes.escape_ascii()),
+    /// Adds a byte to the token; reports the token once it is bad and longer than shown.
+    #[inline]
+    fn push(&mut self, byte: u8) -> Option<Result<u64, BadToken>> {
+        let t = &mut self.token;
+        if t.len == 0 {
+            *t = Token {
+                line: self.line,
+                text: std::mem::take(&mut t.text),
+                ..Token::default()
+            };
+            t.text.clear();
+        }
+        let first = t.len == 0;
+        t.len += 1;
+        if t.text.len() < TEXT_CAP {
+            t.text.push(byte);
+        }
+        if byte.is_ascii_digit() {
+            t.digits = true;
+            t.value = (t.value * 10 + u64::from(byte - b'0')).min(self.max + 1);
+        } else if first && (byte == b'+' || byte == b'-') {
+            t.negative = byte == b'-';
+        } else {
+            t.not_number = true;
+        }
+        t.bad = t.bad || t.not_number || t.value > self.max || (t.negative && t.value > 0);
+        if t.bad && t.len > TEXT_CAP as u64 {
+            return Some(Err(self.bad_token()));
+        }
+        None
+    }
+
+    /// Ends the token, if one is being read: its number, or what is wrong with it.
+    fn end(&mut self) -> Option<Result<u64, BadToken>> {
+        if self.token.len == 0 {
+            return None;
+        }
+        let result = if self.token.bad || !self.token.digits {
+            Err(self.bad_token())
+        } else {
+            Ok(self.token.value)
         };
-        if self.truncated {
+        self.token.len = 0;
+        Some(result)
+    }
+
+    /// The end of the input: a byte-order mark begun but not finished is text, then the last
+    /// token ends.
+    fn finish(&mut self) -> Option<Result<u64, BadToken>> {
+        if self.bom < BOM.len() {
+            let matched = self.bom;
+            self.bom = BOM.len();
+            for &b in &BOM[..matched] {
+                self.push(b);
+            }
+        }
+        self.end()
+    }
+
+    /// The current token as a [`BadToken`].
+    fn bad_token(&self) -> BadToken {
+        let t = &self.token;
+        let truncated = t.len > t.text.len() as u64;
+        let utf8 = match std::str::from_utf8(&t.text) {
+            Ok(_) => true,
+            Err(e) => truncated && e.error_len().is_none(),
+        };
+        let problem = if !utf8 {
+            Problem::NotUtf8
+        } else if t.not_number || !t.digits {
+            Problem::NotAnInteger
+        } else if t.negative && t.value > 0 {
+            Problem::Negative
+        } else {
+            Problem::TooLarge
+        };
+        let mut text = match std::str::from_utf8(&t.text) {
+            Ok(s) => format!("{:?}", s),
+            Err(e) if utf8 => format!("{:?}", String::from_utf8_lossy(&t.text[..e.valid_up_to()])),
+            Err(_) => format!("\"{}\"", t.text.escape_ascii()),
+        };
+        if truncated {
             text.insert_str(text.len() - 1, "...");
         }
-        text
+        BadToken {
+            line: t.line,
+            text,
+            problem,
+            max: self.max,
+        }
+    }
+}
+
+/// Whole numbers read one at a time from whitespace-separated text, as judges' `scanf` reads
+/// them: the rule for what a number is, in one place.
+///
+/// - A UTF-8 byte-order mark at the very start is skipped.
+/// - Whitespace is C's `isspace` set: space, `\t`, `\n`, `\v`, `\f`, `\r`. Lines end at `\n`,
+///   `\r\n` or a lone `\r`, and are counted for messages.
+/// - A number is an optional `+` or `-` and ASCII digits, read by value whatever its length
+///   (`000…0008` is 8, `-0` is 0).
+/// - A token that is not a number from 0 to `max` is a [`BadToken`], reported as soon as it is
+///   known to be bad and 40 bytes of it are read (an endless token is never waited for).
+///
+/// Memory stays flat however long the input or a token is.
+///
+/// # Example
+///
+/// ```
+/// use nqueens::judge::{Numbers, Problem};
+///
+/// let mut numbers = Numbers::new(&b"\xEF\xBB\xBF+7 0008\r-0\x0B12"[..], 10);
+/// assert_eq!(numbers.next_number().unwrap(), Some(7));
+/// assert_eq!(numbers.next_number().unwrap(), Some(8));
+/// assert_eq!(numbers.next_number().unwrap(), Some(0));
+/// match numbers.next_number() {
+///     Err(nqueens::judge::Error::BadInput(bad)) => {
+///         assert_eq!((bad.line, bad.problem), (2, Problem::TooLarge));
+///     }
+///     other => panic!("{:?}", other),
+/// }
+/// ```
+pub struct Numbers<R: Read> {
+    reader: BufReader<R>,
+    scanner: Scanner,
+    ended: bool,
+}
+
+impl<R: Read> Numbers<R> {
+    /// Reads numbers from 0 to `max` from `input`.
+    ///
+    /// # Panics
+    ///
+    /// Panics if `max` is `u64::MAX` (one above it must be representable).
+    pub fn new(input: R, max: u64) -> Numbers<R> {
+        assert!(max < u64::MAX, "Numbers: max must be below u64::MAX");
+        Numbers {
+            reader: BufReader::with_capacity(1 << 16, input),
+            scanner: Scanner {
+                max,
+                line: 1,
+                after_cr: false,
+                bom: 0,
+                token: Token {
+                    text: Vec::with_capacity(TEXT_CAP),
+                    ..Token::default()
+                },
+            },
+            ended: false,
+        }
     }
 
-    /// The number N the token stands for, or what is wrong with it.
-    fn parse(&self, max: u32) -> Result<u32, Problem> {
-        let valid_utf8 = match std::str::from_utf8(&self.bytes) {
-            Ok(_) => true,
-            Err(e) => self.truncated && e.error_len().is_none(),
-        };
-        if !valid_utf8 {
-            return Err(Problem::NotUtf8);
+    /// The next number, or `None` at the end of the input.
+    ///
+    /// # Errors
+    ///
+    /// [`Error::BadInput`] for a token that is not a number from 0 to `max` (stop reading
+    /// then), [`Error::Read`] if reading fails.
+    ///
+    /// # Complexity
+    ///
+    /// O(bytes read).
+    pub fn next_number(&mut self) -> Result<Option<u64>, Error> {
+        self.next_or_wait(&mut || Ok(()))
+    }
+
+    /// [`Numbers::next_number`], calling `before_wait` whenever the next read may wait for
+    /// more input (nothing is buffered): the judge flushes its answers there, so they appear
+    /// as each line is typed. An error of `before_wait` is returned as [`Error::Write`].
+    ///
+    /// # Errors
+    ///
+    /// Those of [`Numbers::next_number`], and [`Error::Write`].
+    pub fn next_or_wait(
+        &mut self,
+        before_wait: &mut dyn FnMut() -> io::Result<()>,
+    ) -> Result<Option<u64>, Error> {
+        if self.ended {
+            return Ok(None);
         }
-        let (negative, digits) = match self.bytes.split_first() {
-            Some((b'-', rest)) => (true, rest),
-            Some((b'+', rest)) => (false, rest),
-            _ => (false, &self.bytes[..]),
-        };
-        if digits.is_empty() || !digits.iter().all(u8::is_ascii_digit) {
-            return Err(Problem::NotAnInteger);
-        }
-        let value = digits.iter().fold(0u64, |v, d| {
-            (v * 10 + u64::from(d - b'0')).min(u64::from(u32::MAX))
-        });
-        if negative && value != 0 {
-            Err(Problem::Negative)
-        } else if self.truncated || value > u64::from(max) {
-            Err(Problem::TooLarge(max))
-        } else {
-            Ok(value as u32)
+        loop {
+            if self.reader.buffer().is_empty() {
+                before_wait().map_err(|error| Error::Write {
+                    error,
+                    bad_input: None,
+                })?;
+            }
+            let chunk = match self.reader.fill_buf() {
+                Ok(chunk) => chunk,
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+                Err(e) => return Err(Error::Read(e)),
+            };
+            if chunk.is_empty() {
+                self.ended = true;
+                return match self.scanner.finish() {
+                    None => Ok(None),
+                    Some(Ok(n)) => Ok(Some(n)),
+                    Some(Err(bad)) => Err(Error::BadInput(bad)),
+                };
+            }
+            let mut used = 0;
+            let mut found = None;
+            for &byte in chunk {
+                used += 1;
+                found = self.scanner.feed(byte);
+                if found.is_some() {
+                    break;
+                }
+            }
+            self.reader.consume(used);
+            match found {
+                None => {}
+                Some(Ok(n)) => return Ok(Some(n)),
+                Some(Err(bad)) => return Err(Error::BadInput(bad)),
+            }
         }
     }
 }
 
 /// Answers the judge's questions: reads whitespace-separated N from `input` (one per line in
-/// HDU 2553, but any whitespace will do) and writes each answer on its own line to `output`,
-/// stopping at a `0` (nothing after it is read) or at the end of the input.
+/// HDU 2553, but any whitespace will do; see [`Numbers`] for what a number is) and writes each
+/// answer on its own line to `output`, stopping at a `0` (nothing after it is read) or at the
+/// end of the input.
 ///
 /// Counts computed once are remembered for the rest of the run. Output goes through one
 /// buffer, flushed whenever the input has nothing more waiting, so answers appear as each line
@@ -313,8 +545,9 @@ impl Token {
 /// # Errors
 ///
 /// On a bad token (not UTF-8, not a whole number, negative, or above [`Source::max_n`]) every
-/// answer before it is written and flushed, then [`Error::Input`] names its line and text.
-/// Failing reads or writes give [`Error::Io`].
+/// answer before it is written and flushed, then [`Error::BadInput`] names its line and text.
+/// [`Error::Read`] if reading fails; [`Error::Write`] if writing fails, which also carries a
+/// bad token found before the failed write.
 ///
 /// # Complexity
 ///
@@ -328,88 +561,101 @@ impl Token {
 /// let mut out = Vec::new();
 /// let err = run(&b"4\n5\nx\n6\n"[..], &mut out, Source::Table).unwrap_err();
 /// assert_eq!(out, b"2\n10\n");
-/// assert!(matches!(err, Error::Input { line: 3, problem: Problem::NotAnInteger, .. }));
+/// assert!(matches!(&err, Error::BadInput(bad) if bad.line == 3 && bad.problem == Problem::NotAnInteger));
 /// assert_eq!(err.to_string(), "line 3: \"x\": not a whole number");
 /// ```
 pub fn run<R: Read, W: Write>(input: R, output: W, source: Source) -> Result<(), Error> {
-    let mut reader = BufReader::with_capacity(1 << 16, input);
     let mut writer = BufWriter::with_capacity(1 << 16, output);
-    let result = answer_all(&mut reader, &mut writer, source);
+    let result = answer_all(input, &mut writer, source);
     let flushed = writer.flush();
-    result?;
-    flushed?;
-    Ok(())
+    match (result, flushed) {
+        (Ok(()), Ok(())) => Ok(()),
+        (Ok(()), Err(error)) => Err(Error::Write {
+            error,
+            bad_input: None,
+        }),
+        (Err(Error::BadInput(bad)), Err(error)) => Err(Error::Write {
+            error,
+            bad_input: Some(bad),
+        }),
+        (Err(e), _) => Err(e),
+    }
 }
 
 /// The loop of [`run`]: returns at `0`, at the end of input, or at the first error.
-fn answer_all<R: Read, W: Write>(
-    reader: &mut BufReader<R>,
-    writer: &mut W,
-    source: Source,
-) -> Result<(), Error> {
+fn answer_all<R: Read, W: Write>(input: R, writer: &mut W, source: Source) -> Result<(), Error> {
     let mut answers: [Option<u64>; MAX_N as usize + 1] = [None; MAX_N as usize + 1];
-    let mut token = Token {
-        bytes: Vec::with_capacity(TOKEN_CAP),
-        truncated: false,
-        line: 1,
-    };
-    let mut line = 1u64;
+    let mut numbers = Numbers::new(input, u64::from(source.max_n()));
     loop {
-        if reader.buffer().is_empty() {
-            // The next read may wait for the user: show what is answered so far.
-            writer.flush()?;
-        }
-        let chunk = match reader.fill_buf() {
-            Ok(chunk) => chunk,
-            Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
-            Err(e) => return Err(Error::Io(e)),
+        // Before waiting for more input, show what is answered so far.
+        let n = match numbers.next_or_wait(&mut || writer.flush())? {
+            Some(0) | None => return Ok(()),
+            Some(n) => n as usize,
         };
-        let at_end = chunk.is_empty();
-        let mut used = 0;
-        for &byte in chunk.iter().chain(if at_end { &b"\n"[..] } else { &[] }) {
-            used += 1;
-            if !byte.is_ascii_whitespace() {
-                if token.bytes.is_empty() {
-                    token.line = line;
-                }
-                token.push(byte);
-                continue;
+        let answer = match answers[n] {
+            Some(answer) => answer,
+            None => {
+                let answer = match source {
+                    Source::Compute => count(n as u32),
+                    Source::Table => KNOWN_COUNTS[n],
+                };
+                answers[n] = Some(answer);
+                answer
             }
-            if byte == b'\n' {
-                line += 1;
-            }
-            if token.bytes.is_empty() {
-                continue;
-            }
-            let n = token
-                .parse(source.max_n())
-                .map_err(|problem| Error::Input {
-                    line: token.line,
-                    text: token.text(),
-                    problem,
-                })?;
-            if n == 0 {
-                return Ok(());
-            }
-            let answer = match answers[n as usize] {
-                Some(answer) => answer,
-                None => {
-                    let answer = match source {
-                        Source::Compute => count(n),
-                        Source::Table => KNOWN_COUNTS[n as usize],
-                    };
-                    answers[n as usize] = Some(answer);
-                    answer
-                }
-            };
-            writeln!(writer, "{}", answer)?;
-            token.bytes.clear();
-            token.truncated = false;
-        }
-        if at_end {
-            return Ok(());
-        }
-        reader.consume(used);
+        };
+        writeln!(writer, "{}", answer).map_err(|error| Error::Write {
+            error,
+            bad_input: None,
+        })?;
+    }
+}
+
+/// Whether this process was started with its standard output closed (`cmd >&-`).
+///
+/// The Rust runtime opens `/dev/null` read-write on a closed standard descriptor before `main`
+/// runs, so writes to it would vanish without an error. A shell's `> /dev/null` opens it
+/// write-only, which tells the two apart on Linux (`/proc/self/fdinfo/1`); elsewhere this is
+/// always `false`.
+///
+/// # Example
+///
+/// ```
+/// // Under `cargo test` standard output is a pipe or a file, never closed.
+/// assert!(!nqueens::judge::stdout_was_closed());
+/// ```
+pub fn stdout_was_closed() -> bool {
+    if !cfg!(target_os = "linux") {
+        return false;
+    }
+    let is_null = std::fs::read_link("/proc/self/fd/1")
+        .map(|target| target == std::path::Path::new("/dev/null"))
+        .unwrap_or(false);
+    let read_write = std::fs::read_to_string("/proc/self/fdinfo/1")
+        .ok()
+        .and_then(|info| {
+            let flags = info.lines().find(|l| l.starts_with("flags:"))?[6..]
+                .trim()
+                .to_string();
+            u32::from_str_radix(&flags, 8).ok()
+        })
+        .map(|flags| flags & 0o3 == 0o2)
+        .unwrap_or(false);
+    is_null && read_write
+}
+
+/// Standard output that was closed at the start: every write fails, naming why.
+pub struct ClosedStdout;
+
+impl Write for ClosedStdout {
+    fn write(&mut self, _: &[u8]) -> io::Result<usize> {
+        Err(io::Error::new(
+            io::ErrorKind::Other,
+            "standard output is closed",
+        ))
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        Ok(())
     }
 }
 
@@ -426,9 +672,14 @@ Options:
   -h, --help     print this help
   -V, --version  print the version
 
-Exit codes: 0 success (also when the reader of the output goes away), 1 an I/O error,
-2 bad input (a line that is not UTF-8, not a whole number, negative or too large) or bad usage;
-every answer before a bad line is still printed.
+Input: a UTF-8 byte-order mark at the start is skipped; whitespace is space, tab, newline,
+vertical tab, form feed and carriage return; a number may have a sign and any number of
+leading zeros.
+
+Exit codes: 0 success (also when the reader of the output goes away), 1 reading the input or
+writing the output failed (also a closed standard output, and a failed write before bad
+input), 2 bad input (not UTF-8, not a whole number, negative or too large, named by its line)
+or bad usage; every answer before a bad line is still printed.
 ";
 
 /// Parses the arguments, runs the judge and maps the outcome to an exit code.
@@ -452,23 +703,47 @@ fn main() -> ExitCode {
             }
         }
     }
-    match run(io::stdin().lock(), io::stdout().lock(), source) {
+    let result = if stdout_was_closed() {
+        run(io::stdin().lock(), ClosedStdout, source)
+    } else {
+        run(io::stdin().lock(), io::stdout().lock(), source)
+    };
+    match result {
         Ok(()) => ExitCode::SUCCESS,
-        Err(Error::Io(e)) if e.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
-        Err(e @ Error::Io(_)) => {
-            eprintln!("nqueens: {}", e);
-            ExitCode::from(1)
+        Err(Error::BadInput(bad)) => {
+            eprintln!("nqueens: {}", bad);
+            ExitCode::from(2)
+        }
+        Err(Error::Write { error, bad_input }) => {
+            // A reader that went away is no failure of ours; any other failed write is.
+            let gone = error.kind() == io::ErrorKind::BrokenPipe;
+            if !gone {
+                eprintln!("nqueens: cannot write the answers: {}", error);
+            }
+            if let Some(bad) = &bad_input {
+                eprintln!("nqueens: {}", bad);
+            }
+            match (gone, bad_input) {
+                (true, None) => ExitCode::SUCCESS,
+                (true, Some(_)) => ExitCode::from(2),
+                (false, _) => ExitCode::from(1),
+            }
         }
         Err(e) => {
             eprintln!("nqueens: {}", e);
-            ExitCode::from(2)
+            ExitCode::from(1)
         }
     }
 }
 
-/// Prints `text` on stdout; a closed stdout is not an error.
+/// Prints `text` on stdout; a reader that went away is not an error, a closed stdout is.
 fn print_and_exit(text: &str) -> ExitCode {
-    match io::stdout().write_all(text.as_bytes()) {
+    let written = if stdout_was_closed() {
+        ClosedStdout.write_all(text.as_bytes())
+    } else {
+        io::stdout().write_all(text.as_bytes())
+    };
+    match written {
         Err(e) if e.kind() != io::ErrorKind::BrokenPipe => {
             eprintln!("nqueens: {}", e);
             ExitCode::from(1)
@@ -514,17 +789,60 @@ mod tests {
     }
 
     #[test]
-    fn tokens_parse_with_sign_and_leading_zeros() {
-        let token = |text: &str| Token {
-            bytes: text.as_bytes().to_vec(),
-            truncated: false,
-            line: 1,
+    fn numbers_are_read_by_value_with_sign_and_leading_zeros() {
+        let read = |text: &str| {
+            let mut numbers = Numbers::new(text.as_bytes(), 32);
+            let mut found = Vec::new();
+            loop {
+                match numbers.next_number() {
+                    Ok(Some(n)) => found.push(Ok(n)),
+                    Ok(None) => return found,
+                    Err(Error::BadInput(bad)) => {
+                        found.push(Err(bad.problem));
+                        return found;
+                    }
+                    Err(e) => panic!("{}", e),
+                }
+            }
         };
-        assert_eq!(token("+007").parse(32), Ok(7));
-        assert_eq!(token("-0").parse(32), Ok(0));
-        assert_eq!(token("-1").parse(32), Err(Problem::Negative));
-        assert_eq!(token("28").parse(27), Err(Problem::TooLarge(27)));
-        assert_eq!(token("+").parse(32), Err(Problem::NotAnInteger));
-        assert_eq!(token("0x10").parse(32), Err(Problem::NotAnInteger));
+        assert_eq!(read("+007 -0 -000"), [Ok(7), Ok(0), Ok(0)]);
+        assert_eq!(read(&format!("{}8", "0".repeat(100))), [Ok(8)]);
+        assert_eq!(read("-1"), [Err(Problem::Negative)]);
+        assert_eq!(
+            read(&format!("-{}1", "0".repeat(60))),
+            [Err(Problem::Negative)]
+        );
+        assert_eq!(read("33"), [Err(Problem::TooLarge)]);
+        assert_eq!(read("+"), [Err(Problem::NotAnInteger)]);
+        assert_eq!(read("0x10"), [Err(Problem::NotAnInteger)]);
+        assert_eq!(
+            read("\u{feff}5 \u{feff}5"),
+            [Ok(5), Err(Problem::NotAnInteger)]
+        );
+        assert_eq!(read("\x0b4\x0c5"), [Ok(4), Ok(5)]);
+    }
+
+    #[test]
+    fn lines_end_at_lf_crlf_and_a_lone_cr() {
+        let mut numbers = Numbers::new(&b"1\r2\r\n3\n\n\rx"[..], 32);
+        for n in 1..=3 {
+            assert_eq!(numbers.next_number().unwrap(), Some(n));
+        }
+        match numbers.next_number() {
+            Err(Error::BadInput(bad)) => assert_eq!(bad.line, 6),
+            other => panic!("{:?}", other),
+        }
+    }
+
+    #[test]
+    fn an_endless_bad_token_is_reported_after_41_bytes() {
+        let endless = std::io::repeat(0);
+        match Numbers::new(endless, 32).next_number() {
+            Err(Error::BadInput(bad)) => {
+                assert_eq!(bad.problem, Problem::NotAnInteger);
+                assert!(bad.text.ends_with("...\""), "{}", bad.text);
+            }
+            other => panic!("{:?}", other),
+        }
     }
 }
