@@ -5,44 +5,49 @@
 //! (LeetCode 51, Luogu P1219), counts them up to symmetry and on boards with reserved squares
 //! (CSES 1624), and finds one for a hundred million queens (POJ 3239).
 //!
-//! The judge program `src/main.rs` is one self-contained file that users submit to online
-//! judges as it is; this library includes it as the module [`judge`], so its counter and its
-//! table of known counts exist exactly once.
+//! # Map
+//!
+//! | module | what it holds |
+//! | --- | --- |
+//! | [`judge`] | the judge program `src/main.rs`, one self-contained file users submit to online judges as it is; included here so its counter, its table of known counts and its rule for reading numbers ([`judge::Numbers`]) exist exactly once |
+//! | [`count`] | every counter, one module per idea: seed 000's five ([`count::backtrack`], [`count::mirror`], [`count::flags`], [`count::links`], [`count::bitwise`]), the symmetric search ([`count::symmetric`]), the join of half boards ([`count::join`]); [`count::Algo`] names them, [`count::total_with`] runs the fastest on many threads |
+//! | [`list`] | every placement in order ([`Placements`]), printed as boards or `perm` lines |
+//! | [`place`] | one placement for huge N: min-conflicts (seed 002), a construction, an independent verifier |
+//! | [`bench`] | the benchmark table of `queens bench` and its SVG plot |
+//!
+//! The command-line toolkit `queens` (`src/bin/queens/`) is a thin layer over these.
 //!
 //! # The road of seed 000: five counters, each improving on the last
 //!
 //! | module | idea | cost of one partial placement |
 //! | --- | --- | --- |
-//! | [`backtrack`] | a queen per row, checked against every queen above | O(n²) |
-//! | [`mirror`] | the same on half the board, doubled (left-right mirror) | O(n²), half as many |
-//! | [`flags`] | flag arrays for columns and diagonals: O(1) checks | O(n) |
-//! | [`links`] | a linked list of free columns: only free columns are tried | O(free columns) |
-//! | [`bitwise`] | columns and diagonals as bit masks, an explicit stack | O(1) per placed queen |
+//! | [`count::backtrack`] | a queen per row, checked against every queen above | O(n²) |
+//! | [`count::mirror`] | the same on half the board, doubled (left-right mirror) | O(n²), half as many |
+//! | [`count::flags`] | flag arrays for columns and diagonals: O(1) checks | O(n) |
+//! | [`count::links`] | a linked list of free columns: only free columns are tried | O(free columns) |
+//! | [`count::bitwise`] | columns and diagonals as bit masks, an explicit stack | O(1) per placed queen |
 //! | [`judge::count`] | `recursive`: bit masks, recursion, and the mirror | O(1), half as many |
 //!
-//! Past the seed, two counters leave row-by-row search behind in turn. [`fast`]'s symmetric
-//! search visits one placement of each class under all 8 symmetries of the square (about a
-//! fifth of the full tree), which yields the unique count too, and counts boards with reserved
-//! squares ([`board`]). [`join`] stops searching the whole board: it lists the placements of
+//! Past the seed, two counters leave row-by-row search behind in turn. The symmetric search
+//! visits one placement of each class under all 8 symmetries of the square (about a fifth of
+//! the full tree), which yields the unique count too, and counts boards with reserved squares
+//! ([`count::board`]). The join stops searching the whole board: it lists the placements of
 //! each half for every choice of the rows each half holds, and joins the halves by their
-//! diagonals, several times faster again; [`fast::count`] uses it for totals. Both split their
-//! work across threads or machines.
-//!
-//! [`Algo`] names them for the command line and the [benchmark](mod@bench); [`Placements`] lists every
-//! placement in order, one at a time.
+//! diagonals, several times faster again; [`count::count`] uses it for totals. Both split
+//! their work across threads or machines ([`count::work`]).
 //!
 //! # One placement for huge N
 //!
-//! [`min_conflicts`](min_conflicts::min_conflicts) finds one by local search in linear time
-//! (seed 002's idea, made linear as Sosič and Gu's QS4), [`construct`](construct::construct)
-//! builds one by formula, and [`verify`](verify::verify) checks any placement independently:
+//! [`place::min_conflicts()`] finds one by local search in linear time (seed 002's idea, made
+//! linear as Sosič and Gu's QS4), [`place::construct()`] builds one by formula, and
+//! [`place::verify()`] checks any placement independently:
 //!
 //! ```
-//! use nqueens::{construct::construct, min_conflicts::min_conflicts, verify::verify};
+//! use nqueens::place::{construct, min_conflicts, verify};
 //!
 //! let n = 100_000;
-//! assert_eq!(verify(n, &construct(n as u32).unwrap()), Ok(()));
-//! assert_eq!(verify(n, &min_conflicts(n as u32, 7, &mut |_, _| {}).unwrap()), Ok(()));
+//! assert_eq!(verify(n, &construct(n as u32).unwrap().unwrap()), Ok(()));
+//! assert_eq!(verify(n, &min_conflicts(n as u32, 7, &mut |_, _| {}).unwrap().unwrap()), Ok(()));
 //! ```
 //!
 //! # Example
@@ -68,28 +73,18 @@
 //! assert_eq!(out, b"2 4 6 1 3 5\n3 6 2 5 1 4\n4 1 5 2 6 3\n5 3 1 6 4 2\n");
 //! ```
 
+#![deny(missing_docs)]
+#![deny(unsafe_code)]
+
 #[path = "main.rs"]
 pub mod judge;
 
-pub mod algo;
-pub mod backtrack;
 pub mod bench;
-pub mod bitwise;
-pub mod board;
-pub mod construct;
-pub mod fast;
-pub mod flags;
-pub mod join;
-pub mod links;
+pub mod count;
 pub mod list;
-pub mod min_conflicts;
-pub mod mirror;
-pub mod plot;
-pub mod rng;
-pub mod verify;
-mod work;
+pub mod place;
 
-pub use algo::Algo;
+pub use count::Algo;
 pub use list::{solve_n_queens, write_board, write_perm, Placements};
 
 /// LeetCode 52 "N-Queens II": the number of placements of `n` queens on an `n`×`n` board.

@@ -1,21 +1,14 @@
 //! Every placement, one at a time, in lexicographic order of its columns; and how to print one.
 
+use crate::count::bitwise::Row;
+use crate::count::columns;
 use crate::judge::MAX_N;
 use std::io::{self, Write};
-
-/// One row of the search: columns attacked from above and the free columns not tried yet.
-#[derive(Clone, Copy, Default)]
-struct Frame {
-    cols: u32,
-    left: u32,
-    right: u32,
-    untried: u32,
-}
 
 /// The placements of `n` queens, as the 0-based column of the queen in each row, in increasing
 /// lexicographic order of those column sequences.
 ///
-/// The search is the bitwise one of [`crate::bitwise`], stopped at each placement found; bit
+/// The search is the bitwise one of [`crate::count::bitwise`], stopped at each placement found; bit
 /// `c` stands for column `c`, so taking the lowest free bit first yields the placements in
 /// order. It holds one placement at a time: memory stays O(n) however many there are.
 ///
@@ -33,7 +26,7 @@ struct Frame {
 /// ```
 pub struct Placements {
     full: u32,
-    stack: [Frame; MAX_N as usize + 1],
+    stack: [Row; MAX_N as usize + 1],
     depth: usize,
     queens: Vec<usize>,
     /// The empty board has one (empty) placement, given once.
@@ -53,13 +46,13 @@ impl Placements {
     ///
     /// # Complexity
     ///
-    /// O(1) to start; the whole listing costs what [`crate::bitwise::count`] costs plus O(n)
+    /// O(1) to start; the whole listing costs what [`crate::count::bitwise::count`] costs plus O(n)
     /// per placement.
     pub fn new(n: u32) -> Placements {
         assert!(n <= MAX_N, "Placements: n = {} is above {}", n, MAX_N);
-        let full = if n == 0 { 0 } else { u32::MAX >> (32 - n) };
-        let mut stack = [Frame::default(); MAX_N as usize + 1];
-        stack[0].untried = full;
+        let full = columns(n);
+        let mut stack = [Row::default(); MAX_N as usize + 1];
+        stack[0] = Row::top(full);
         Placements {
             full,
             stack,
@@ -87,31 +80,23 @@ impl Placements {
             return Some(&[]);
         }
         loop {
-            let top = self.stack[self.depth];
-            if top.untried == 0 {
+            if self.stack[self.depth].exhausted() {
                 if self.depth == 0 {
                     return None;
                 }
                 self.depth -= 1;
                 continue;
             }
-            let bit = top.untried & top.untried.wrapping_neg();
-            self.stack[self.depth].untried ^= bit;
+            let (bit, next) = self.stack[self.depth].place_next(self.full);
             self.queens.truncate(self.depth);
             self.queens.push(bit.trailing_zeros() as usize);
-            let cols = top.cols | bit;
-            if cols == self.full {
-                return Some(&self.queens);
+            match next {
+                None => return Some(&self.queens),
+                Some(next) => {
+                    self.depth += 1;
+                    self.stack[self.depth] = next;
+                }
             }
-            let left = (top.left | bit) << 1;
-            let right = (top.right | bit) >> 1;
-            self.depth += 1;
-            self.stack[self.depth] = Frame {
-                cols,
-                left,
-                right,
-                untried: self.full & !(cols | left | right),
-            };
         }
     }
 }
@@ -147,8 +132,8 @@ pub fn write_perm<W: Write + ?Sized>(out: &mut W, queens: &[usize]) -> io::Resul
     write_columns(out, queens.iter().map(|&c| c as u64))
 }
 
-/// [`write_perm`] for columns held as `u32`, as [`crate::min_conflicts`] and
-/// [`crate::construct`] give them.
+/// [`write_perm`] for columns held as `u32`, as [`crate::place::min_conflicts`] and
+/// [`crate::place::construct`] give them.
 ///
 /// # Errors
 ///

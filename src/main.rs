@@ -253,6 +253,9 @@ const BOM: [u8; 3] = [0xEF, 0xBB, 0xBF];
 /// message. Memory stays bounded however long it is.
 #[derive(Default)]
 struct Token {
+    /// Whether a token is being read (the fields below then describe it; once it has ended
+    /// they still describe it, until the next one starts).
+    open: bool,
     line: u64,
     len: u64,
     text: Vec<u8>,
@@ -317,8 +320,9 @@ impl Scanner {
     #[inline]
     fn push(&mut self, byte: u8) -> Option<Result<u64, BadToken>> {
         let t = &mut self.token;
-        if t.len == 0 {
+        if !t.open {
             *t = Token {
+                open: true,
                 line: self.line,
                 text: std::mem::take(&mut t.text),
                 ..Token::default()
@@ -347,16 +351,15 @@ impl Scanner {
 
     /// Ends the token, if one is being read: its number, or what is wrong with it.
     fn end(&mut self) -> Option<Result<u64, BadToken>> {
-        if self.token.len == 0 {
+        if !self.token.open {
             return None;
         }
-        let result = if self.token.bad || !self.token.digits {
+        self.token.open = false;
+        Some(if self.token.bad || !self.token.digits {
             Err(self.bad_token())
         } else {
             Ok(self.token.value)
-        };
-        self.token.len = 0;
-        Some(result)
+        })
     }
 
     /// The end of the input: a byte-order mark begun but not finished is text, then the last
@@ -389,20 +392,30 @@ impl Scanner {
         } else {
             Problem::TooLarge
         };
+        BadToken {
+            line: t.line,
+            text: self.shown(),
+            problem,
+            max: self.max,
+        }
+    }
+
+    /// The current (or last) token's text for a message: quoted and escaped, shortened with
+    /// `...` past its first 40 bytes.
+    fn shown(&self) -> String {
+        let t = &self.token;
+        let truncated = t.len > t.text.len() as u64;
         let mut text = match std::str::from_utf8(&t.text) {
             Ok(s) => format!("{:?}", s),
-            Err(e) if utf8 => format!("{:?}", String::from_utf8_lossy(&t.text[..e.valid_up_to()])),
+            Err(e) if truncated && e.error_len().is_none() => {
+                format!("{:?}", String::from_utf8_lossy(&t.text[..e.valid_up_to()]))
+            }
             Err(_) => format!("\"{}\"", t.text.escape_ascii()),
         };
         if truncated {
             text.insert_str(text.len() - 1, "...");
         }
-        BadToken {
-            line: t.line,
-            text,
-            problem,
-            max: self.max,
-        }
+        text
     }
 }
 
@@ -477,6 +490,12 @@ impl<R: Read> Numbers<R> {
     /// O(bytes read).
     pub fn next_number(&mut self) -> Result<Option<u64>, Error> {
         self.next_or_wait(&mut || Ok(()))
+    }
+
+    /// The line the number last returned starts on, and its text as written (quoted,
+    /// escaped, shortened past 40 bytes), for a message about it.
+    pub fn last_token(&self) -> (u64, String) {
+        (self.scanner.token.line, self.scanner.shown())
     }
 
     /// [`Numbers::next_number`], calling `before_wait` whenever the next read may wait for

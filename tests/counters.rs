@@ -1,8 +1,10 @@
-//! Every counter against every other and against the known counts; listing by its properties
-//! and by known judge answers.
+//! Every counter against every other and against the known counts, and the choice of the
+//! fastest between the join and the symmetric search.
 
+use nqueens::count::board::Board;
+use nqueens::count::{count, join, symmetric, total_with, Options, JOIN_FROM};
 use nqueens::judge::KNOWN_COUNTS;
-use nqueens::{solve_n_queens, write_perm, Algo, Placements};
+use nqueens::{Algo, Placements};
 
 #[test]
 fn every_counter_agrees_with_every_other_and_the_known_counts_up_to_12() {
@@ -29,70 +31,28 @@ fn the_faster_counters_agree_further() {
     }
 }
 
-/// An independent check: no two queens share a column or a diagonal.
-fn valid(queens: &[usize]) -> bool {
-    let n = queens.len();
-    queens.iter().all(|&c| c < n)
-        && (0..n).all(|i| {
-            (i + 1..n).all(|j| queens[i] != queens[j] && queens[i].abs_diff(queens[j]) != j - i)
-        })
-}
-
 #[test]
-fn listing_gives_exactly_the_counted_placements_valid_and_in_increasing_order() {
-    for n in 0..=10u32 {
-        let mut all = Placements::new(n);
-        let mut previous: Option<Vec<usize>> = None;
-        let mut listed = 0u64;
-        while let Some(queens) = all.next_placement() {
-            assert_eq!(queens.len(), n as usize);
-            assert!(valid(queens), "n = {}: {:?} is not valid", n, queens);
-            if let Some(previous) = &previous {
-                assert!(
-                    previous.as_slice() < queens,
-                    "n = {}: {:?} then {:?}",
-                    n,
-                    previous,
-                    queens
-                );
-            }
-            previous = Some(queens.to_vec());
-            listed += 1;
-        }
-        assert_eq!(listed, Algo::Links.count(n), "n = {}", n);
-        assert_eq!(all.next_placement(), None, "stays done");
+fn the_total_is_right_whether_it_joins_or_searches() {
+    let plain = Options::default();
+    // On each side of the switch, the dispatch agrees with both counters and the known count.
+    for n in [JOIN_FROM - 1, JOIN_FROM] {
+        let expected = KNOWN_COUNTS[n as usize];
+        assert_eq!(total_with(n, &plain).unwrap(), expected, "n = {}", n);
+        assert_eq!(count(n), expected, "n = {}", n);
+        assert_eq!(join::count(n), expected, "join, n = {}", n);
+        assert_eq!(symmetric::count(n), expected, "symmetric, n = {}", n);
     }
-}
-
-#[test]
-fn the_validity_check_rejects_attacks() {
-    assert!(valid(&[1, 3, 0, 2]));
-    assert!(!valid(&[0, 2, 1, 3]), "a diagonal");
-    assert!(!valid(&[1, 3, 1, 2]), "a column");
-}
-
-#[test]
-fn leetcode_51_for_4() {
+    // One reserved square in a corner: the placements with a queen there drop out.
+    let text = b"*.......\n........\n........\n........\n........\n........\n........\n........\n";
+    let board = Board::parse(text).expect("a valid board");
+    let with_board = Options {
+        board: Some(&board),
+        ..Options::default()
+    };
+    let by_brute_force = Placements::new(8).filter(|q| q[0] != 0).count() as u64;
     assert_eq!(
-        solve_n_queens(4),
-        vec![
-            vec![".Q..", "...Q", "Q...", "..Q."],
-            vec!["..Q.", "Q...", "...Q", ".Q.."]
-        ]
+        by_brute_force, 88,
+        "92 placements, 4 with a queen in the top-left corner"
     );
-    assert_eq!(solve_n_queens(1), vec![vec!["Q"]]);
-    assert!(solve_n_queens(3).is_empty());
-}
-
-#[test]
-fn luogu_p1219_for_6() {
-    let mut out = Vec::new();
-    for queens in Placements::new(6).take(3) {
-        write_perm(&mut out, &queens).unwrap();
-    }
-    assert_eq!(
-        String::from_utf8(out).unwrap(),
-        "2 4 6 1 3 5\n3 6 2 5 1 4\n4 1 5 2 6 3\n"
-    );
-    assert_eq!(Placements::new(6).count(), 4);
+    assert_eq!(total_with(8, &with_board).unwrap(), by_brute_force);
 }

@@ -1,57 +1,10 @@
-//! The toolkit `queens` through its real binary: each subcommand, each format, each usage error.
+//! The toolkit `queens` as a command line: help, usage errors, the rule for N, and a standard
+//! output closed from the start. (Each subcommand's own behaviour: tests/queens_*.rs.)
 
 mod common;
 
-use common::{prints, queens, usage_error};
+use common::{queens, shell, usage_error};
 use predicates::prelude::*;
-
-#[test]
-fn count_12_with_every_algorithm() {
-    for algo in [
-        "backtrack",
-        "mirror",
-        "flags",
-        "links",
-        "bitwise",
-        "recursive",
-    ] {
-        prints(&["count", "12", "--algo", algo], "14200\n");
-    }
-    prints(&["count", "--algo=links", "9"], "352\n");
-    prints(&["count", "0"], "1\n");
-    prints(&["count", "3"], "0\n");
-}
-
-#[test]
-fn list_in_each_format() {
-    prints(
-        &["list", "6", "--format", "luogu"],
-        "2 4 6 1 3 5\n3 6 2 5 1 4\n4 1 5 2 6 3\n4\n",
-    );
-    prints(
-        &["list", "4"],
-        ".Q..\n...Q\nQ...\n..Q.\n\n..Q.\nQ...\n...Q\n.Q..\n",
-    );
-    prints(
-        &["list", "5", "--format", "perm", "--limit", "3"],
-        "1 3 5 2 4\n1 4 2 5 3\n2 4 1 3 5\n",
-    );
-    prints(&["list", "3", "--format", "luogu"], "0\n");
-    prints(&["list", "8", "--limit", "0"], "");
-}
-
-#[test]
-fn list_perm_gives_every_placement() {
-    let output = queens()
-        .args(["list", "8", "--format=perm"])
-        .output()
-        .unwrap();
-    assert!(output.status.success());
-    let text = String::from_utf8(output.stdout).unwrap();
-    assert_eq!(text.lines().count(), 92);
-    assert_eq!(text.lines().next(), Some("1 5 8 6 3 7 2 4"));
-    assert_eq!(text.lines().last(), Some("8 4 1 3 6 2 7 5"));
-}
 
 #[test]
 fn usage_errors_are_named_with_exit_2() {
@@ -61,15 +14,15 @@ fn usage_errors_are_named_with_exit_2() {
     usage_error(&["count", "8", "9"], "unexpected argument \"9\"");
     usage_error(
         &["count", "33"],
-        "N must be a number from 0 to 32, not \"33\"",
+        "N must be a number from 1 to 32, not \"33\"",
     );
     usage_error(
         &["count", "-1"],
-        "N must be a number from 0 to 32, not \"-1\"",
+        "N must be a number from 1 to 32, not \"-1\"",
     );
     usage_error(
         &["count", "eight"],
-        "N must be a number from 0 to 32, not \"eight\"",
+        "N must be a number from 1 to 32, not \"eight\"",
     );
     usage_error(&["count", "8", "--algo"], "--algo needs a value");
     usage_error(
@@ -105,6 +58,69 @@ fn usage_errors_are_named_with_exit_2() {
 }
 
 #[test]
+fn a_flag_given_twice_or_to_no_effect_is_refused() {
+    usage_error(
+        &["count", "16", "--part", "1/4", "--part", "2/4"],
+        "--part is given twice",
+    );
+    usage_error(
+        &["list", "6", "--limit", "1", "--limit", "2"],
+        "--limit is given twice",
+    );
+    usage_error(
+        &["solve", "8", "--board", "--board"],
+        "--board is given twice",
+    );
+    usage_error(
+        &["solve", "8", "--method", "construct", "--seed", "3"],
+        "--seed goes with --method minconflict only",
+    );
+    usage_error(&["--version", "extra"], "unexpected argument \"extra\"");
+    usage_error(&["--help", "count"], "unexpected argument \"count\"");
+    usage_error(&["count", "8", "--unique=yes"], "--unique takes no value");
+}
+
+#[test]
+fn n_is_at_least_1_in_every_subcommand() {
+    usage_error(
+        &["count", "0"],
+        "N must be a number from 1 to 32, not \"0\"",
+    );
+    usage_error(&["list", "0"], "N must be a number from 1 to 32, not \"0\"");
+    usage_error(
+        &["solve", "0"],
+        "N must be a number from 1 to 1000000000, not \"0\"",
+    );
+    usage_error(&["verify", "--n", "0"], "--n must be a number from 1");
+    queens()
+        .arg("verify")
+        .write_stdin("\n")
+        .assert()
+        .code(2)
+        .stderr("queens: stdin: no placement: the input holds no number\n");
+}
+
+#[test]
+fn numbers_on_the_command_line_follow_the_judges_rule() {
+    let eight = format!("{}8", "0".repeat(50));
+    queens()
+        .args(["count", &eight])
+        .assert()
+        .success()
+        .stdout("92\n");
+    queens()
+        .args(["count", "+8"])
+        .assert()
+        .success()
+        .stdout("92\n");
+    queens()
+        .args(["list", "4", "--limit", "+1", "--format", "perm"])
+        .assert()
+        .success()
+        .stdout("2 4 1 3\n");
+}
+
+#[test]
 fn help_for_the_whole_and_each_subcommand() {
     queens()
         .arg("--help")
@@ -115,12 +131,18 @@ fn help_for_the_whole_and_each_subcommand() {
         ("count", "--algo"),
         ("list", "--format"),
         ("bench", "--budget"),
+        ("solve", "--method"),
+        ("verify", "--n"),
     ] {
-        queens()
-            .args([command, "--help"])
-            .assert()
-            .success()
-            .stdout(predicate::str::contains(flag));
+        for args in [vec![command, "--help"], vec!["help", command]] {
+            queens()
+                .args(&args)
+                .assert()
+                .success()
+                .stdout(predicate::str::starts_with(format!("queens {}: ", command)))
+                .stdout(predicate::str::contains(flag))
+                .stdout(predicate::str::contains("-h, --help"));
+        }
     }
     queens()
         .arg("--version")
@@ -130,149 +152,27 @@ fn help_for_the_whole_and_each_subcommand() {
 }
 
 #[test]
-fn bench_prints_a_table_and_writes_a_plot() {
-    let svg = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("bench-test.svg");
-    let _ = std::fs::remove_file(&svg);
-    queens()
-        .args([
-            "bench",
-            "--from",
-            "4",
-            "--to",
-            "7",
-            "--algo",
-            "links",
-            "bitwise,recursive",
-            "--budget",
-            "10",
-            "--svg",
-        ])
-        .arg(&svg)
-        .assert()
-        .success()
-        .stdout(predicate::str::starts_with(
-            "| ms \\ N | 4 | 5 | 6 | 7 |\n| --- | ---: | ---: | ---: | ---: |\n| links |",
-        ))
-        .stdout(predicate::str::contains("| bitwise |"))
-        .stdout(predicate::str::contains("| recursive |"))
-        .stdout(predicate::str::contains("backtrack").not());
-    let plot = std::fs::read_to_string(&svg).unwrap();
-    assert!(plot.starts_with("<svg") && plot.trim_end().ends_with("</svg>"));
-    assert_eq!(plot.matches("<polyline").count(), 3);
+fn a_closed_stdout_is_an_error() {
+    for script in [
+        "exec \"$0\" list 4 >&-",
+        "exec \"$0\" count 8 >&-",
+        "exec \"$0\" --help >&-",
+        "echo 2 4 1 3 | \"$0\" verify >&-",
+    ] {
+        let out = shell(script);
+        assert_eq!(out.status.code(), Some(1), "{}", script);
+        assert_eq!(
+            String::from_utf8_lossy(&out.stderr),
+            "queens: cannot write the output: standard output is closed\n",
+            "{}",
+            script
+        );
+    }
 }
 
 #[test]
-fn bench_says_when_it_cannot_write_the_plot() {
-    queens()
-        .args([
-            "bench",
-            "--from",
-            "4",
-            "--to",
-            "4",
-            "--algo",
-            "links",
-            "--svg",
-            "/nonexistent/dir/x.svg",
-        ])
-        .assert()
-        .code(2)
-        .stderr(predicate::str::contains(
-            "cannot write /nonexistent/dir/x.svg",
-        ));
-}
-
-#[test]
-fn count_with_the_fast_counter() {
-    prints(&["count", "12"], "14200\n");
-    prints(&["count", "12", "--unique"], "1787\n");
-    prints(&["count", "11", "--threads", "3"], "2680\n");
-    let parts: u64 = (1..=4)
-        .map(|k| {
-            let out = queens()
-                .args(["count", "12", "--part", &format!("{}/4", k)])
-                .output()
-                .unwrap();
-            assert!(out.status.success());
-            String::from_utf8(out.stdout)
-                .unwrap()
-                .trim()
-                .parse::<u64>()
-                .unwrap()
-        })
-        .sum();
-    assert_eq!(parts, 14200);
-    let board = concat!(env!("CARGO_MANIFEST_DIR"), "/fixtures/cses-1624.board");
-    prints(&["count", "--board", board], "65\n");
-    prints(&["count", "8", "--board", board], "65\n");
-    // Not a terminal: no progress on stderr.
-    queens().args(["count", "10"]).assert().success().stderr("");
-}
-
-#[test]
-fn count_usage_errors_for_the_fast_counter() {
-    let board = concat!(env!("CARGO_MANIFEST_DIR"), "/fixtures/cses-1624.board");
-    usage_error(
-        &["count", "8", "--part", "0/3"],
-        "--part must be K/M with 1 <= K <= M",
-    );
-    usage_error(&["count", "8", "--part", "4/3"], "--part must be K/M");
-    usage_error(&["count", "8", "--part", "three"], "--part must be K/M");
-    usage_error(
-        &["count", "8", "--threads", "0"],
-        "--threads must be a number from 1 to 1024",
-    );
-    usage_error(
-        &["count", "8", "--algo", "links", "--unique"],
-        "--unique goes with --algo fast or symmetric only",
-    );
-    usage_error(
-        &["count", "8", "--algo", "links", "--threads", "2"],
-        "--threads goes with --algo fast or symmetric only",
-    );
-    usage_error(
-        &["count", "--board", board, "--unique"],
-        "--unique counts classes",
-    );
-    usage_error(&["count", "9", "--board", board], "N = 9 but the board in");
-    usage_error(
-        &["count", "--board", "/nonexistent/board"],
-        "cannot read /nonexistent/board",
-    );
-}
-
-#[test]
-fn a_malformed_board_is_refused_with_its_line() {
-    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR"));
-    let path = dir.join("ragged.board");
-    std::fs::write(&path, "...\n..\n...\n").unwrap();
-    queens()
-        .args(["count", "--board"])
-        .arg(&path)
-        .assert()
-        .code(2)
-        .stdout("")
-        .stderr(predicate::str::contains(
-            "ragged.board: line 2: 2 squares, but the board has 3 lines",
-        ));
-}
-
-#[test]
-fn a_closed_stdout_ends_a_listing_quietly() {
-    use std::io::{BufRead, BufReader};
-    use std::process::{Command, Stdio};
-    let mut child = Command::new(assert_cmd::cargo::cargo_bin!("queens"))
-        .args(["list", "12", "--format", "perm"])
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let mut first = String::new();
-    BufReader::new(child.stdout.take().unwrap())
-        .read_line(&mut first)
-        .unwrap();
-    assert_eq!(first, "1 3 5 8 10 12 6 11 2 7 9 4\n");
-    let output = child.wait_with_output().unwrap();
-    assert!(output.status.success(), "status {:?}", output.status);
-    assert_eq!(String::from_utf8_lossy(&output.stderr), "");
+fn a_full_disk_is_an_error() {
+    let out = shell("exec \"$0\" list 6 > /dev/full");
+    assert_eq!(out.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("No space left on device"));
 }

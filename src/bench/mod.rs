@@ -1,5 +1,7 @@
 //! The benchmark of `queens bench`: times counters over a range of N within a time budget.
 
+pub mod plot;
+
 use std::hint::black_box;
 use std::time::{Duration, Instant};
 
@@ -42,23 +44,52 @@ fn runs_for(predicted: f64) -> u32 {
     }
 }
 
-/// Times every contender for every N in `ns`, smallest N first.
+/// A counter that counted wrong: the benchmark would be timing a wrong counter.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Disagreement {
+    /// The contender that counted.
+    pub label: String,
+    /// The board size.
+    pub n: u32,
+    /// What it counted.
+    pub count: u64,
+    /// What the reference says, and which reference that is (the known counts, or the label
+    /// of the contender that counted first).
+    pub expected: u64,
+    /// The reference's name.
+    pub by: String,
+}
+
+impl std::fmt::Display for Disagreement {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "{} counts {} placements for N = {}, but {} says {}",
+            self.label, self.count, self.n, self.by, self.expected
+        )
+    }
+}
+
+impl std::error::Error for Disagreement {}
+
+/// Times every contender for every N in `ns`, the cheapest cells first, within `budget`.
 ///
-/// Each cell is the median of several runs after a warm-up (fewer runs for slow cells). Before a
-/// cell runs its time is predicted from the growth of the contender's times before it (a few
-/// quick probes below the first N, then its cells); a cell whose predicted cost would take the
-/// whole run past `budget` is skipped, and so is every larger N of that contender. `progress`
-/// is told each cell as it is done.
+/// Each cell is the median of several runs after a warm-up (fewer runs for slow cells). Before
+/// a cell runs its time is predicted from the growth of the contender's times before it (a few
+/// quick probes below the first N, then its cells). Among the next cell of every contender
+/// (each contender's cells go in order of N), the cheapest predicted one runs next; one whose
+/// cost would take the run past `budget` runs once if that fits, and is otherwise skipped,
+/// with every larger N of that contender. `progress` is told each cell as it is done.
 ///
 /// # Errors
 ///
-/// If two contenders disagree on a count, or one disagrees with the known count: the
-/// benchmark is then timing a wrong counter.
+/// [`Disagreement`] if two contenders disagree on a count, or one disagrees with the known
+/// count.
 ///
 /// # Complexity
 ///
-/// About `budget` of wall time at most, plus the probes (each under about 50 ms, times the
-/// growth of one step).
+/// About `budget` of wall time at most (a cell's runs stop once the budget is spent, keeping
+/// at least one), plus the probes (each under about 50 ms, times the growth of one step).
 ///
 /// # Example
 ///
@@ -66,7 +97,7 @@ fn runs_for(predicted: f64) -> u32 {
 /// use nqueens::bench::{run, Cell, Contender};
 /// use std::time::Duration;
 ///
-/// let contenders = vec![Contender { label: "links".into(), count: Box::new(nqueens::links::count) }];
+/// let contenders = vec![Contender { label: "links".into(), count: Box::new(nqueens::count::links::count) }];
 /// let table = run(&[4, 5, 6], &contenders, Duration::from_secs(5), |_, _, _| {}).unwrap();
 /// assert!(table.rows[0].1.iter().all(|cell| matches!(cell, Cell::Time(_))));
 /// ```
@@ -75,8 +106,9 @@ pub fn run(
     contenders: &[Contender<'_>],
     budget: Duration,
     mut progress: impl FnMut(&str, u32, Cell),
-) -> Result<Table, String> {
+) -> Result<Table, Disagreement> {
     let start = Instant::now();
+    let deadline = start + budget;
     let mut rows: Vec<(String, Vec<Cell>)> = contenders
         .iter()
         .map(|c| (c.label.clone(), Vec::new()))
@@ -86,42 +118,59 @@ pub fn run(
     let first = ns.first().copied().unwrap_or(0);
     let mut history: Vec<Vec<(u32, f64)>> =
         contenders.iter().map(|c| probe(&*c.count, first)).collect();
-    for &n in ns {
-        let mut answer: Option<(u64, &str)> =
-            crate::judge::known_count(n).map(|k| (k, "OEIS A000170"));
-        for ((contender, (_, cells)), history) in contenders
+    // The reference count for each N: the known one, or the first contender's to count it.
+    let mut answers: Vec<Option<(u64, String)>> = ns
+        .iter()
+        .map(|&n| crate::judge::known_count(n).map(|k| (k, "OEIS A000170".to_string())))
+        .collect();
+    loop {
+        // The next cell of each contender, and its predicted cost with its runs.
+        let next = rows
             .iter()
-            .zip(rows.iter_mut())
-            .zip(history.iter_mut())
-        {
-            let predicted = predict(history, n);
-            let runs = runs_for(predicted);
-            let cost = predicted * f64::from(runs + 1);
-            let cell = if start.elapsed().as_secs_f64() + cost > budget.as_secs_f64() {
-                Cell::Skipped
-            } else {
-                let (time, count) = time_cell(&*contender.count, n, runs);
-                match answer {
-                    Some((expected, by)) if expected != count => {
-                        return Err(format!(
-                            "{} counts {} placements for N = {}, but {} says {}",
-                            contender.label, count, n, by, expected
-                        ))
-                    }
-                    _ => answer = answer.or(Some((count, &contender.label))),
-                }
-                Cell::Time(time)
-            };
-            history.push((
-                n,
-                match cell {
-                    Cell::Time(t) => t.as_secs_f64(),
-                    Cell::Skipped => f64::INFINITY,
-                },
-            ));
-            progress(&contender.label, n, cell);
-            cells.push(cell);
+            .enumerate()
+            .filter(|(_, (_, cells))| cells.len() < ns.len())
+            .map(|(c, (_, cells))| {
+                let predicted = predict(&history[c], ns[cells.len()]);
+                (c, predicted)
+            })
+            .min_by(|a, b| a.1.total_cmp(&b.1));
+        let (c, predicted) = match next {
+            Some(next) => next,
+            None => break,
+        };
+        let contender = &contenders[c];
+        let i = rows[c].1.len();
+        let n = ns[i];
+        let left = budget.as_secs_f64() - start.elapsed().as_secs_f64();
+        let mut runs = runs_for(predicted);
+        if predicted * f64::from(runs + 1) > left {
+            runs = 1;
         }
+        if predicted * f64::from(runs + 1) > left {
+            // Too slow for what is left: skipped, and so is every larger N of this contender.
+            for &n in &ns[i..] {
+                rows[c].1.push(Cell::Skipped);
+                progress(&contender.label, n, Cell::Skipped);
+            }
+            continue;
+        }
+        let (time, count) = time_cell(&*contender.count, n, runs, deadline);
+        match &answers[i] {
+            Some((expected, by)) if *expected != count => {
+                return Err(Disagreement {
+                    label: contender.label.clone(),
+                    n,
+                    count,
+                    expected: *expected,
+                    by: by.clone(),
+                })
+            }
+            Some(_) => {}
+            None => answers[i] = Some((count, contender.label.clone())),
+        }
+        history[c].push((n, time.as_secs_f64()));
+        rows[c].1.push(Cell::Time(time));
+        progress(&contender.label, n, Cell::Time(time));
     }
     Ok(Table {
         ns: ns.to_vec(),
@@ -160,21 +209,20 @@ fn predict(history: &[(u32, f64)], n: u32) -> f64 {
     }
 }
 
-/// Times `count(n)`: one warm-up call, then the median of `runs` single calls. Returns that
-/// median and the count.
+/// Times `count(n)`: one warm-up call, then the median of `runs` single calls, stopping early
+/// (with at least one) once `deadline` has passed. Returns that median and the count.
 ///
 /// Each run is one call: repeating a small search back to back lets the branch predictor
 /// learn it, which flatters cells well under a millisecond (they still are, a little, by the
 /// few runs of a cell: compare counters on the larger N).
-fn time_cell(count: &dyn Fn(u32) -> u64, n: u32, runs: u32) -> (Duration, u64) {
+fn time_cell(count: &dyn Fn(u32) -> u64, n: u32, runs: u32, deadline: Instant) -> (Duration, u64) {
     let result = black_box(count(black_box(n)));
-    let mut samples: Vec<Duration> = (0..runs)
-        .map(|_| {
-            let start = Instant::now();
-            black_box(count(black_box(n)));
-            start.elapsed()
-        })
-        .collect();
+    let mut samples: Vec<Duration> = Vec::new();
+    while samples.len() < runs as usize && (samples.is_empty() || Instant::now() < deadline) {
+        let start = Instant::now();
+        black_box(count(black_box(n)));
+        samples.push(start.elapsed());
+    }
     samples.sort();
     (samples[samples.len() / 2], result)
 }
@@ -240,16 +288,16 @@ mod tests {
         let contenders = vec![
             Contender {
                 label: "right".into(),
-                count: Box::new(crate::bitwise::count),
+                count: Box::new(crate::count::bitwise::count),
             },
             Contender {
                 label: "wrong".into(),
-                count: Box::new(|n| crate::bitwise::count(n) + 1),
+                count: Box::new(|n| crate::count::bitwise::count(n) + 1),
             },
         ];
         let err = run(&[5], &contenders, Duration::from_secs(5), |_, _, _| {}).unwrap_err();
         assert_eq!(
-            err,
+            err.to_string(),
             "wrong counts 11 placements for N = 5, but OEIS A000170 says 10"
         );
     }
@@ -293,5 +341,39 @@ mod tests {
         assert_eq!(cells.last(), Some(&Cell::Skipped));
         let first_skip = cells.iter().position(|c| *c == Cell::Skipped).unwrap();
         assert!(cells[first_skip..].iter().all(|c| *c == Cell::Skipped));
+    }
+
+    #[test]
+    fn the_cheap_cells_run_first_and_the_budget_holds() {
+        // A slow counter (80 ms) first in the list, three fast ones (1 ms) after it: within
+        // 0.3 s the fast ones must all be timed, and the slow one skipped.
+        let counter = |ms: u64| {
+            move |n: u32| {
+                std::thread::sleep(Duration::from_millis(ms));
+                crate::judge::count(n)
+            }
+        };
+        let contenders = vec![
+            Contender {
+                label: "slow".into(),
+                count: Box::new(counter(80)),
+            },
+            Contender {
+                label: "fast1".into(),
+                count: Box::new(counter(1)),
+            },
+            Contender {
+                label: "fast2".into(),
+                count: Box::new(counter(1)),
+            },
+        ];
+        let start = Instant::now();
+        let table = run(&[9], &contenders, Duration::from_millis(300), |_, _, _| {}).unwrap();
+        assert_eq!(table.rows[0].1, vec![Cell::Skipped]);
+        assert!(matches!(table.rows[1].1[0], Cell::Time(_)));
+        assert!(matches!(table.rows[2].1[0], Cell::Time(_)));
+        // The probes below N = 9 (4..8 at 80 ms each) cost their time too, but no cell ran past
+        // the budget: the slow counter's cell was never started.
+        assert!(start.elapsed() < Duration::from_millis(300 + 5 * 80 + 200));
     }
 }

@@ -1,7 +1,7 @@
 //! Backtracking over a linked list of the free columns (seed 000's fourth counter).
 
+use super::mirror;
 use crate::judge::MAX_N;
-use crate::mirror;
 
 /// Counts the placements of `n` queens, each row trying only the columns still free.
 ///
@@ -9,8 +9,8 @@ use crate::mirror;
 /// node). Placing a queen in column `c` unlinks it (`next[pred] = next[c]`), and since queens
 /// are taken back in the reverse order, relinking is one store (`next[pred] = c`): `c` still
 /// points at its old successor. A row so never looks at a column a queen above already holds,
-/// and only the two diagonals need flag arrays, as in [`crate::flags`]. The left-right mirror of
-/// [`crate::mirror`] still halves the work.
+/// and only the two diagonals need flag arrays, as in [`super::flags`]. The left-right mirror of
+/// [`super::mirror`] still halves the work.
 ///
 /// # Constraints
 ///
@@ -27,7 +27,7 @@ use crate::mirror;
 /// # Example
 ///
 /// ```
-/// assert_eq!(nqueens::links::count(7), 40);
+/// assert_eq!(nqueens::count::links::count(7), 40);
 /// ```
 pub fn count(n: u32) -> u64 {
     assert!(n <= MAX_N, "links: n = {} is above {}", n, MAX_N);

@@ -1,7 +1,7 @@
 //! Backtracking with flag arrays for columns and diagonals (seed 000's third counter).
 
+use super::mirror;
 use crate::judge::MAX_N;
-use crate::mirror;
 
 /// Counts the placements of `n` queens with O(1) attack checks from flag arrays.
 ///
@@ -9,7 +9,7 @@ use crate::mirror;
 /// `row - col` (shifted by `n - 1` to stay an index). Three arrays of flags — one per column,
 /// `2n - 1` per diagonal direction — record which are taken, so a square is checked in O(1)
 /// instead of against every queen above. Placing a queen sets its three flags, moving it on
-/// clears them. The left-right mirror of [`crate::mirror`] still halves the work.
+/// clears them. The left-right mirror of [`super::mirror`] still halves the work.
 ///
 /// # Constraints
 ///
@@ -26,7 +26,7 @@ use crate::mirror;
 /// # Example
 ///
 /// ```
-/// assert_eq!(nqueens::flags::count(6), 4);
+/// assert_eq!(nqueens::count::flags::count(6), 4);
 /// ```
 pub fn count(n: u32) -> u64 {
     assert!(n <= MAX_N, "flags: n = {} is above {}", n, MAX_N);

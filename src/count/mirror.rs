@@ -1,6 +1,6 @@
 //! Backtracking halved by the left-right mirror (seed 000's second counter).
 
-use crate::backtrack;
+use super::backtrack;
 use crate::judge::MAX_N;
 
 /// Counts the placements of `n` queens by backtracking over half the board and doubling.
@@ -10,7 +10,7 @@ use crate::judge::MAX_N;
 /// a first queen in the middle column is its own mirror image: then the second row's queen is
 /// kept left of the middle, and doubling is right again.
 ///
-/// Improves on [`crate::backtrack`] by doing half the work; the check per square is unchanged.
+/// Improves on [`super::backtrack`] by doing half the work; the check per square is unchanged.
 ///
 /// # Constraints
 ///
@@ -22,12 +22,12 @@ use crate::judge::MAX_N;
 ///
 /// # Complexity
 ///
-/// Half of [`crate::backtrack::count`]'s, still about O(n² · n!); memory O(n).
+/// Half of [`super::backtrack::count`]'s, still about O(n² · n!); memory O(n).
 ///
 /// # Example
 ///
 /// ```
-/// assert_eq!(nqueens::mirror::count(5), 10);
+/// assert_eq!(nqueens::count::mirror::count(5), 10);
 /// ```
 pub fn count(n: u32) -> u64 {
     assert!(n <= MAX_N, "mirror: n = {} is above {}", n, MAX_N);

@@ -1,5 +1,7 @@
 //! One placement for every n ≥ 4 by an explicit rule: O(n), no search.
 
+use super::OutOfMemory;
+
 /// A placement of `n` queens built by formula (Hoffman, Loessi and Moore 1969; in this form,
 /// Bernhardsson 1991): the 0-based column of the queen in each row, or `None` for n = 2 and 3,
 /// which have no placement.
@@ -13,8 +15,12 @@
 /// - n mod 6 = 3: the even columns go 4, 6, 8, …, 2 (2 moved last) and the odd ones
 ///   5, 7, 9, …, 1, 3 (1 and 3 moved last).
 ///
-/// The tests check the result with the independent [`crate::verify::verify`] for every n from
+/// The tests check the result with the independent [`super::verify()`] for every n from
 /// 4 to 2,000 and for larger n around 10⁵ and 10⁶.
+///
+/// # Errors
+///
+/// [`OutOfMemory`] if the n columns cannot be allocated (never an abort).
 ///
 /// # Complexity
 ///
@@ -23,15 +29,15 @@
 /// # Example
 ///
 /// ```
-/// assert_eq!(nqueens::construct::construct(4), Some(vec![1, 3, 0, 2]));
-/// assert_eq!(nqueens::construct::construct(3), None);
-/// assert_eq!(nqueens::construct::construct(1), Some(vec![0]));
+/// assert_eq!(nqueens::place::construct(4), Ok(Some(vec![1, 3, 0, 2])));
+/// assert_eq!(nqueens::place::construct(3), Ok(None));
+/// assert_eq!(nqueens::place::construct(1), Ok(Some(vec![0])));
 /// ```
-pub fn construct(n: u32) -> Option<Vec<u32>> {
+pub fn construct(n: u32) -> Result<Option<Vec<u32>>, OutOfMemory> {
     match n {
-        0 => return Some(Vec::new()),
-        1 => return Some(vec![0]),
-        2 | 3 => return None,
+        0 => return Ok(Some(Vec::new())),
+        1 => return Ok(Some(vec![0])),
+        2 | 3 => return Ok(None),
         _ => {}
     }
     // 1-based columns, built in one pass and turned 0-based.
@@ -44,7 +50,13 @@ pub fn construct(n: u32) -> Option<Vec<u32>> {
         3 => Box::new((5..=n).step_by(2).chain([1, 3])),
         _ => Box::new((1..=n).step_by(2)),
     };
-    let mut queens = Vec::with_capacity(n as usize);
+    let mut queens = Vec::new();
+    queens
+        .try_reserve_exact(n as usize)
+        .map_err(|_| OutOfMemory {
+            what: "the columns of the queens",
+            needed: u64::from(n) * 4,
+        })?;
     queens.extend(evens.chain(odds).map(|c| c - 1));
-    Some(queens)
+    Ok(Some(queens))
 }

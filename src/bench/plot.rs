@@ -1,6 +1,6 @@
 //! A self-contained SVG plot of a benchmark table: time on a log axis against N.
 
-use crate::bench::{Cell, Table};
+use super::{Cell, Table};
 use std::fmt::Write;
 
 const WIDTH: f64 = 760.0;
@@ -44,7 +44,7 @@ fn decade_label(exponent: i32) -> String {
 ///     ns: vec![10, 11, 12],
 ///     rows: vec![("bitwise".into(), [1, 5, 25].map(|ms| Cell::Time(Duration::from_millis(ms))).to_vec())],
 /// };
-/// let svg = nqueens::plot::svg(&table, "N-Queens counters");
+/// let svg = nqueens::bench::plot::svg(&table, "N-Queens counters");
 /// assert!(svg.starts_with("<svg") && svg.contains("bitwise") && svg.contains("<polyline"));
 /// ```
 pub fn svg(table: &Table, title: &str) -> String {

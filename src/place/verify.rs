@@ -1,8 +1,10 @@
 //! An independent check of one placement: O(n) time, fresh marks, nothing shared with the
 //! searches that made it.
 
+use super::{try_filled, OutOfMemory};
+use crate::judge::{Error, Numbers};
 use std::fmt;
-use std::io::{self, BufRead, BufReader, Read};
+use std::io::{self, Read};
 
 /// What is wrong with a placement, naming the first offending queens (0-based rows).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -92,8 +94,8 @@ impl fmt::Display for Flaw {
 struct Marks(Vec<u64>);
 
 impl Marks {
-    fn new(size: usize) -> Marks {
-        Marks(vec![0; size / 64 + 1])
+    fn new(size: usize) -> Result<Marks, OutOfMemory> {
+        try_filled(size / 64 + 1, 0, "the marks of the verifier").map(Marks)
     }
 
     /// Marks `i`; whether it was marked already.
@@ -117,6 +119,11 @@ impl Marks {
 /// The first [`Flaw`]: a wrong number of queens, then the first row (in order) whose column is
 /// out of range or whose queen attacks an earlier one.
 ///
+/// # Panics
+///
+/// Panics if its marks (5n bits, a sixth of the placement's own memory) cannot be allocated;
+/// [`try_verify`] tells that as an error.
+///
 /// # Complexity
 ///
 /// O(n) time, 5n bits of memory.
@@ -124,28 +131,51 @@ impl Marks {
 /// # Example
 ///
 /// ```
-/// use nqueens::verify::{verify, Flaw};
+/// use nqueens::place::{verify, Flaw};
 ///
 /// assert_eq!(verify(4, &[1, 3, 0, 2]), Ok(()));
 /// assert_eq!(verify(4, &[1, 3, 2, 0]), Err(Flaw::SameAntiDiagonal { first: 1, second: 2 }));
 /// ```
 pub fn verify(n: usize, queens: &[u32]) -> Result<(), Flaw> {
+    match try_verify(n, queens) {
+        Ok(verdict) => verdict,
+        Err(e) => panic!("verify: {}", e),
+    }
+}
+
+/// [`verify`], telling when its marks (5n bits) do not fit in memory instead of panicking.
+///
+/// # Errors
+///
+/// [`OutOfMemory`] if the marks cannot be allocated; otherwise the verdict of [`verify`].
+///
+/// # Complexity
+///
+/// That of [`verify`].
+///
+/// # Example
+///
+/// ```
+/// use nqueens::place::verify::try_verify;
+/// assert_eq!(try_verify(4, &[1, 3, 0, 2]), Ok(Ok(())));
+/// ```
+pub fn try_verify(n: usize, queens: &[u32]) -> Result<Result<(), Flaw>, OutOfMemory> {
     if queens.len() != n {
-        return Err(Flaw::WrongLength {
+        return Ok(Err(Flaw::WrongLength {
             expected: n,
             found: queens.len(),
-        });
+        }));
     }
-    let mut columns = Marks::new(n);
-    let mut diagonals = Marks::new(2 * n);
-    let mut anti_diagonals = Marks::new(2 * n);
+    let mut columns = Marks::new(n)?;
+    let mut diagonals = Marks::new(2 * n)?;
+    let mut anti_diagonals = Marks::new(2 * n)?;
     for (row, &col) in queens.iter().enumerate() {
         let col = col as usize;
         if col >= n {
-            return Err(Flaw::OutOfRange {
+            return Ok(Err(Flaw::OutOfRange {
                 row,
                 col: col as u64,
-            });
+            }));
         }
         let (diagonal, anti) = (row + n - 1 - col, row + col);
         let flaw = if columns.test_and_set(col) {
@@ -176,14 +206,14 @@ pub fn verify(n: usize, queens: &[u32]) -> Result<(), Flaw> {
             let first = (0..row)
                 .find(|&r| meets(r, queens[r] as usize))
                 .unwrap_or(0);
-            return Err(match flaw {
+            return Ok(Err(match flaw {
                 Flaw::SameColumn { .. } => Flaw::SameColumn { first, second: row },
                 Flaw::SameDiagonal { .. } => Flaw::SameDiagonal { first, second: row },
                 _ => Flaw::SameAntiDiagonal { first, second: row },
-            });
+            }));
         }
     }
-    Ok(())
+    Ok(Ok(()))
 }
 
 /// Why a `perm` text could not be read.
@@ -201,6 +231,8 @@ pub enum ReadError {
     },
     /// The text holds no number.
     Empty,
+    /// The placement does not fit in memory.
+    OutOfMemory(OutOfMemory),
     /// Reading failed.
     Io(io::Error),
 }
@@ -214,18 +246,26 @@ impl fmt::Display for ReadError {
                 index, line, text
             ),
             ReadError::Empty => write!(f, "no placement: the input holds no number"),
+            ReadError::OutOfMemory(e) => write!(f, "{}", e),
             ReadError::Io(e) => write!(f, "{}", e),
         }
     }
 }
 
+/// The largest column a `perm` text can hold, 1-based: 2³² (columns are `u32` 0-based).
+const MAX_COLUMN: u64 = 1 << 32;
+
 /// Reads a placement in the `perm` format: whitespace-separated 1-based columns of rows 1, 2,
-/// …; returns them 0-based. Streams the text: memory is the placement, 4 bytes a queen.
+/// …; returns them 0-based. Numbers are read by the judge's rule ([`crate::judge::Numbers`]:
+/// a byte-order mark at the start, any of C's whitespace, a `+` sign and leading zeros are
+/// fine), streaming: memory is the placement, 4 bytes a queen.
 ///
 /// # Errors
 ///
 /// [`ReadError::NotAColumn`] for a token that is not a whole number from 1 to 2³², naming its
-/// place; [`ReadError::Empty`] for no numbers; [`ReadError::Io`] if reading fails.
+/// place, as soon as it is known to be bad; [`ReadError::Empty`] for no numbers;
+/// [`ReadError::OutOfMemory`] if the placement cannot be held; [`ReadError::Io`] if reading
+/// fails.
 ///
 /// # Complexity
 ///
@@ -234,71 +274,46 @@ impl fmt::Display for ReadError {
 /// # Example
 ///
 /// ```
-/// use nqueens::verify::read_perm;
+/// use nqueens::place::read_perm;
 ///
-/// assert_eq!(read_perm(&b"2 4 1 3\n"[..]).unwrap(), vec![1, 3, 0, 2]);
+/// assert_eq!(read_perm(&b"2 +4 1 03\n"[..]).unwrap(), vec![1, 3, 0, 2]);
 /// assert_eq!(
 ///     read_perm(&b"2 4\nx 3"[..]).unwrap_err().to_string(),
 ///     "number 3 (line 2): \"x\" is not a column (a whole number from 1)"
 /// );
 /// ```
 pub fn read_perm<R: Read>(input: R) -> Result<Vec<u32>, ReadError> {
-    let mut reader = BufReader::with_capacity(1 << 16, input);
-    let mut queens = Vec::new();
-    let (mut line, mut token_line) = (1u64, 1u64);
-    let mut token: Vec<u8> = Vec::new();
-    let mut value: u64 = 0;
-    let mut valid = true;
+    let mut numbers = Numbers::new(input, MAX_COLUMN);
+    let mut queens: Vec<u32> = Vec::new();
     loop {
-        let chunk = match reader.fill_buf() {
-            Ok(chunk) => chunk,
-            Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
-            Err(e) => return Err(ReadError::Io(e)),
+        let not_a_column = |line, text| ReadError::NotAColumn {
+            index: queens.len() as u64 + 1,
+            line,
+            text,
         };
-        let at_end = chunk.is_empty();
-        let used = chunk.len();
-        for &byte in chunk.iter().chain(if at_end { &b" "[..] } else { &[] }) {
-            if !byte.is_ascii_whitespace() {
-                if token.is_empty() {
-                    token_line = line;
-                    value = 0;
-                    valid = true;
+        match numbers.next_number() {
+            Ok(None) => break,
+            Ok(Some(0)) => {
+                let (line, text) = numbers.last_token();
+                return Err(not_a_column(line, text));
+            }
+            Ok(Some(column)) => {
+                if queens.len() == queens.capacity() {
+                    let more = queens.len().max(1 << 12);
+                    queens.try_reserve(more).map_err(|_| {
+                        ReadError::OutOfMemory(OutOfMemory {
+                            what: "the placement read",
+                            needed: (queens.len() + more) as u64 * 4,
+                        })
+                    })?;
                 }
-                if token.len() < 24 {
-                    token.push(byte);
-                }
-                if byte.is_ascii_digit() {
-                    value = (value * 10 + u64::from(byte - b'0')).min(u64::from(u32::MAX) + 2);
-                } else {
-                    valid = false;
-                }
-                continue;
+                queens.push((column - 1) as u32);
             }
-            if byte == b'\n' {
-                line += 1;
+            Err(Error::BadInput(bad)) => return Err(not_a_column(bad.line, bad.text)),
+            Err(Error::Read(e)) | Err(Error::Write { error: e, .. }) => {
+                return Err(ReadError::Io(e))
             }
-            if token.is_empty() {
-                continue;
-            }
-            if !valid || value == 0 || value > u64::from(u32::MAX) + 1 {
-                let shown = if token.len() < 24 {
-                    format!("{:?}", String::from_utf8_lossy(&token))
-                } else {
-                    format!("{:?}...", String::from_utf8_lossy(&token[..20]))
-                };
-                return Err(ReadError::NotAColumn {
-                    index: queens.len() as u64 + 1,
-                    line: token_line,
-                    text: shown,
-                });
-            }
-            queens.push((value - 1) as u32);
-            token.clear();
         }
-        if at_end {
-            break;
-        }
-        reader.consume(used);
     }
     if queens.is_empty() {
         return Err(ReadError::Empty);

@@ -6,7 +6,7 @@
 /// # Example
 ///
 /// ```
-/// use nqueens::rng::SplitMix64;
+/// use nqueens::place::rng::SplitMix64;
 ///
 /// let mut a = SplitMix64::new(7);
 /// let mut b = SplitMix64::new(7);

@@ -24,14 +24,14 @@
 //!
 //! Symmetry: turning the board upside down maps `E` to its reverse, and reflecting it left to
 //! right swaps the halves, mapping `E` to the other rows; both keep the number of placements,
-//! so only the smallest `E` of each group of up to 4 is joined, weighed by the size of its
-//! group. The topmost row is therefore always west.
+//! so only the smallest `E` of each group of up to 4 is joined, weighted by the size of its
+//! group. The last row (the highest index, decided first) is therefore always west.
 //!
 //! On a board of odd size the middle column belongs to neither half. Either a queen stands in
 //! the centre (it then blocks its diagonals and the rest is split as above, with the same
 //! symmetry), or the middle row's queen and the middle column's queen stand apart: those two
 //! are fixed first, one pair of positions per class under the 8 symmetries of the square,
-//! weighed by the size of its class.
+//! weighted by the size of its class.
 //!
 //! This is the approach of E. Kluev's N-Queens-Count-Sol (which builds the halves from
 //! precomputed quarters and joins them with SIMD matchers); the filtering join and the shared
@@ -39,13 +39,13 @@
 //!
 //! # Threads
 //!
-//! The first rows' east/west choices of each fixed part split the work into about a thousand
-//! independent units, always the same list for the same `n`, handed out one at a time like the
-//! sub-problems of [`crate::fast`].
+//! The first rows' east/west choices of each fixed part split the work into independent
+//! units, always the same list for the same `n`, handed out one at a time by [`super::work`]
+//! like the sub-problems of [`super::symmetric`]: about 500 on an even board (the east/west
+//! choices of 10 rows, half of them folded away by symmetry), 1000 to 1800 on an odd one.
 
-use crate::fast::{transform, Options};
-use crate::judge::MAX_N;
-use crate::work;
+use super::symmetry::transform;
+use super::work::{self, Options, ThreadError};
 
 /// Counts the placements of `n` queens by joining half boards, on one thread.
 ///
@@ -59,18 +59,22 @@ use crate::work;
 ///
 /// # Complexity
 ///
-/// Exponential, like every exact count; at n = 16 about a third of the time of the
-/// mirror-halved search [`crate::judge::count`] (see the README's benchmark). Memory: the east
+/// Exponential, like every exact count; at n = 16 about a fifth of the time of the
+/// mirror-halved search [`crate::judge::count`] (753 against 3400 ms in the README's
+/// benchmark). Memory: the east
 /// half-placements of one row set, a few thousand at n = 16.
 ///
 /// # Example
 ///
 /// ```
-/// assert_eq!(nqueens::join::count(8), 92);
-/// assert_eq!(nqueens::join::count(13), 73712);
+/// assert_eq!(nqueens::count::join::count(8), 92);
+/// assert_eq!(nqueens::count::join::count(13), 73712);
 /// ```
 pub fn count(n: u32) -> u64 {
-    count_with(n, &Options::default())
+    match count_with(n, &Options::default()) {
+        Ok(total) => total,
+        Err(_) => unreachable!("one thread: nothing is spawned"),
+    }
 }
 
 /// Counts the placements of `n` queens by joining half boards, as `options` say: on several
@@ -79,12 +83,16 @@ pub fn count(n: u32) -> u64 {
 /// # Constraints
 ///
 /// `n <= 32`; no board (reserved squares break the symmetry the join relies on: use
-/// [`crate::fast::count_with`] or [`crate::fast::total_with`]); with a part `(k, m)`,
+/// [`super::symmetric::count_with`] or [`super::total_with`]); with a part `(k, m)`,
 /// `1 <= k <= m`.
 ///
 /// # Panics
 ///
 /// Panics if `n > 32`, if `options.board` is set, or if the part is not `1 <= k <= m`.
+///
+/// # Errors
+///
+/// [`ThreadError`] if a worker thread cannot be started.
 ///
 /// # Complexity
 ///
@@ -93,30 +101,22 @@ pub fn count(n: u32) -> u64 {
 /// # Example
 ///
 /// ```
-/// use nqueens::fast::Options;
+/// use nqueens::count::Options;
 ///
 /// let sum: u64 = (1..=4)
-///     .map(|k| nqueens::join::count_with(12, &Options { part: Some((k, 4)), ..Options::default() }))
+///     .map(|k| nqueens::count::join::count_with(12, &Options { part: Some((k, 4)), ..Options::default() }).unwrap())
 ///     .sum();
 /// assert_eq!(sum, 14200);
 /// ```
-pub fn count_with(n: u32, options: &Options<'_>) -> u64 {
-    assert!(n <= MAX_N, "join: n = {} is above {}", n, MAX_N);
+pub fn count_with(n: u32, options: &Options<'_>) -> Result<u64, ThreadError> {
+    options.check(n, "join");
     assert!(
         options.board.is_none(),
         "join: a board with reserved squares has no symmetry to join by"
     );
-    if let Some((k, m)) = options.part {
-        assert!(
-            1 <= k && k <= m,
-            "join: part {}/{} is not 1 <= k <= m",
-            k,
-            m
-        );
-    }
     if n == 0 {
-        // One empty placement; it belongs to the first part.
-        return u64::from(options.part.map_or(true, |(k, _)| k == 1));
+        // One empty placement.
+        return Ok(u64::from(options.holds_the_empty_board()));
     }
     let jobs = jobs(n as usize);
     let units = work::slice(units(&jobs), options.part);
@@ -133,7 +133,8 @@ const LOW: u64 = 0xffff_ffff;
 #[derive(Debug)]
 struct Job {
     n: usize,
-    /// The free rows, the topmost first; they are decided east or west in this order.
+    /// The free rows, the last (highest index) first; they are decided east or west in this
+    /// order.
     rows: Vec<usize>,
     /// The free rows as a mask.
     row_mask: u32,
@@ -176,7 +177,7 @@ struct Partial {
 /// The jobs whose weighted counts add up to the count for `n >= 1`.
 fn jobs(n: usize) -> Vec<Job> {
     let half = n / 2;
-    let all = if n == 32 { u32::MAX } else { (1u32 << n) - 1 };
+    let all = super::columns(n as u32);
     let east_cols = all & !((1u32 << (n - half)) - 1);
     let job = |fixed: &[(usize, usize)], weight: u64| {
         let mut row_mask = all;
@@ -236,7 +237,9 @@ fn jobs(n: usize) -> Vec<Job> {
     jobs
 }
 
-/// The units of all jobs: the first rows' choices, enough of them for about a thousand units.
+/// The units of all jobs: the east/west choices of the first rows of each job, as many rows as
+/// give the jobs 1024 prefixes or more in all (at most 10), less those folded away or unable
+/// to fill their halves.
 fn units(jobs: &[Job]) -> Vec<Unit> {
     let mut depth = 0;
     while (jobs.len() << depth) < 1024 && depth < 10 {
@@ -340,7 +343,7 @@ impl Job {
     }
 
     /// With the east rows `set` decided (level `i` holding their east half-placements), counts
-    /// the west half-placements on the other rows against them, weighed.
+    /// the west half-placements on the other rows against them, weighted.
     fn join(&self, scratch: &mut Scratch, i: usize, set: u32) -> u64 {
         let weight = if self.fold {
             fold_weight(set, self.row_mask, self.n)

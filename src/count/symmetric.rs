@@ -1,10 +1,8 @@
-//! The fast counter: the fastest way here to count, on all cores. A total on the plain board
-//! comes from joining half boards ([`crate::join`], [`total_with`]); the unique count, and any
-//! count on a board with reserved squares, from the symmetric search of this module
-//! ([`count_with`]): one placement per class under the 8 symmetries of the square, pruned
-//! early.
+//! The symmetric search: one placement per class under the 8 symmetries of the square, pruned
+//! early; it gives the total and the unique count at once, and counts boards with reserved
+//! squares. (Totals on the plain board from n = 14 are faster by [`super::join`].)
 //!
-//! # The symmetric search
+//! # Classes and canonical placements
 //!
 //! Rotating and reflecting the board maps placements to placements: the 8 symmetries of the
 //! square split them into classes of 8, 4 or 2 (no placement of n > 1 queens is symmetric under
@@ -32,134 +30,27 @@
 //! *forward checking*. Before descending into a row, the two rows after it are checked for a
 //! free column under the queens already placed; if one has none, the branch is dead.
 //!
-//! Measured on this project's machine (`queens bench`), this visits about 2.2 times fewer nodes
-//! than the mirror-halved search of the judge at n = 14; the starts with the top queen at
-//! column 1 or 2 can hardly be pruned, so a row-by-row search with symmetry stays near that
-//! factor. (A first version searched from the four edge queens inward — fewer leaves, but every
+//! Timed with `queens bench` on this project's machine, this runs about 2.2 times faster than
+//! the mirror-halved search of the judge at n = 16 (1548 against 3400 ms; time was measured,
+//! not nodes); the starts with the top queen at column 1 or 2 can hardly be pruned, so a
+//! row-by-row search with symmetry stays near that factor. (A first version searched from the four edge queens inward — fewer leaves, but every
 //! prefix was searched again for each compatible constellation, and it was slower.)
 //!
 //! # Threads
 //!
-//! (The join splits its own work the same way; see [`crate::join`].) Each start (the corner case for each `c1`, the other case for each `b1`) is expanded row by
+//! Each start (the corner case for each `c1`, the other case for each `b1`) is expanded row by
 //! row into independent sub-problems (thousands for n ≥ 14), always the same list for the same
-//! n. Workers take them one at a time from a shared atomic index, so a slow one never leaves the
-//! other cores idle while work remains (`src/work.rs`). `part` counts every M-th sub-problem
-//! only, for splitting one count across machines.
+//! n, and handed to the workers by [`super::work`] (the join splits its own work the same way).
+//! `part` counts every M-th sub-problem only, for splitting one count across machines.
 //!
 //! A board with reserved squares has no symmetry: the same search runs without the rules of
 //! symmetry, the reserved squares barred in their rows, every placement counting once.
 
-use crate::board::Board;
+use super::board::Board;
+use super::symmetry::class_size_if_smallest;
+use super::work::{self, Options, ThreadError};
+use super::Counts;
 use crate::judge::MAX_N;
-use crate::work;
-
-/// A count: the number of placements, and of classes of placements under the 8 symmetries of
-/// the square.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Counts {
-    /// All placements (OEIS A000170).
-    pub total: u64,
-    /// Placements distinct under rotations and reflections (OEIS A002562). On a board with
-    /// reserved squares, where the symmetries do not hold, this is 0.
-    pub unique: u64,
-}
-
-impl std::ops::AddAssign for Counts {
-    fn add_assign(&mut self, other: Counts) {
-        self.total += other.total;
-        self.unique += other.unique;
-    }
-}
-
-/// How [`count_with`] runs.
-#[derive(Clone, Copy)]
-pub struct Options<'a> {
-    /// Worker threads; 0 or 1 runs on the calling thread.
-    pub threads: usize,
-    /// `Some((k, m))`: count only the k-th (1-based) of m disjoint slices of the sub-problems.
-    pub part: Option<(usize, usize)>,
-    /// Reserved squares: no queen on them (queens still attack across them). No symmetry is
-    /// used then.
-    pub board: Option<&'a Board>,
-    /// Called after each sub-problem with (sub-problems done, sub-problems in all).
-    pub progress: Option<&'a (dyn Fn(usize, usize) + Sync)>,
-}
-
-impl Default for Options<'_> {
-    fn default() -> Self {
-        Options {
-            threads: 1,
-            part: None,
-            board: None,
-            progress: None,
-        }
-    }
-}
-
-/// Counts the placements of `n` queens on one thread, the fastest way here: by joining half
-/// boards ([`crate::join::count`]) from n = [`JOIN_FROM`] on, by the symmetric search below.
-///
-/// # Constraints
-///
-/// `n <= 32`.
-///
-/// # Panics
-///
-/// Panics if `n > 32`.
-///
-/// # Complexity
-///
-/// That of [`crate::join::count`] (or of [`count_symmetric`] below [`JOIN_FROM`]).
-///
-/// # Example
-///
-/// ```
-/// assert_eq!(nqueens::fast::count(10), 724);
-/// ```
-pub fn count(n: u32) -> u64 {
-    total_with(n, &Options::default())
-}
-
-/// The smallest `n` whose total [`total_with`] counts by the join: below it the symmetric search
-/// is faster (`queens bench --from 8 --to 14`: 7.3 against 10.3 ms at n = 13, 40 against 32 ms
-/// at n = 14), the join paying for listing row sets that few placements use.
-pub const JOIN_FROM: u32 = 14;
-
-/// Counts the placements of `n` queens as `options` say, the fastest way here: by joining half
-/// boards ([`crate::join::count_with`]) on the plain board from n = [`JOIN_FROM`] on, by the
-/// symmetric search ([`count_with`]) below that and on a board with reserved squares.
-///
-/// The work is split differently from [`count_with`]'s: run every part of a count with the
-/// same options.
-///
-/// # Constraints
-///
-/// As for [`count_with`].
-///
-/// # Panics
-///
-/// As for [`count_with`].
-///
-/// # Complexity
-///
-/// That of [`crate::join::count`], or of [`count_with`] with a board, divided among the
-/// threads.
-///
-/// # Example
-///
-/// ```
-/// use nqueens::fast::{total_with, Options};
-///
-/// let all = Options { threads: 2, ..Options::default() };
-/// assert_eq!(total_with(12, &all), 14200);
-/// ```
-pub fn total_with(n: u32, options: &Options<'_>) -> u64 {
-    if options.board.is_some() || n < JOIN_FROM {
-        count_with(n, options).total
-    } else {
-        crate::join::count_with(n, options)
-    }
-}
 
 /// Counts the placements of `n` queens on one thread by the symmetric search: one placement per
 /// class under the 8 symmetries of the square (see the module docs).
@@ -174,17 +65,20 @@ pub fn total_with(n: u32, options: &Options<'_>) -> u64 {
 ///
 /// # Complexity
 ///
-/// O(n!) like every search here, with about a fifth of the nodes of [`crate::bitwise::count`]'s
-/// full tree (2.2 times fewer than the mirror-halved one at n = 14); memory O(n) plus the list
-/// of sub-problems (thousands).
+/// O(n!) like every search here, in a fourth of the time of [`super::bitwise::count`]'s full
+/// tree and half that of the mirror-halved one (the README's benchmark, n = 14 to 16); memory
+/// O(n) plus the list of sub-problems (thousands).
 ///
 /// # Example
 ///
 /// ```
-/// assert_eq!(nqueens::fast::count_symmetric(10), 724);
+/// assert_eq!(nqueens::count::symmetric::count(10), 724);
 /// ```
-pub fn count_symmetric(n: u32) -> u64 {
-    count_with(n, &Options::default()).total
+pub fn count(n: u32) -> u64 {
+    match count_with(n, &Options::default()) {
+        Ok(counts) => counts.total,
+        Err(_) => unreachable!("one thread: nothing is spawned"),
+    }
 }
 
 /// Counts the placements of `n` queens, and their classes under the 8 symmetries, by the
@@ -199,6 +93,10 @@ pub fn count_symmetric(n: u32) -> u64 {
 ///
 /// Panics if `n > 32`, if the board's size is not `n`, or if the part is not `1 <= k <= m`.
 ///
+/// # Errors
+///
+/// [`ThreadError`] if a worker thread cannot be started.
+///
 /// # Complexity
 ///
 /// That of [`count`], divided among the threads; a board with reserved squares is searched
@@ -207,57 +105,33 @@ pub fn count_symmetric(n: u32) -> u64 {
 /// # Example
 ///
 /// ```
-/// use nqueens::fast::{count_with, Counts, Options};
+/// use nqueens::count::{symmetric::count_with, Counts, Options};
 ///
 /// let all = Options { threads: 2, ..Options::default() };
-/// assert_eq!(count_with(12, &all), Counts { total: 14200, unique: 1787 });
+/// assert_eq!(count_with(12, &all).unwrap(), Counts { total: 14200, unique: 1787 });
 ///
 /// // Three machines, one slice each: the partial sums add up.
 /// let sum: u64 = (1..=3)
-///     .map(|k| count_with(12, &Options { part: Some((k, 3)), ..Options::default() }).total)
+///     .map(|k| count_with(12, &Options { part: Some((k, 3)), ..Options::default() }))
+///     .map(|counts| counts.unwrap().total)
 ///     .sum();
 /// assert_eq!(sum, 14200);
 /// ```
-pub fn count_with(n: u32, options: &Options<'_>) -> Counts {
-    assert!(n <= MAX_N, "fast: n = {} is above {}", n, MAX_N);
-    if let Some(board) = options.board {
-        assert_eq!(
-            board.size(),
-            n as usize,
-            "fast: the board is not {0}×{0}",
-            n
-        );
-    }
-    if let Some((k, m)) = options.part {
-        assert!(
-            1 <= k && k <= m,
-            "fast: part {}/{} is not 1 <= k <= m",
-            k,
-            m
-        );
-    }
+pub fn count_with(n: u32, options: &Options<'_>) -> Result<Counts, ThreadError> {
+    options.check(n, "symmetric");
     if n == 0 {
-        // One empty placement, alone in its class; it belongs to the first part.
-        let first = options.part.map_or(true, |(k, _)| k == 1);
-        return Counts {
-            total: u64::from(first),
-            unique: u64::from(first && options.board.is_none()),
-        };
+        // One empty placement, alone in its class.
+        let here = options.holds_the_empty_board();
+        return Ok(Counts {
+            total: u64::from(here),
+            unique: u64::from(here && options.board.is_none()),
+        });
     }
     let n = n as usize;
     let tasks = work::slice(sub_problems(n, options.board), options.part);
     work::run(&tasks, options.threads, options.progress, |task| {
         solve(task, n, options.board)
     })
-}
-
-/// Symmetry `g` (0..8) of the n×n board applied to the square (`row`, `col`): bit 2 transposes,
-/// bit 1 turns the rows upside down, bit 0 the columns left to right. 0 is the identity.
-pub(crate) fn transform(g: u8, n: usize, (row, col): (usize, usize)) -> (usize, usize) {
-    let (r, c) = if g & 4 != 0 { (col, row) } else { (row, col) };
-    let r = if g & 2 != 0 { n - 1 - r } else { r };
-    let c = if g & 1 != 0 { n - 1 - c } else { c };
-    (r, c)
 }
 
 /// Where the search starts, which decides its rules.
@@ -269,7 +143,7 @@ enum Start {
     Edge { b1: usize },
     /// No symmetry: boards with reserved squares, where none holds, and n < 4, too small for
     /// the rules above. Every placement counts once; with `check`, only the smallest of each
-    /// class counts, weighed by the size of its class.
+    /// class counts, weighted by the size of its class.
     Plain { check: bool },
 }
 
@@ -332,7 +206,7 @@ impl Rules {
         }
         Rules {
             n,
-            mask: u32::MAX >> (32 - n),
+            mask: super::columns(n as u32),
             start,
             barred,
             sides,
@@ -504,59 +378,4 @@ fn search(
 fn dead_end(mask: u32, rows_left: usize, left: u32, down: u32, right: u32) -> bool {
     (rows_left >= 3 && mask & !(down | left << 1 | right >> 1) == 0)
         || (rows_left >= 4 && mask & !(down | left << 2 | right >> 2) == 0)
-}
-
-/// If the placement `q` is the lexicographically smallest of its 8 images under the
-/// symmetries of the square, the number of its distinct images (8, 4, 2 or 1); otherwise 0.
-fn class_size_if_smallest(q: &[u8]) -> u64 {
-    let n = q.len();
-    let mut fixed_by = 0;
-    for g in 0..8u8 {
-        let mut image = [0u8; MAX_N as usize];
-        for (r, &c) in q.iter().enumerate() {
-            let (r2, c2) = transform(g, n, (r, c as usize));
-            image[r2] = c2 as u8;
-        }
-        match image[..n].cmp(q) {
-            std::cmp::Ordering::Less => return 0,
-            std::cmp::Ordering::Equal => fixed_by += 1,
-            std::cmp::Ordering::Greater => {}
-        }
-    }
-    8 / fixed_by
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn the_class_of_a_placement_is_weighed_by_its_distinct_images() {
-        // N = 4: the two placements are mirror images, each fixed by the half and quarter turns.
-        assert_eq!(class_size_if_smallest(&[1, 3, 0, 2]), 2);
-        assert_eq!(class_size_if_smallest(&[2, 0, 3, 1]), 0);
-        // N = 1: the lone queen is fixed by all 8 symmetries.
-        assert_eq!(class_size_if_smallest(&[0]), 1);
-    }
-
-    #[test]
-    fn the_8_symmetries_are_distinct_and_map_the_board_onto_itself() {
-        let n = 5;
-        let images: Vec<Vec<(usize, usize)>> = (0..8u8)
-            .map(|g| {
-                [(0, 1), (2, 4)]
-                    .iter()
-                    .map(|&s| transform(g, n, s))
-                    .collect()
-            })
-            .collect();
-        for (i, a) in images.iter().enumerate() {
-            assert!(a.iter().all(|&(r, c)| r < n && c < n));
-            assert!(
-                images[i + 1..].iter().all(|b| a != b),
-                "symmetry {} repeats",
-                i
-            );
-        }
-    }
 }

@@ -1,8 +1,8 @@
-//! The fast counter against the others, against brute force, and against the known counts;
-//! threads, parts and boards with reserved squares.
+//! The symmetric search against the other counters, brute force and the known counts (totals
+//! and unique counts); threads, parts and progress of the multithreaded counters.
 
-use nqueens::board::Board;
-use nqueens::fast::{count_with, Counts, Options};
+use nqueens::count::symmetric::count_with;
+use nqueens::count::{join, Counts, Options};
 use nqueens::judge::KNOWN_COUNTS;
 use nqueens::{Algo, Placements};
 
@@ -42,9 +42,9 @@ fn brute_force_unique(n: u32) -> u64 {
 }
 
 #[test]
-fn fast_gives_the_known_totals_and_unique_counts_and_agrees_with_the_others() {
+fn the_symmetric_search_gives_the_known_totals_and_unique_counts_and_agrees_with_the_others() {
     for n in 0..=13u32 {
-        let counts = count_with(n, &Options::default());
+        let counts = count_with(n, &Options::default()).unwrap();
         assert_eq!(counts.total, KNOWN_COUNTS[n as usize], "total, n = {}", n);
         assert_eq!(counts.unique, KNOWN_UNIQUE[n as usize], "unique, n = {}", n);
         assert_eq!(
@@ -68,7 +68,7 @@ fn fast_gives_the_known_totals_and_unique_counts_and_agrees_with_the_others() {
 fn the_unique_count_matches_brute_force() {
     for n in 0..=9u32 {
         assert_eq!(
-            count_with(n, &Options::default()).unique,
+            count_with(n, &Options::default()).unwrap().unique,
             brute_force_unique(n),
             "n = {}",
             n
@@ -99,14 +99,19 @@ fn every_number_of_threads_gives_the_same_counts() {
             threads,
             ..Options::default()
         };
-        assert_eq!(count_with(13, &options), expected, "threads = {}", threads);
+        assert_eq!(
+            count_with(13, &options).unwrap(),
+            expected,
+            "threads = {}",
+            threads
+        );
     }
 }
 
 #[test]
 fn the_parts_add_up_to_the_whole() {
     for n in [1u32, 6, 8, 12] {
-        let whole = count_with(n, &Options::default());
+        let whole = count_with(n, &Options::default()).unwrap();
         for m in [1usize, 2, 3, 7, 50] {
             let mut sum = Counts::default();
             for k in 1..=m {
@@ -117,7 +122,8 @@ fn the_parts_add_up_to_the_whole() {
                         threads: 2,
                         ..Options::default()
                     },
-                );
+                )
+                .unwrap();
                 sum.total += part.total;
                 sum.unique += part.unique;
             }
@@ -149,111 +155,20 @@ fn reported_units(count: impl Fn(&Options<'_>)) -> usize {
 
 #[test]
 fn progress_is_reported_for_every_unit_of_both_methods() {
-    reported_units(|options| assert_eq!(count_with(10, options).total, 724));
-    let units = reported_units(|options| assert_eq!(nqueens::join::count_with(11, options), 2680));
+    reported_units(|options| assert_eq!(count_with(10, options).unwrap().total, 724));
+    let units = reported_units(|options| assert_eq!(join::count_with(11, options).unwrap(), 2680));
     assert!(units > 100, "only {} units", units);
-}
-
-/// The placements avoiding the reserved squares, by brute force over every placement.
-fn brute_force_on(board: &Board) -> u64 {
-    Placements::new(board.size() as u32)
-        .filter(|q| q.iter().enumerate().all(|(r, &c)| !board.is_reserved(r, c)))
-        .count() as u64
-}
-
-/// A small deterministic generator for test boards.
-fn boards(seed: u64, n: usize, count: usize) -> Vec<Board> {
-    let mut state = seed;
-    let mut next = move || {
-        state = state
-            .wrapping_mul(6364136223846793005)
-            .wrapping_add(1442695040888963407);
-        state >> 33
-    };
-    (0..count)
-        .map(|_| {
-            let text: String = (0..n)
-                .map(|_| {
-                    let mut line: String = (0..n)
-                        .map(|_| if next() % 6 == 0 { '*' } else { '.' })
-                        .collect();
-                    line.push('\n');
-                    line
-                })
-                .collect();
-            Board::parse(text.as_bytes()).unwrap()
-        })
-        .collect()
-}
-
-#[test]
-fn boards_with_reserved_squares_match_brute_force() {
-    for n in 1..=9 {
-        for board in boards(n as u64, n, 12) {
-            let options = Options {
-                board: Some(&board),
-                threads: 2,
-                ..Options::default()
-            };
-            let counts = count_with(n as u32, &options);
-            assert_eq!(counts.total, brute_force_on(&board), "{:?}", board);
-            assert_eq!(counts.unique, 0);
-        }
-    }
-}
-
-#[test]
-fn a_free_board_counts_every_placement_and_the_cses_sample_gives_65() {
-    let free = Board::parse("........\n".repeat(8).as_bytes()).unwrap();
-    let options = Options {
-        board: Some(&free),
-        ..Options::default()
-    };
-    assert_eq!(count_with(8, &options).total, 92);
-    let cses = Board::parse(include_bytes!("../fixtures/cses-1624.board")).unwrap();
-    let options = Options {
-        board: Some(&cses),
-        ..Options::default()
-    };
-    assert_eq!(count_with(8, &options).total, 65);
-    assert_eq!(brute_force_on(&cses), 65);
-}
-
-#[test]
-fn malformed_boards_are_refused_with_the_line() {
-    let err = |text: &str| Board::parse(text.as_bytes()).unwrap_err().to_string();
-    assert_eq!(err(""), "the board is empty");
-    assert_eq!(
-        err("..\n..\n..\n"),
-        "line 1: 2 squares, but the board has 3 lines (it must be square)"
-    );
-    assert_eq!(
-        err("..\r\n.Q\r\n"),
-        "line 2: column 2: \"Q\" is neither '.' (free) nor '*' (reserved)"
-    );
-    assert_eq!(
-        err(&".\n".repeat(33)),
-        "the board has 33 lines; at most 32 are counted"
-    );
-    assert_eq!(
-        err("...\n\n...\n"),
-        "line 2: 0 squares, but the board has 3 lines (it must be square)"
-    );
-    assert!(
-        Board::parse(b".*\r\n..").is_ok(),
-        "CRLF and no final newline are fine"
-    );
 }
 
 #[test]
 #[ignore = "slow: run with cargo test --release -- --ignored"]
-fn fast_gives_the_known_counts_for_14_to_16() {
+fn the_symmetric_search_gives_the_known_counts_for_14_to_16() {
     for n in 14..=16u32 {
         let options = Options {
             threads: 2,
             ..Options::default()
         };
-        let counts = count_with(n, &options);
+        let counts = count_with(n, &options).unwrap();
         assert_eq!(counts.total, KNOWN_COUNTS[n as usize], "n = {}", n);
         assert_eq!(counts.unique, KNOWN_UNIQUE[n as usize], "n = {}", n);
     }

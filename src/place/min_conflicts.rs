@@ -22,7 +22,8 @@
 //! candidates drawn from a small window of them, and each row's candidates come in a batch
 //! whose loads do not depend on each other, so the processor overlaps their misses.
 
-use crate::rng::SplitMix64;
+use super::rng::SplitMix64;
+use super::{try_filled, OutOfMemory};
 use std::collections::HashMap;
 
 /// Candidates drawn at once in the greedy start.
@@ -35,7 +36,8 @@ const GREEDY_TRIES: usize = 64;
 const WINDOW: usize = 1 << 12;
 
 /// A placement of `n` queens found by min-conflicts local search from `seed`: the 0-based
-/// column of the queen in each row, or `None` for n = 2 and 3, which have none.
+/// column of the queen in each row, or `None` for n = 2 and 3, which have none. (The empty
+/// board, n = 0, has one empty placement.)
 ///
 /// The same seed gives the same placement. Columns are drawn with [`SplitMix64::below`], so
 /// every column can be reached, without modulo bias. `progress` is called now and then with
@@ -43,7 +45,11 @@ const WINDOW: usize = 1 << 12;
 ///
 /// # Constraints
 ///
-/// `n <= 2³²` (columns are `u32`).
+/// `n <= u32::MAX` (columns are `u32`).
+///
+/// # Errors
+///
+/// [`OutOfMemory`] if the columns or the diagonals cannot be allocated (never an abort).
 ///
 /// # Complexity
 ///
@@ -53,33 +59,37 @@ const WINDOW: usize = 1 << 12;
 /// # Example
 ///
 /// ```
-/// use nqueens::min_conflicts::min_conflicts;
-/// use nqueens::verify::verify;
+/// use nqueens::place::min_conflicts;
+/// use nqueens::place::verify;
 ///
-/// let queens = min_conflicts(1000, 42, &mut |_, _| {}).unwrap();
+/// let queens = min_conflicts(1000, 42, &mut |_, _| {}).unwrap().unwrap();
 /// assert_eq!(verify(1000, &queens), Ok(()));
-/// assert_eq!(min_conflicts(3, 42, &mut |_, _| {}), None);
+/// assert_eq!(min_conflicts(3, 42, &mut |_, _| {}), Ok(None));
 /// ```
-pub fn min_conflicts(n: u32, seed: u64, progress: &mut dyn FnMut(u64, u64)) -> Option<Vec<u32>> {
+pub fn min_conflicts(
+    n: u32,
+    seed: u64,
+    progress: &mut dyn FnMut(u64, u64),
+) -> Result<Option<Vec<u32>>, OutOfMemory> {
     match n {
-        0 => return Some(Vec::new()),
-        1 => return Some(vec![0]),
-        2 | 3 => return None,
+        0 => return Ok(Some(Vec::new())),
+        1 => return Ok(Some(vec![0])),
+        2 | 3 => return Ok(None),
         _ => {}
     }
     let mut rng = SplitMix64::new(seed);
-    let mut board = Board::new(n as usize);
+    let mut search = Search::new(n as usize)?;
     loop {
-        board.greedy_start(&mut rng, progress);
-        if board.repair(&mut rng) {
-            return Some(board.queens);
+        search.greedy_start(&mut rng, progress);
+        if search.repair(&mut rng) {
+            return Ok(Some(search.queens));
         }
         // The repair stalled: start over, further along the same random stream.
     }
 }
 
 /// The state of the search: a permutation and how many queens stand on each diagonal.
-struct Board {
+struct Search {
     n: usize,
     queens: Vec<u32>,
     /// Queens on each diagonal `row - col + n - 1`.
@@ -91,15 +101,16 @@ struct Board {
     pending: Vec<usize>,
 }
 
-impl Board {
-    fn new(n: usize) -> Board {
-        Board {
+impl Search {
+    /// The memory of a search for `n` queens, all of it reserved now.
+    fn new(n: usize) -> Result<Search, OutOfMemory> {
+        Ok(Search {
             n,
-            queens: Vec::new(),
-            down: Diagonals::new(0),
-            up: Diagonals::new(0),
+            queens: try_filled(n, 0, "the columns of the queens")?,
+            down: Diagonals::new(2 * n - 1)?,
+            up: Diagonals::new(2 * n - 1)?,
             pending: Vec::new(),
-        }
+        })
     }
 
     fn down_index(&self, row: usize, col: u32) -> usize {
@@ -141,13 +152,15 @@ impl Board {
     /// in the cache, where picks from all of `queens[row..]` would each miss at large n.
     fn greedy_start(&mut self, rng: &mut SplitMix64, progress: &mut dyn FnMut(u64, u64)) {
         let n = self.n;
-        self.queens = (0..n as u32).collect();
+        for (col, queen) in self.queens.iter_mut().enumerate() {
+            *queen = col as u32;
+        }
         for i in 0..n {
             let j = i + rng.below((n - i) as u64) as usize;
             self.queens.swap(i, j);
         }
-        self.down = Diagonals::new(2 * n - 1);
-        self.up = Diagonals::new(2 * n - 1);
+        self.down.clear();
+        self.up.clear();
         self.pending.clear();
         'rows: for row in 0..n {
             if row % (1 << 20) == 0 {
@@ -208,7 +221,7 @@ impl Board {
         }
         // The other rows were placed on free diagonals, and no swap since has put a queen on
         // an occupied one: no queen is attacked.
-        debug_assert!(crate::verify::verify(n, &self.queens).is_ok());
+        debug_assert!(super::verify::verify(n, &self.queens).is_ok());
         true
     }
 }
@@ -223,11 +236,17 @@ struct Diagonals {
 }
 
 impl Diagonals {
-    fn new(size: usize) -> Diagonals {
-        Diagonals {
-            occupied: vec![0; size / 64 + 1],
+    fn new(size: usize) -> Result<Diagonals, OutOfMemory> {
+        Ok(Diagonals {
+            occupied: try_filled(size / 64 + 1, 0, "the diagonals of the queens")?,
             more: HashMap::new(),
-        }
+        })
+    }
+
+    /// No queen on any diagonal.
+    fn clear(&mut self) {
+        self.occupied.iter_mut().for_each(|word| *word = 0);
+        self.more.clear();
     }
 
     #[inline]

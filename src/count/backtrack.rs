@@ -28,7 +28,7 @@ const UNPLACED: usize = usize::MAX;
 /// # Example
 ///
 /// ```
-/// assert_eq!(nqueens::backtrack::count(8), 92);
+/// assert_eq!(nqueens::count::backtrack::count(8), 92);
 /// ```
 pub fn count(n: u32) -> u64 {
     assert!(n <= MAX_N, "backtrack: n = {} is above {}", n, MAX_N);
@@ -36,7 +36,7 @@ pub fn count(n: u32) -> u64 {
 }
 
 /// The backtracking loop, with `limit(row, q)` the number of columns row `row` may try (the
-/// left-right mirror of [`crate::mirror`] narrows it); returns the number of placements found.
+/// left-right mirror of [`super::mirror`] narrows it); returns the number of placements found.
 pub(crate) fn search(n: usize, limit: impl Fn(usize, &[usize]) -> usize) -> u64 {
     if n == 0 {
         return 1;
@@ -67,7 +67,8 @@ pub(crate) fn search(n: usize, limit: impl Fn(usize, &[usize]) -> usize) -> u64 
     }
 }
 
-/// Whether a queen at (`row`, `col`) is attacked by the queens `above` it.
+/// Whether a queen at (`row`, `col`) is safe from the queens `above` it: no shared column or
+/// diagonal.
 fn safe(above: &[usize], row: usize, col: usize) -> bool {
     above
         .iter()

@@ -1,0 +1,230 @@
+//! `queens bench`: the counters timed side by side, a table like seed 000's and its plot.
+
+use crate::cli::{Flag, Parsed, Spec};
+use crate::failure::Failure;
+use crate::output;
+use nqueens::bench::{self, plot, Cell, Contender};
+use nqueens::count::{total_with, Algo, Options};
+use std::fs::File;
+use std::io::{IsTerminal, Seek, Write};
+use std::time::Duration;
+
+/// The defaults, said once for the code and the help.
+const FROM: u64 = 10;
+const TO: u64 = 18;
+const BUDGET: f64 = 60.0;
+
+pub static SPEC: Spec = Spec {
+    name: "bench",
+    about: "time the counters for each N and print a Markdown table of median milliseconds.",
+    usage: &["[--from A] [--to B] [--algo NAME...] [--budget SECONDS] [--svg FILE]"],
+    args: &[],
+    flags: &[
+        Flag {
+            name: "--from",
+            value: Some("A"),
+            many: false,
+            help: "the smallest N, 1 to 32 (default 10)",
+        },
+        Flag {
+            name: "--to",
+            value: Some("B"),
+            many: false,
+            help: "the largest N, 1 to 32 (default 18)",
+        },
+        Flag {
+            name: "--algo",
+            value: Some("NAME"),
+            many: true,
+            help: "the counters to time, by name (default: all); repeat the flag, list
+several names after it, or separate them with commas. fast is timed
+on one thread, and again on every core (\"fast ×T\")",
+        },
+        Flag {
+            name: "--budget",
+            value: Some("SECONDS"),
+            many: false,
+            help: "the time the run may take (default 60)",
+        },
+        Flag {
+            name: "--svg",
+            value: Some("FILE"),
+            many: false,
+            help: "also write the table as a plot: time on a log axis against N; the file
+is opened before the run, and written even if stdout fails",
+        },
+    ],
+    notes: "Each cell is the median of several runs after a warm-up. Cells are timed cheapest first
+(by their time predicted from quick probes at smaller N and the counter's cells before),
+and a cell that would take the run past the budget is skipped (and marked), so the whole
+run stays within the budget. Every count is checked against the known counts and the other
+counters: a counter that disagrees fails the run (exit 1). Build with --release for
+meaningful times.
+",
+};
+
+/// What `queens bench` was asked.
+#[derive(Debug, PartialEq)]
+pub struct BenchArgs {
+    /// The smallest and largest N.
+    pub from: u32,
+    /// The largest N.
+    pub to: u32,
+    /// The counters, in the order given (all by default).
+    pub algos: Vec<Algo>,
+    /// The time the run may take.
+    pub budget: Duration,
+    /// Where to write the plot.
+    pub svg: Option<String>,
+}
+
+/// Reads the arguments of `queens bench`.
+pub fn parse(parsed: &Parsed) -> Result<BenchArgs, Failure> {
+    let from = parsed.number("--from", 1, 32)?.unwrap_or(FROM) as u32;
+    let to = parsed.number("--to", 1, 32)?.unwrap_or(TO) as u32;
+    if from > to {
+        return Err(parsed.error(format!("--from {} is above --to {}", from, to)));
+    }
+    let mut algos = Vec::new();
+    for name in parsed.list("--algo") {
+        let algo = Algo::from_name(name).ok_or_else(|| {
+            let names: Vec<&str> = Algo::ALL.iter().map(|a| a.name()).collect();
+            parsed.error(format!(
+                "unknown algorithm {:?}; choose {}",
+                name,
+                crate::cli::or_list(&names)
+            ))
+        })?;
+        if !algos.contains(&algo) {
+            algos.push(algo);
+        }
+    }
+    if algos.is_empty() {
+        algos = Algo::ALL.to_vec();
+    }
+    let budget = match parsed.value("--budget") {
+        None => BUDGET,
+        Some(text) => match text.parse::<f64>() {
+            Ok(b) if (0.001..=1e9).contains(&b) => b,
+            _ => {
+                return Err(parsed.error(format!(
+                    "--budget must be a number from 0.001 to 1000000000, not {:?}",
+                    text
+                )))
+            }
+        },
+    };
+    Ok(BenchArgs {
+        from,
+        to,
+        algos,
+        budget: Duration::from_secs_f64(budget),
+        svg: parsed.value("--svg").map(String::from),
+    })
+}
+
+/// Runs `queens bench`.
+pub fn run(args: BenchArgs) -> Result<(), Failure> {
+    // The plot's file is opened first: a path that cannot be written is known before the run.
+    let mut svg = args
+        .svg
+        .as_deref()
+        .map(|path| {
+            let file = std::fs::OpenOptions::new()
+                .write(true)
+                .create(true)
+                .truncate(false)
+                .open(path)
+                .map_err(|e| Failure::Write(format!("cannot write {}: {}", path, e)))?;
+            Ok::<(File, &str), Failure>((file, path))
+        })
+        .transpose()?;
+    if cfg!(debug_assertions) {
+        eprintln!("queens bench: this is a debug build; build with --release for meaningful times");
+    }
+    let mut contenders: Vec<Contender> = args
+        .algos
+        .iter()
+        .map(|a| Contender {
+            label: a.name().to_string(),
+            count: Box::new(a.counter()),
+        })
+        .collect();
+    let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
+    if args.algos.contains(&Algo::Fast) && threads > 1 {
+        contenders.push(Contender {
+            label: format!("fast ×{}", threads),
+            count: Box::new(move |n| {
+                let options = Options {
+                    threads,
+                    ..Options::default()
+                };
+                // A thread that cannot start gives a count of 0, which the check then refuses.
+                total_with(n, &options).unwrap_or(0)
+            }),
+        });
+    }
+    let ns: Vec<u32> = (args.from..=args.to).collect();
+    let terminal = std::io::stderr().is_terminal();
+    let table = bench::run(&ns, &contenders, args.budget, |label, n, cell| {
+        if terminal {
+            match cell {
+                Cell::Time(t) => eprintln!("bench: {} N={}: {} ms", label, n, bench::millis(t)),
+                Cell::Skipped => eprintln!("bench: {} N={}: skipped", label, n),
+            }
+        }
+    })
+    .map_err(|e| Failure::Check(e.to_string()))?;
+    let mut text = table.markdown();
+    if table
+        .rows
+        .iter()
+        .any(|(_, cells)| cells.contains(&Cell::Skipped))
+    {
+        text += &format!(
+            "\nskipped: the predicted time would have taken the run past its {} s budget\n",
+            args.budget.as_secs_f64()
+        );
+    }
+    let printed = output::print(&text);
+    if let Some((file, path)) = svg.as_mut() {
+        let title = format!(
+            "N-Queens counters: median time per count, N = {}..{}",
+            args.from, args.to
+        );
+        let plot = plot::svg(&table, &title);
+        file.set_len(0)
+            .and_then(|()| file.rewind())
+            .and_then(|()| file.write_all(plot.as_bytes()))
+            .and_then(|()| file.sync_all())
+            .map_err(|e| Failure::Write(format!("cannot write {}: {}", path, e)))?;
+    }
+    Ok(printed?)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn parse_line(line: &str) -> Result<BenchArgs, Failure> {
+        let words: Vec<String> = line.split_whitespace().map(String::from).collect();
+        parse(&SPEC.parse(&words)?.expect("no --help"))
+    }
+
+    #[test]
+    fn the_arguments_of_a_benchmark() {
+        let args =
+            parse_line("--from 4 --to 7 --algo links bitwise,recursive --budget 2.5").unwrap();
+        assert_eq!((args.from, args.to), (4, 7));
+        assert_eq!(args.algos, [Algo::Links, Algo::Bitwise, Algo::Recursive]);
+        assert_eq!(args.budget, Duration::from_millis(2500));
+        let defaults = parse_line("").unwrap();
+        assert_eq!((defaults.from, defaults.to), (FROM as u32, TO as u32));
+        assert_eq!(defaults.algos, Algo::ALL);
+        assert!(parse_line("--from 12 --to 10").is_err());
+        assert!(parse_line("--budget 0").is_err());
+        assert!(parse_line("--to 40").is_err());
+        assert!(parse_line("--algo fastest").is_err());
+        assert!(parse_line("--svg a --svg b").is_err());
+    }
+}

@@ -1,0 +1,72 @@
+//! Why a command failed, and the exit code that says so: printed once, by `main`.
+
+use std::io;
+
+/// Why a command failed.
+#[derive(Debug)]
+pub enum Failure {
+    /// Bad usage of `queens` (no command named) or of one command: exit 2, with a hint to the
+    /// right help.
+    Usage {
+        /// The subcommand whose usage was wrong, if one was named.
+        command: Option<&'static str>,
+        /// What was wrong.
+        message: String,
+    },
+    /// Bad input, e.g. a malformed or unreadable file: exit 2.
+    Input(String),
+    /// A check that failed, e.g. an invalid placement or no placement: exit 1.
+    Check(String),
+    /// Not enough memory or threads for the work asked for: exit 1.
+    Resources(String),
+    /// Writing the output failed: exit 1, but 0 when the reader went away (a closed pipe).
+    Output(io::Error),
+    /// Writing a named file failed (the message names it): exit 1.
+    Write(String),
+}
+
+impl From<io::Error> for Failure {
+    fn from(e: io::Error) -> Self {
+        Failure::Output(e)
+    }
+}
+
+impl Failure {
+    /// A usage error of `command`.
+    pub fn usage(command: &'static str, message: impl Into<String>) -> Failure {
+        Failure::Usage {
+            command: Some(command),
+            message: message.into(),
+        }
+    }
+
+    /// The process's exit code: 0 for a reader that went away, 1 for a failed check or
+    /// missing resources or a failed write, 2 for bad usage or bad input.
+    pub fn exit_code(&self) -> u8 {
+        match self {
+            Failure::Output(e) if e.kind() == io::ErrorKind::BrokenPipe => 0,
+            Failure::Output(_) | Failure::Write(_) | Failure::Check(_) | Failure::Resources(_) => 1,
+            Failure::Usage { .. } | Failure::Input(_) => 2,
+        }
+    }
+
+    /// The message for stderr (each line starts with `queens: `), or `None` for a reader that
+    /// went away, which needs none.
+    pub fn message(&self) -> Option<String> {
+        Some(match self {
+            Failure::Output(e) if e.kind() == io::ErrorKind::BrokenPipe => return None,
+            Failure::Output(e) => format!("queens: cannot write the output: {}", e),
+            Failure::Usage { command, message } => {
+                let help = match command {
+                    Some(command) => format!("queens {} --help", command),
+                    None => "queens --help".to_string(),
+                };
+                format!("queens: {}\ntry '{}'", message, help)
+            }
+            Failure::Input(message)
+            | Failure::Check(message)
+            | Failure::Resources(message)
+            | Failure::Write(message) => format!("queens: {}", message),
+        })
+    }
+}

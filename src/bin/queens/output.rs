@@ -1,0 +1,183 @@
+//! Standard output as the toolkit writes it: buffered for speed, flushed by time so that slow
+//! output still reaches its reader, and an error when it was closed from the start.
+
+use nqueens::judge::{stdout_was_closed, ClosedStdout};
+use std::io::{self, BufWriter, Write};
+use std::sync::{Arc, Condvar, Mutex, MutexGuard};
+use std::thread::JoinHandle;
+use std::time::Duration;
+
+/// How long written output may wait in the buffer before it is flushed.
+pub const FLUSH_EVERY: Duration = Duration::from_millis(100);
+
+/// The process's standard output, or a writer that fails if it was closed from the start
+/// (`queens list 4 >&-`): that is an error, not a reader that went away.
+pub fn stdout() -> Box<dyn Write + Send> {
+    if stdout_was_closed() {
+        Box::new(ClosedStdout)
+    } else {
+        Box::new(io::stdout())
+    }
+}
+
+/// Writes `text` to standard output at once.
+pub fn print(text: &str) -> io::Result<()> {
+    let mut out = stdout();
+    out.write_all(text.as_bytes())?;
+    out.flush()
+}
+
+/// The buffer and what the flusher thread needs to know.
+struct Shared<W: Write> {
+    out: BufWriter<W>,
+    /// Bytes were written since the last flush.
+    dirty: bool,
+    /// The writer is finished: the flusher stops.
+    done: bool,
+    /// A flush by the flusher failed: the next write reports it.
+    failed: Option<io::Error>,
+}
+
+/// A buffered writer whose buffer is flushed at least every [`FLUSH_EVERY`] while it holds
+/// data, by a small thread, so output that comes slowly (a listing whose next placement takes
+/// seconds to find) reaches its reader promptly, while fast output stays in large writes.
+pub struct TimedWriter<W: Write + Send + 'static> {
+    shared: Arc<(Mutex<Shared<W>>, Condvar)>,
+    flusher: Option<JoinHandle<()>>,
+}
+
+fn lock<W: Write>(mutex: &Mutex<Shared<W>>) -> MutexGuard<'_, Shared<W>> {
+    mutex.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+impl<W: Write + Send + 'static> TimedWriter<W> {
+    /// Wraps `out` in a 64 KiB buffer flushed by time.
+    pub fn new(out: W) -> TimedWriter<W> {
+        let shared = Arc::new((
+            Mutex::new(Shared {
+                out: BufWriter::with_capacity(1 << 16, out),
+                dirty: false,
+                done: false,
+                failed: None,
+            }),
+            Condvar::new(),
+        ));
+        let theirs = Arc::clone(&shared);
+        // If the thread cannot be started, output is flushed only when the buffer fills.
+        let flusher = std::thread::Builder::new()
+            .name("flush".to_string())
+            .stack_size(64 << 10)
+            .spawn(move || {
+                let (mutex, wake) = &*theirs;
+                let mut state = lock(mutex);
+                while !state.done {
+                    if state.dirty {
+                        state = wake
+                            .wait_timeout(state, FLUSH_EVERY)
+                            .unwrap_or_else(|e| e.into_inner())
+                            .0;
+                        if state.dirty && !state.done {
+                            state.dirty = false;
+                            if let Err(e) = state.out.flush() {
+                                state.failed = Some(e);
+                                return;
+                            }
+                        }
+                    } else {
+                        state = wake.wait(state).unwrap_or_else(|e| e.into_inner());
+                    }
+                }
+            })
+            .ok();
+        TimedWriter { shared, flusher }
+    }
+
+    /// Flushes what is left and stops the flusher.
+    pub fn finish(mut self) -> io::Result<()> {
+        self.stop()
+    }
+
+    fn stop(&mut self) -> io::Result<()> {
+        let result = {
+            let (mutex, wake) = &*self.shared;
+            let mut state = lock(mutex);
+            state.done = true;
+            wake.notify_one();
+            match state.failed.take() {
+                Some(e) => Err(e),
+                None => state.out.flush(),
+            }
+        };
+        if let Some(flusher) = self.flusher.take() {
+            let _ = flusher.join();
+        }
+        result
+    }
+}
+
+impl<W: Write + Send + 'static> Write for TimedWriter<W> {
+    fn write(&mut self, bytes: &[u8]) -> io::Result<usize> {
+        let (mutex, wake) = &*self.shared;
+        let mut state = lock(mutex);
+        if let Some(e) = state.failed.take() {
+            return Err(e);
+        }
+        let written = state.out.write(bytes)?;
+        if !state.dirty {
+            state.dirty = true;
+            wake.notify_one();
+        }
+        Ok(written)
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        let (mutex, _) = &*self.shared;
+        let mut state = lock(mutex);
+        state.dirty = false;
+        state.out.flush()
+    }
+}
+
+impl<W: Write + Send + 'static> Drop for TimedWriter<W> {
+    fn drop(&mut self) {
+        if self.flusher.is_some() {
+            let _ = self.stop();
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::time::Instant;
+
+    /// A writer that shares what reached it.
+    #[derive(Clone, Default)]
+    struct Sink(Arc<Mutex<Vec<u8>>>);
+
+    impl Write for Sink {
+        fn write(&mut self, bytes: &[u8]) -> io::Result<usize> {
+            self.0.lock().unwrap().extend_from_slice(bytes);
+            Ok(bytes.len())
+        }
+        fn flush(&mut self) -> io::Result<()> {
+            Ok(())
+        }
+    }
+
+    #[test]
+    fn a_small_write_reaches_the_reader_soon_without_a_flush() {
+        let sink = Sink::default();
+        let mut out = TimedWriter::new(sink.clone());
+        out.write_all(b"1 3 5\n").unwrap();
+        let start = Instant::now();
+        while sink.0.lock().unwrap().is_empty() {
+            assert!(start.elapsed() < Duration::from_secs(5), "never flushed");
+            std::thread::sleep(Duration::from_millis(5));
+        }
+        assert_eq!(&*sink.0.lock().unwrap(), b"1 3 5\n");
+        out.write_all(b"2\n").unwrap();
+        out.finish().unwrap();
+        assert_eq!(&*sink.0.lock().unwrap(), b"1 3 5\n2\n");
+    }
+}

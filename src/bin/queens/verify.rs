@@ -1,0 +1,115 @@
+//! `queens verify`: an independent check of one placement read as a `perm` line.
+
+use crate::cli::{Arg, Flag, Parsed, Spec};
+use crate::failure::Failure;
+use crate::output;
+use nqueens::place::verify::{read_perm, try_verify, Flaw, ReadError};
+use std::io::Read;
+
+pub static SPEC: Spec = Spec {
+    name: "verify",
+    about: "check a placement in the perm format (the 1-based column of the queen in each
+row, whitespace-separated) read from FILE or stdin. Prints ok, or the first two queens that
+attack each other.",
+    usage: &["[FILE] [--n N]"],
+    args: &[Arg {
+        name: "FILE",
+        help: "the placement (default, or -: standard input)",
+    }],
+    flags: &[Flag {
+        name: "--n",
+        value: Some("N"),
+        many: false,
+        help: "the board size the placement must have (default: the number of queens read)",
+    }],
+    notes:
+        "Exit codes: 0 valid, 1 invalid (attacking queens, or not N queens; also when the reader of
+the output has gone away), 2 malformed input (not numbers, a column outside the board, an
+unreadable file).
+",
+};
+
+/// What `queens verify` was asked.
+#[derive(Debug, PartialEq)]
+pub struct VerifyArgs {
+    /// The file to read, `None` for standard input.
+    pub file: Option<String>,
+    /// The board size the placement must have.
+    pub n: Option<usize>,
+}
+
+/// Reads the arguments of `queens verify`.
+pub fn parse(parsed: &Parsed) -> Result<VerifyArgs, Failure> {
+    Ok(VerifyArgs {
+        file: parsed.arg(0).filter(|f| *f != "-").map(String::from),
+        n: parsed
+            .number("--n", 1, u64::from(u32::MAX))?
+            .map(|n| n as usize),
+    })
+}
+
+/// Runs `queens verify`.
+pub fn run(args: VerifyArgs) -> Result<(), Failure> {
+    let source = args.file.as_deref().unwrap_or("stdin");
+    let input: Box<dyn Read> = match &args.file {
+        None => Box::new(std::io::stdin().lock()),
+        Some(path) => Box::new(
+            std::fs::File::open(path)
+                .map_err(|e| Failure::Input(format!("cannot read {}: {}", path, e)))?,
+        ),
+    };
+    let queens = read_perm(input).map_err(|e| match e {
+        ReadError::Io(e) => Failure::Input(format!("cannot read {}: {}", source, e)),
+        ReadError::OutOfMemory(e) => Failure::Resources(format!("{}: {}", source, e)),
+        other => Failure::Input(format!("{}: {}", source, other)),
+    })?;
+    let n = args.n.unwrap_or(queens.len());
+    let verdict = try_verify(n, &queens).map_err(|e| Failure::Resources(e.to_string()))?;
+    match verdict {
+        Ok(()) => Ok(output::print("ok\n")?),
+        Err(flaw @ Flaw::OutOfRange { .. }) => Err(Failure::Input(format!("{}: {}", source, flaw))),
+        Err(flaw) => {
+            let columns = match flaw {
+                Flaw::SameColumn { first, second }
+                | Flaw::SameDiagonal { first, second }
+                | Flaw::SameAntiDiagonal { first, second } => format!(
+                    " (columns {} and {})",
+                    queens[first] + 1,
+                    queens[second] + 1
+                ),
+                Flaw::WrongLength { .. } | Flaw::OutOfRange { .. } => String::new(),
+            };
+            // The check failed, whatever becomes of this line: a reader that went away does
+            // not turn it into success.
+            match output::print(&format!("invalid: {}{}\n", flaw, columns)) {
+                Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => Err(Failure::Output(e)),
+                _ => Err(Failure::Check(format!("{}: not a valid placement", source))),
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn parse_line(line: &str) -> Result<VerifyArgs, Failure> {
+        let words: Vec<String> = line.split_whitespace().map(String::from).collect();
+        parse(&SPEC.parse(&words)?.expect("no --help"))
+    }
+
+    #[test]
+    fn the_arguments_of_a_check() {
+        assert_eq!(
+            parse_line("p.txt --n 8").unwrap(),
+            VerifyArgs {
+                file: Some("p.txt".into()),
+                n: Some(8)
+            }
+        );
+        assert_eq!(parse_line("-").unwrap().file, None);
+        assert_eq!(parse_line("").unwrap().file, None);
+        assert!(parse_line("a b").is_err());
+        assert!(parse_line("--n 0").is_err());
+    }
+}

@@ -1,0 +1,262 @@
+//! Counting placements: every counter, one module per idea, and the dispatch by name.
+//!
+//! # The road of seed 000: five counters, each improving on the last
+//!
+//! | module | idea | cost of one partial placement |
+//! | --- | --- | --- |
+//! | [`backtrack`] | a queen per row, checked against every queen above | O(n²) |
+//! | [`mirror`] | the same on half the board, doubled (left-right mirror) | O(n²), half as many |
+//! | [`flags`] | flag arrays for columns and diagonals: O(1) checks | O(n) |
+//! | [`links`] | a linked list of free columns: only free columns are tried | O(free columns) |
+//! | [`bitwise`] | columns and diagonals as bit masks, an explicit stack | O(1) per placed queen |
+//! | [`crate::judge::count`] | `recursive`: bit masks, recursion, and the mirror | O(1), half as many |
+//!
+//! # Past the seed
+//!
+//! - [`symmetric`] visits one placement of each class under the 8 symmetries of the square
+//!   ([`symmetry`]), about a fifth of the full tree; it yields the unique count too, and counts
+//!   boards with reserved squares ([`board`]).
+//! - [`join`] stops searching the whole board: it lists the placements of each half for every
+//!   choice of the rows each half holds, and joins the halves by their diagonals.
+//! - [`count`] and [`total_with`] pick the fastest of those for a total; [`Algo`] names every
+//!   counter for the command line and the benchmark.
+//! - [`work`] runs the multithreaded ones: [`Options`] (threads, a part of the work for one
+//!   machine, a board, progress) and the hand-out of units of work.
+//!
+//! # Example
+//!
+//! ```
+//! use nqueens::count::{symmetric, total_with, Algo, Counts, Options};
+//!
+//! for algo in Algo::ALL {
+//!     assert_eq!(algo.count(9), 352);
+//! }
+//! let two = Options { threads: 2, ..Options::default() };
+//! assert_eq!(total_with(12, &two).unwrap(), 14200);
+//! assert_eq!(symmetric::count_with(12, &two).unwrap(), Counts { total: 14200, unique: 1787 });
+//! ```
+
+pub mod backtrack;
+pub mod bitwise;
+pub mod board;
+pub mod flags;
+pub mod join;
+pub mod links;
+pub mod mirror;
+pub mod symmetric;
+pub mod symmetry;
+pub mod work;
+
+pub use work::{Options, ThreadError};
+
+use crate::judge::{self, MAX_N};
+
+/// The columns of an n-column board as a bit mask: bit `c` for column `c` (n ≤ 32).
+///
+/// # Panics
+///
+/// Panics if `n > 32`.
+///
+/// # Example
+///
+/// ```
+/// use nqueens::count::columns;
+/// assert_eq!(columns(0), 0);
+/// assert_eq!(columns(5), 0b11111);
+/// assert_eq!(columns(32), u32::MAX);
+/// ```
+pub fn columns(n: u32) -> u32 {
+    assert!(n <= MAX_N, "columns: n = {} is above {}", n, MAX_N);
+    u32::MAX.checked_shr(32 - n).unwrap_or(0)
+}
+
+/// A count: the number of placements, and of classes of placements under the 8 symmetries of
+/// the square.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Counts {
+    /// All placements (OEIS A000170).
+    pub total: u64,
+    /// Placements distinct under rotations and reflections (OEIS A002562). On a board with
+    /// reserved squares, where the symmetries do not hold, this is 0.
+    pub unique: u64,
+}
+
+impl std::ops::AddAssign for Counts {
+    fn add_assign(&mut self, other: Counts) {
+        self.total += other.total;
+        self.unique += other.unique;
+    }
+}
+
+/// Counts the placements of `n` queens on one thread, the fastest way here: by joining half
+/// boards ([`join::count`]) from n = [`JOIN_FROM`] on, by the symmetric search
+/// ([`symmetric::count`]) below.
+///
+/// # Constraints
+///
+/// `n <= 32`.
+///
+/// # Panics
+///
+/// Panics if `n > 32`.
+///
+/// # Complexity
+///
+/// That of [`join::count`] (or of [`symmetric::count`] below [`JOIN_FROM`]).
+///
+/// # Example
+///
+/// ```
+/// assert_eq!(nqueens::count::count(10), 724);
+/// ```
+pub fn count(n: u32) -> u64 {
+    match total_with(n, &Options::default()) {
+        Ok(total) => total,
+        Err(_) => unreachable!("one thread: nothing is spawned"),
+    }
+}
+
+/// The smallest `n` whose total [`total_with`] counts by the join: below it the symmetric search
+/// is faster (`queens bench --from 8 --to 14`: 7.3 against 10.3 ms at n = 13, 40 against 32 ms
+/// at n = 14), the join paying for listing row sets that few placements use.
+pub const JOIN_FROM: u32 = 14;
+
+/// Counts the placements of `n` queens as `options` say, the fastest way here: by joining half
+/// boards ([`join::count_with`]) on the plain board from n = [`JOIN_FROM`] on, by the symmetric
+/// search ([`symmetric::count_with`]) below that and on a board with reserved squares.
+///
+/// The work is split differently by the two: run every part of a count with the same options.
+///
+/// # Constraints
+///
+/// `n <= 32`; with a board, `n` is its size; with a part `(k, m)`, `1 <= k <= m`.
+///
+/// # Panics
+///
+/// Panics if a constraint is broken.
+///
+/// # Errors
+///
+/// [`ThreadError`] if a worker thread cannot be started.
+///
+/// # Complexity
+///
+/// That of [`join::count`], or of [`symmetric::count_with`] with a board, divided among the
+/// threads.
+///
+/// # Example
+///
+/// ```
+/// use nqueens::count::{total_with, Options};
+///
+/// let all = Options { threads: 2, ..Options::default() };
+/// assert_eq!(total_with(12, &all).unwrap(), 14200);
+/// ```
+pub fn total_with(n: u32, options: &Options<'_>) -> Result<u64, ThreadError> {
+    if options.board.is_some() || n < JOIN_FROM {
+        symmetric::count_with(n, options).map(|counts| counts.total)
+    } else {
+        join::count_with(n, options)
+    }
+}
+
+/// A counting algorithm. Every one counts the placements of `n` queens for `n <= 32`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Algo {
+    /// [`backtrack::count`]: plain backtracking.
+    Backtrack,
+    /// [`mirror::count`]: backtracking halved by the left-right mirror.
+    Mirror,
+    /// [`flags::count`]: flag arrays for columns and diagonals.
+    Flags,
+    /// [`links::count`]: a linked list of free columns.
+    Links,
+    /// [`bitwise::count`]: bit masks with an explicit stack.
+    Bitwise,
+    /// [`judge::count`]: the judge's recursive bitmask counter with the mirror.
+    Recursive,
+    /// [`symmetric::count`]: one placement per class under the 8 symmetries of the square,
+    /// Takaken's rules.
+    Symmetric,
+    /// [`count`]: the fastest there is, which joins half boards ([`join`]); one thread here,
+    /// see [`total_with`] for threads.
+    Fast,
+}
+
+impl Algo {
+    /// Every algorithm, slowest idea first: seed 000's five, the judge's, the symmetric search
+    /// and the fastest.
+    pub const ALL: [Algo; 8] = [
+        Algo::Backtrack,
+        Algo::Mirror,
+        Algo::Flags,
+        Algo::Links,
+        Algo::Bitwise,
+        Algo::Recursive,
+        Algo::Symmetric,
+        Algo::Fast,
+    ];
+
+    /// The name used on the command line.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use nqueens::count::Algo;
+    /// assert_eq!(Algo::Links.name(), "links");
+    /// assert_eq!(Algo::from_name("links"), Some(Algo::Links));
+    /// ```
+    pub fn name(self) -> &'static str {
+        match self {
+            Algo::Backtrack => "backtrack",
+            Algo::Mirror => "mirror",
+            Algo::Flags => "flags",
+            Algo::Links => "links",
+            Algo::Bitwise => "bitwise",
+            Algo::Recursive => "recursive",
+            Algo::Symmetric => "symmetric",
+            Algo::Fast => "fast",
+        }
+    }
+
+    /// The algorithm with this command-line name, if any.
+    pub fn from_name(name: &str) -> Option<Algo> {
+        Algo::ALL.iter().copied().find(|a| a.name() == name)
+    }
+
+    /// The counting function, `fn(n) -> placements`.
+    pub fn counter(self) -> fn(u32) -> u64 {
+        match self {
+            Algo::Backtrack => backtrack::count,
+            Algo::Mirror => mirror::count,
+            Algo::Flags => flags::count,
+            Algo::Links => links::count,
+            Algo::Bitwise => bitwise::count,
+            Algo::Recursive => judge::count,
+            Algo::Symmetric => symmetric::count,
+            Algo::Fast => count,
+        }
+    }
+
+    /// Counts the placements of `n` queens with this algorithm.
+    ///
+    /// # Panics
+    ///
+    /// Panics if `n > 32`.
+    ///
+    /// # Complexity
+    ///
+    /// That of the algorithm; see each module.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use nqueens::count::Algo;
+    /// for algo in Algo::ALL {
+    ///     assert_eq!(algo.count(8), 92);
+    /// }
+    /// ```
+    pub fn count(self, n: u32) -> u64 {
+        (self.counter())(n)
+    }
+}

@@ -1,0 +1,267 @@
+//! How a count runs: its [`Options`] (threads, one part of the work, a board, progress), and
+//! the hand-out of independent units of work to threads, or slices of them to machines.
+//!
+//! The counters split a count into a fixed list of units (sub-problems), the same list for the
+//! same input. [`run`] lets workers take them one at a time from a shared atomic index, so a
+//! slow unit never leaves the other cores idle while work remains; [`slice`] keeps every M-th
+//! unit, so M machines can each count one slice and add up the sums.
+
+use super::board::Board;
+use crate::judge::MAX_N;
+use std::fmt;
+use std::io;
+use std::ops::AddAssign;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::Mutex;
+
+/// How a multithreaded counter ([`super::total_with`], [`super::symmetric::count_with`],
+/// [`super::join::count_with`]) runs.
+///
+/// # Example
+///
+/// ```
+/// use nqueens::count::{total_with, Options};
+///
+/// let two_threads = Options { threads: 2, ..Options::default() };
+/// assert_eq!(total_with(10, &two_threads).unwrap(), 724);
+/// ```
+#[derive(Clone, Copy)]
+pub struct Options<'a> {
+    /// Worker threads; 0 or 1 runs on the calling thread.
+    pub threads: usize,
+    /// `Some((k, m))`: count only the k-th (1-based) of m disjoint slices of the units of
+    /// work; the m partial counts add up to the whole.
+    pub part: Option<(usize, usize)>,
+    /// Reserved squares: no queen on them (queens still attack across them). No symmetry is
+    /// used then.
+    pub board: Option<&'a Board>,
+    /// Called after each unit of work with (units done, units in all).
+    pub progress: Option<&'a (dyn Fn(usize, usize) + Sync)>,
+}
+
+impl Default for Options<'_> {
+    fn default() -> Self {
+        Options {
+            threads: 1,
+            part: None,
+            board: None,
+            progress: None,
+        }
+    }
+}
+
+impl Options<'_> {
+    /// Checks the options for a count of `n` queens by the counter `who` (named in the panic).
+    ///
+    /// # Panics
+    ///
+    /// Panics if `n > 32`, if the board's size is not `n`, or if the part is not
+    /// `1 <= k <= m`.
+    pub(crate) fn check(&self, n: u32, who: &str) {
+        assert!(n <= MAX_N, "{}: n = {} is above {}", who, n, MAX_N);
+        if let Some(board) = self.board {
+            assert_eq!(
+                board.size(),
+                n as usize,
+                "{0}: the board is not {1}×{1}",
+                who,
+                n
+            );
+        }
+        if let Some((k, m)) = self.part {
+            assert!(
+                1 <= k && k <= m,
+                "{}: part {}/{} is not 1 <= k <= m",
+                who,
+                k,
+                m
+            );
+        }
+    }
+
+    /// Whether this part holds the empty board's one placement (n = 0): the first part does.
+    pub(crate) fn holds_the_empty_board(&self) -> bool {
+        self.part.map_or(true, |(k, _)| k == 1)
+    }
+}
+
+/// A worker thread could not be started (the system is out of threads or memory); the
+/// threads already started were stopped, and no count is given.
+#[derive(Debug)]
+pub struct ThreadError {
+    /// The threads asked for.
+    pub wanted: usize,
+    /// The threads started before one failed.
+    pub started: usize,
+    /// Why the next one failed.
+    pub error: io::Error,
+}
+
+impl fmt::Display for ThreadError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "could start only {} of the {} worker threads asked for: {}",
+            self.started, self.wanted, self.error
+        )
+    }
+}
+
+impl std::error::Error for ThreadError {}
+
+/// The k-th (1-based) of m slices of `units`: every m-th one, starting at the k-th; all of
+/// them for `None`.
+pub(crate) fn slice<T>(units: Vec<T>, part: Option<(usize, usize)>) -> Vec<T> {
+    match part {
+        None => units,
+        Some((k, m)) => units
+            .into_iter()
+            .enumerate()
+            .filter(|(i, _)| i % m == k - 1)
+            .map(|(_, unit)| unit)
+            .collect(),
+    }
+}
+
+/// The name of each worker thread, numbered: `count-0`, `count-1`, ….
+pub const WORKER_NAME: &str = "count-";
+
+/// The stack of a worker thread: the searches recurse at most 32 deep in small frames, so a
+/// quarter of the usual 2 MiB leaves a wide margin and lets many threads start in little
+/// address space.
+const WORKER_STACK: usize = 512 << 10;
+
+/// The memory that must still be free before another worker is started (probed by reserving
+/// it and giving it back).
+const HEADROOM: usize = 8 << 20;
+
+/// Solves every unit on `threads` workers (0 or 1: on the calling thread), each taking the
+/// next unit from a shared index, and adds up the results. `progress` hears (units done,
+/// units in all) after each one.
+///
+/// # Errors
+///
+/// [`ThreadError`] if a worker cannot be started; those already started stop after their
+/// current unit.
+pub(crate) fn run<T: Sync, C: AddAssign + Default + Send>(
+    units: &[T],
+    threads: usize,
+    progress: Option<&(dyn Fn(usize, usize) + Sync)>,
+    solve: impl Fn(&T) -> C + Sync,
+) -> Result<C, ThreadError> {
+    let next = AtomicUsize::new(0);
+    let done = AtomicUsize::new(0);
+    let began = AtomicUsize::new(0);
+    let stop = AtomicBool::new(false);
+    let total = Mutex::new(C::default());
+    let work = || {
+        began.fetch_add(1, Ordering::Relaxed);
+        let mut mine = C::default();
+        while !stop.load(Ordering::Relaxed) {
+            let unit = match units.get(next.fetch_add(1, Ordering::Relaxed)) {
+                Some(unit) => unit,
+                None => break,
+            };
+            mine += solve(unit);
+            let finished = done.fetch_add(1, Ordering::Relaxed) + 1;
+            if let Some(progress) = progress {
+                progress(finished, units.len());
+            }
+        }
+        *total.lock().unwrap_or_else(|e| e.into_inner()) += mine;
+    };
+    let threads = threads.clamp(1, units.len().max(1));
+    if threads == 1 {
+        work();
+        return Ok(total.into_inner().unwrap_or_else(|e| e.into_inner()));
+    }
+    std::thread::scope(|scope| {
+        let mut workers = Vec::with_capacity(threads);
+        let mut failed = None;
+        for started in 0..threads {
+            // Memory so short that a new thread could not even set itself up would end the
+            // process from inside the standard library: stop before that, with room to spare.
+            if Vec::<u8>::new().try_reserve_exact(HEADROOM).is_err() {
+                stop.store(true, Ordering::Relaxed);
+                failed = Some(ThreadError {
+                    wanted: threads,
+                    started,
+                    error: io::Error::new(
+                        io::ErrorKind::OutOfMemory,
+                        "no memory left for another thread",
+                    ),
+                });
+                break;
+            }
+            let spawned = std::thread::Builder::new()
+                .name(format!("{}{}", WORKER_NAME, started))
+                .stack_size(WORKER_STACK)
+                .spawn_scoped(scope, work);
+            match spawned {
+                Ok(worker) => workers.push(worker),
+                Err(error) => {
+                    stop.store(true, Ordering::Relaxed);
+                    failed = Some(ThreadError {
+                        wanted: threads,
+                        started,
+                        error,
+                    });
+                    break;
+                }
+            }
+        }
+        // A worker can also die in the standard library's own start-up, before it runs `work`
+        // (no memory for its signal stack): that too is a thread that could not start. A panic
+        // in `work` itself is a bug, and is passed on.
+        let spawned = workers.len();
+        let mut died = Vec::new();
+        for worker in workers {
+            if let Err(payload) = worker.join() {
+                died.push(payload);
+            }
+        }
+        let never_began = spawned - began.load(Ordering::Relaxed);
+        if died.len() > never_began {
+            std::panic::resume_unwind(died.remove(0));
+        }
+        if let Some(failed) = failed {
+            return Err(failed);
+        }
+        if !died.is_empty() {
+            return Err(ThreadError {
+                wanted: threads,
+                started: spawned - died.len(),
+                error: io::Error::new(
+                    io::ErrorKind::OutOfMemory,
+                    "a thread could not set itself up (out of memory)",
+                ),
+            });
+        }
+        Ok(())
+    })?;
+    Ok(total.into_inner().unwrap_or_else(|e| e.into_inner()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_unit_is_solved_once_whatever_the_threads() {
+        let units: Vec<u64> = (1..=100).collect();
+        for threads in [0, 1, 2, 7, 300] {
+            assert_eq!(run(&units, threads, None, |&u| u).unwrap(), 5050);
+        }
+    }
+
+    #[test]
+    fn the_slices_partition_the_units() {
+        let units: Vec<usize> = (0..10).collect();
+        assert_eq!(slice(units.clone(), Some((2, 3))), vec![1, 4, 7]);
+        let mut all: Vec<usize> = (1..=3)
+            .flat_map(|k| slice(units.clone(), Some((k, 3))))
+            .collect();
+        all.sort();
+        assert_eq!(all, units);
+    }
+}

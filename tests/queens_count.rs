@@ -1,0 +1,172 @@
+//! `queens count` through the real binary: every counter, threads, parts, boards, and what
+//! it does with hostile boards and too many threads.
+
+mod common;
+
+use common::{prints, queens, shell, usage_error};
+use predicates::prelude::*;
+
+#[test]
+fn count_12_with_every_algorithm() {
+    for algo in [
+        "backtrack",
+        "mirror",
+        "flags",
+        "links",
+        "bitwise",
+        "recursive",
+    ] {
+        prints(&["count", "12", "--algo", algo], "14200\n");
+    }
+    prints(&["count", "--algo=links", "9"], "352\n");
+    prints(&["count", "3"], "0\n");
+}
+
+#[test]
+fn count_with_the_fast_counter() {
+    prints(&["count", "12"], "14200\n");
+    prints(&["count", "12", "--unique"], "1787\n");
+    prints(&["count", "11", "--threads", "3"], "2680\n");
+    let parts: u64 = (1..=4)
+        .map(|k| {
+            let out = queens()
+                .args(["count", "12", "--part", &format!("{}/4", k)])
+                .output()
+                .unwrap();
+            assert!(out.status.success());
+            String::from_utf8(out.stdout)
+                .unwrap()
+                .trim()
+                .parse::<u64>()
+                .unwrap()
+        })
+        .sum();
+    assert_eq!(parts, 14200);
+    let board = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/fixtures/boards/cses-1624.board"
+    );
+    prints(&["count", "--board", board], "65\n");
+    prints(&["count", "8", "--board", board], "65\n");
+    // Not a terminal: no progress on stderr.
+    queens().args(["count", "10"]).assert().success().stderr("");
+}
+
+#[test]
+fn count_usage_errors_for_the_fast_counter() {
+    let board = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/fixtures/boards/cses-1624.board"
+    );
+    usage_error(
+        &["count", "8", "--part", "0/3"],
+        "--part must be K/M with 1 <= K <= M",
+    );
+    usage_error(&["count", "8", "--part", "4/3"], "--part must be K/M");
+    usage_error(&["count", "8", "--part", "three"], "--part must be K/M");
+    usage_error(
+        &["count", "8", "--threads", "0"],
+        "--threads must be a number from 1 to 1024",
+    );
+    usage_error(
+        &["count", "8", "--algo", "links", "--unique"],
+        "--unique goes with --algo fast or symmetric only",
+    );
+    usage_error(
+        &["count", "8", "--algo", "links", "--threads", "2"],
+        "--threads goes with --algo fast or symmetric only",
+    );
+    usage_error(
+        &["count", "--board", board, "--unique"],
+        "--unique counts classes",
+    );
+    usage_error(&["count", "9", "--board", board], "N = 9 but the board in");
+    usage_error(
+        &["count", "--board", "/nonexistent/board"],
+        "cannot read /nonexistent/board",
+    );
+}
+
+#[test]
+fn a_malformed_board_is_refused_with_its_line() {
+    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR"));
+    let path = dir.join("ragged.board");
+    std::fs::write(&path, "...\n..\n...\n").unwrap();
+    queens()
+        .args(["count", "--board"])
+        .arg(&path)
+        .assert()
+        .code(2)
+        .stdout("")
+        .stderr(predicate::str::contains(
+            "ragged.board: line 2: 2 squares, but line 1 has 3",
+        ));
+}
+
+#[test]
+fn a_board_as_people_save_it_is_read_from_stdin() {
+    // Windows Notepad: a byte-order mark and CRLF; a blank line at the end.
+    let board = std::fs::read(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/fixtures/boards/cses-1624.board"
+    ))
+    .unwrap();
+    let mut notepad = b"\xEF\xBB\xBF".to_vec();
+    for line in board.split(|&b| b == b'\n').filter(|l| !l.is_empty()) {
+        notepad.extend_from_slice(line);
+        notepad.extend_from_slice(b"\r\n");
+    }
+    notepad.extend_from_slice(b"\r\n");
+    queens()
+        .args(["count", "--board", "-"])
+        .write_stdin(notepad)
+        .assert()
+        .success()
+        .stdout("65\n");
+}
+
+#[test]
+fn an_endless_or_unreadable_board_is_refused_at_once() {
+    queens()
+        .args(["count", "--board", "/dev/zero"])
+        .assert()
+        .code(2)
+        .stderr(
+            "queens: /dev/zero: line 1: column 1: '\\0' is neither '.' (free) nor '*' (reserved)\n",
+        );
+    let out = shell("yes .... | \"$0\" count --board -");
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(
+        String::from_utf8_lossy(&out.stderr),
+        "queens: stdin: line 5: a line too many: the board's lines have 4 squares (a board is N lines of N squares)\n"
+    );
+    queens()
+        .args(["count", "--board", "/"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::starts_with("queens: cannot read /: "));
+}
+
+#[test]
+fn too_many_threads_for_the_memory_is_a_clear_error() {
+    // Under a small address space not every thread can start: either all do and the count is
+    // right, or the run says how many started, exit 1. Never a panic or an abort.
+    for threads in ["256", "1024"] {
+        let out = shell(&format!(
+            "ulimit -v 200000; exec \"$0\" count 12 --threads {}",
+            threads
+        ));
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        match out.status.code() {
+            Some(0) => assert_eq!(String::from_utf8_lossy(&out.stdout), "14200\n"),
+            Some(1) => assert!(
+                stderr.starts_with("queens: could start only ")
+                    && stderr.contains("worker threads asked for")
+                    && stderr.trim_end().ends_with("try fewer --threads"),
+                "{}",
+                stderr
+            ),
+            other => panic!("--threads {}: exit {:?}: {}", threads, other, stderr),
+        }
+    }
+}

@@ -1,0 +1,203 @@
+//! `queens solve` and `queens verify` through the real binaries: one placement, checked, and
+//! what they do with hostile input, a reader that goes away and too little memory.
+
+mod common;
+
+use common::{prints, queens, shell, usage_error};
+use nqueens::place::verify;
+use predicates::prelude::*;
+use std::io::Write;
+use std::process::{Command, Stdio};
+
+#[test]
+fn solve_piped_into_verify_says_ok() {
+    for args in [
+        vec!["solve", "100000", "--seed", "5"],
+        vec!["solve", "100000", "--seed", "6"],
+        vec!["solve", "99999", "--method", "construct"],
+    ] {
+        let mut solve = Command::new(assert_cmd::cargo::cargo_bin!("queens"))
+            .args(&args)
+            .stdout(Stdio::piped())
+            .spawn()
+            .unwrap();
+        let verify = Command::new(assert_cmd::cargo::cargo_bin!("queens"))
+            .arg("verify")
+            .stdin(solve.stdout.take().unwrap())
+            .output()
+            .unwrap();
+        assert!(solve.wait().unwrap().success());
+        assert_eq!(
+            String::from_utf8_lossy(&verify.stdout),
+            "ok\n",
+            "{:?}",
+            args
+        );
+        assert!(verify.status.success());
+    }
+}
+
+#[test]
+fn solve_prints_one_placement_or_says_there_is_none() {
+    prints(&["solve", "4", "--method", "construct"], "2 4 1 3\n");
+    prints(&["solve", "1"], "1\n");
+    let out = queens().args(["solve", "8", "--board"]).output().unwrap();
+    assert!(out.status.success());
+    let board = String::from_utf8(out.stdout).unwrap();
+    let queens_at: Vec<u32> = board.lines().map(|l| l.find('Q').unwrap() as u32).collect();
+    assert_eq!(board.lines().count(), 8);
+    assert!(board
+        .lines()
+        .all(|l| l.len() == 8 && l.matches('Q').count() == 1));
+    assert_eq!(verify(8, &queens_at), Ok(()));
+    for n in ["2", "3"] {
+        queens()
+            .args(["solve", n])
+            .assert()
+            .code(1)
+            .stdout("")
+            .stderr(format!("queens: no placement of {} queens exists\n", n));
+    }
+}
+
+#[test]
+fn solve_usage_errors() {
+    usage_error(
+        &["solve", "301", "--board"],
+        "--board draws boards up to 300×300",
+    );
+    usage_error(
+        &["solve", "8", "--method", "annealing"],
+        "unknown method \"annealing\"",
+    );
+    usage_error(&["solve", "8", "--seed", "-1"], "--seed must be a number");
+}
+
+#[test]
+fn verify_reports_invalid_and_malformed_placements() {
+    queens()
+        .arg("verify")
+        .write_stdin("2 4 1 3\n")
+        .assert()
+        .success()
+        .stdout("ok\n");
+    queens()
+        .arg("verify")
+        .write_stdin("1 2 3\n")
+        .assert()
+        .code(1)
+        .stdout("invalid: the queens of rows 1 and 2 share a diagonal (columns 1 and 2)\n");
+    queens()
+        .args(["verify", "--n", "5"])
+        .write_stdin("2 4 1 3\n")
+        .assert()
+        .code(1)
+        .stdout("invalid: 4 queens, but the board is 5×5\n");
+    queens()
+        .arg("verify")
+        .write_stdin("1 9 3\n")
+        .assert()
+        .code(2)
+        .stdout("")
+        .stderr("queens: stdin: the queen of row 2 is in column 9, outside the board\n");
+    queens()
+        .arg("verify")
+        .write_stdin("2 four\n")
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(
+            "number 2 (line 1): \"four\" is not a column",
+        ));
+    queens()
+        .args(["verify", "/nonexistent/placement"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(
+            "cannot read /nonexistent/placement",
+        ));
+    let file = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("placement.txt");
+    std::fs::write(&file, "3 1 4 2\n").unwrap();
+    queens()
+        .arg("verify")
+        .arg(&file)
+        .assert()
+        .success()
+        .stdout("ok\n");
+}
+
+#[test]
+fn a_failed_check_is_exit_1_even_when_the_reader_has_gone() {
+    let mut child = Command::new(assert_cmd::cargo::cargo_bin!("queens"))
+        .arg("verify")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    // The reader goes away before anything is written.
+    drop(child.stdout.take());
+    child.stdin.take().unwrap().write_all(b"1 2 3\n").unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(
+        String::from_utf8_lossy(&out.stderr),
+        "queens: stdin: not a valid placement\n"
+    );
+}
+
+#[test]
+fn verify_reads_numbers_by_the_judges_rule_and_dash_is_stdin() {
+    for args in [vec!["verify"], vec!["verify", "-"]] {
+        queens()
+            .args(&args)
+            .write_stdin("\u{feff}+2 04\r1\x0b3")
+            .assert()
+            .success()
+            .stdout("ok\n");
+    }
+}
+
+#[test]
+fn an_unreadable_or_endless_placement_is_refused_at_once() {
+    queens()
+        .args(["verify", "/"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::starts_with("queens: cannot read /: "));
+    queens()
+        .args(["verify", "/dev/zero"])
+        .timeout(std::time::Duration::from_secs(30))
+        .assert()
+        .code(2)
+        .stderr(predicate::str::starts_with(
+            "queens: /dev/zero: number 1 (line 1): \"\\0\\0",
+        ));
+}
+
+#[test]
+fn too_little_memory_is_a_clear_error() {
+    for method in ["minconflict", "construct"] {
+        let out = shell(&format!(
+            "ulimit -v 300000; exec \"$0\" solve 100000000 --method {}",
+            method
+        ));
+        assert_eq!(out.status.code(), Some(1), "{}", method);
+        assert!(out.stdout.is_empty());
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(
+            stderr.starts_with("queens: not enough memory: ")
+                && stderr.contains("(solve 100000000)"),
+            "{}: {}",
+            method,
+            stderr
+        );
+    }
+    let out = shell("seq 1 30000000 | (ulimit -v 100000; exec \"$0\" verify)");
+    assert_eq!(out.status.code(), Some(1));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        stderr.starts_with("queens: stdin: not enough memory: the placement read needs"),
+        "{}",
+        stderr
+    );
+}
