@@ -279,7 +279,7 @@ struct Scanner {
 
 impl Scanner {
     /// Takes one byte; returns a finished token, if this byte ends one or shows it bad.
-    #[inline]
+    #[inline(always)]
     fn feed(&mut self, byte: u8) -> Option<Result<u64, BadToken>> {
         if self.bom < BOM.len() {
             if byte == BOM[self.bom] {
@@ -317,7 +317,7 @@ impl Scanner {
     }
 
     /// Adds a byte to the token; reports the token once it is bad and longer than shown.
-    #[inline]
+    #[inline(always)]
     fn push(&mut self, byte: u8) -> Option<Result<u64, BadToken>> {
         let t = &mut self.token;
         if !t.open {
