@@ -287,6 +287,27 @@ pub fn board_size(parsed: &Parsed, max: u64) -> Result<Option<u32>, Failure> {
         .transpose()
 }
 
+/// Reads `line` (split at whitespace) as the words of `spec`'s subcommand, into typed
+/// arguments by `parse`: the subcommands' parsing tests.
+#[cfg(test)]
+pub fn parse_line<A>(
+    spec: &'static Spec,
+    parse: fn(&Parsed) -> Result<A, Failure>,
+    line: &str,
+) -> Result<A, Failure> {
+    let words: Vec<String> = line.split_whitespace().map(String::from).collect();
+    parse(&spec.parse(&words)?.expect("no --help"))
+}
+
+/// The message of a usage error, for tests; panics on anything else.
+#[cfg(test)]
+pub fn usage_message<A: std::fmt::Debug>(result: Result<A, Failure>) -> String {
+    match result {
+        Err(Failure::Usage { message, .. }) => message,
+        other => panic!("not a usage error: {:?}", other),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -327,11 +348,7 @@ mod tests {
     }
 
     fn usage_message(line: &str) -> String {
-        match SPEC.parse(&words(line)) {
-            Err(Failure::Usage { message, .. }) => message,
-            Err(other) => panic!("{:?}", other),
-            Ok(_) => panic!("{:?} parsed", line),
-        }
+        super::usage_message(SPEC.parse(&words(line)).map(|_| ()))
     }
 
     #[test]

@@ -214,15 +214,11 @@ mod tests {
     use super::*;
 
     fn parse_line(line: &str) -> Result<CountArgs, Failure> {
-        let words: Vec<String> = line.split_whitespace().map(String::from).collect();
-        parse(&SPEC.parse(&words)?.expect("no --help"))
+        crate::cli::parse_line(&SPEC, parse, line)
     }
 
     fn refused(line: &str) -> String {
-        match parse_line(line) {
-            Err(Failure::Usage { message, .. }) => message,
-            other => panic!("{:?}", other),
-        }
+        crate::cli::usage_message(parse_line(line))
     }
 
     #[test]

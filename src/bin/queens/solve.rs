@@ -124,8 +124,7 @@ mod tests {
     use super::*;
 
     fn parse_line(line: &str) -> Result<SolveArgs, Failure> {
-        let words: Vec<String> = line.split_whitespace().map(String::from).collect();
-        parse(&SPEC.parse(&words)?.expect("no --help"))
+        crate::cli::parse_line(&SPEC, parse, line)
     }
 
     #[test]
