@@ -1,8 +1,7 @@
 //! Every placement, one at a time, in lexicographic order of its columns; and how to print one.
 
 use crate::count::bitwise::Row;
-use crate::count::columns;
-use crate::judge::MAX_N;
+use crate::judge::{columns, MAX_N};
 use std::io::{self, Write};
 
 /// The placements of `n` queens, as the 0-based column of the queen in each row, in increasing

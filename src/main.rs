@@ -73,6 +73,26 @@ pub fn known_count(n: u32) -> Option<u64> {
     KNOWN_COUNTS.get(n as usize).copied()
 }
 
+/// The columns of an n-column board as a bit mask: bit `c` for column `c`; every counter
+/// that works on masks starts from it.
+///
+/// # Panics
+///
+/// Panics if `n > 32`.
+///
+/// # Example
+///
+/// ```
+/// use nqueens::judge::columns;
+/// assert_eq!(columns(0), 0);
+/// assert_eq!(columns(5), 0b11111);
+/// assert_eq!(columns(32), u32::MAX);
+/// ```
+pub fn columns(n: u32) -> u32 {
+    assert!(n <= MAX_N, "columns: n = {} is above {}", n, MAX_N);
+    u32::MAX.checked_shr(32 - n).unwrap_or(0)
+}
+
 /// Counts the placements of `n` non-attacking queens on an `n`×`n` board by recursive search
 /// over bit masks (the judge's counter).
 ///
@@ -112,7 +132,7 @@ pub fn count(n: u32) -> u64 {
     if n == 0 {
         return 1;
     }
-    let full = if n == 32 { u32::MAX } else { (1u32 << n) - 1 };
+    let full = columns(n);
     let right_half = (1u32 << (n / 2)) - 1;
     let mut total = 0;
     let mut first = right_half;

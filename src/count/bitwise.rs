@@ -87,7 +87,7 @@ pub fn count(n: u32) -> u64 {
     if n == 0 {
         return 1;
     }
-    let full = super::columns(n);
+    let full = crate::judge::columns(n);
     let mut stack = [Row::default(); MAX_N as usize + 1];
     stack[0] = Row::top(full);
     let (mut depth, mut total) = (0usize, 0);

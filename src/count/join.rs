@@ -177,7 +177,7 @@ struct Partial {
 /// The jobs whose weighted counts add up to the count for `n >= 1`.
 fn jobs(n: usize) -> Vec<Job> {
     let half = n / 2;
-    let all = super::columns(n as u32);
+    let all = crate::judge::columns(n as u32);
     let east_cols = all & !((1u32 << (n - half)) - 1);
     let job = |fixed: &[(usize, usize)], weight: u64| {
         let mut row_mask = all;

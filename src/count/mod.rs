@@ -47,46 +47,10 @@ pub mod symmetric;
 pub mod symmetry;
 pub mod work;
 
+pub use symmetric::Counts;
 pub use work::{Options, ThreadError};
 
-use crate::judge::{self, MAX_N};
-
-/// The columns of an n-column board as a bit mask: bit `c` for column `c` (n ≤ 32).
-///
-/// # Panics
-///
-/// Panics if `n > 32`.
-///
-/// # Example
-///
-/// ```
-/// use nqueens::count::columns;
-/// assert_eq!(columns(0), 0);
-/// assert_eq!(columns(5), 0b11111);
-/// assert_eq!(columns(32), u32::MAX);
-/// ```
-pub fn columns(n: u32) -> u32 {
-    assert!(n <= MAX_N, "columns: n = {} is above {}", n, MAX_N);
-    u32::MAX.checked_shr(32 - n).unwrap_or(0)
-}
-
-/// A count: the number of placements, and of classes of placements under the 8 symmetries of
-/// the square.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Counts {
-    /// All placements (OEIS A000170).
-    pub total: u64,
-    /// Placements distinct under rotations and reflections (OEIS A002562). On a board with
-    /// reserved squares, where the symmetries do not hold, this is 0.
-    pub unique: u64,
-}
-
-impl std::ops::AddAssign for Counts {
-    fn add_assign(&mut self, other: Counts) {
-        self.total += other.total;
-        self.unique += other.unique;
-    }
-}
+use crate::judge;
 
 /// Counts the placements of `n` queens on one thread, the fastest way here: by joining half
 /// boards ([`join::count`]) from n = [`JOIN_FROM`] on, by the symmetric search

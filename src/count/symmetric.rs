@@ -49,8 +49,25 @@
 use super::board::Board;
 use super::symmetry::class_size_if_smallest;
 use super::work::{self, Options, ThreadError};
-use super::Counts;
-use crate::judge::MAX_N;
+use crate::judge::{columns, MAX_N};
+
+/// A count: the number of placements, and of classes of placements under the 8 symmetries of
+/// the square.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Counts {
+    /// All placements (OEIS A000170).
+    pub total: u64,
+    /// Placements distinct under rotations and reflections (OEIS A002562). On a board with
+    /// reserved squares, where the symmetries do not hold, this is 0.
+    pub unique: u64,
+}
+
+impl std::ops::AddAssign for Counts {
+    fn add_assign(&mut self, other: Counts) {
+        self.total += other.total;
+        self.unique += other.unique;
+    }
+}
 
 /// Counts the placements of `n` queens on one thread by the symmetric search: one placement per
 /// class under the 8 symmetries of the square (see the module docs).
@@ -206,7 +223,7 @@ impl Rules {
         }
         Rules {
             n,
-            mask: super::columns(n as u32),
+            mask: columns(n as u32),
             start,
             barred,
             sides,

@@ -198,7 +198,14 @@ pub(crate) fn run<T: Sync, C: AddAssign + Default + Send>(
                 .stack_size(WORKER_STACK)
                 .spawn_scoped(scope, work);
             match spawned {
-                Ok(worker) => workers.push(worker),
+                Ok(worker) => {
+                    // Let it set itself up before the next is started, so the probe above sees
+                    // the memory the workers really took.
+                    while began.load(Ordering::Relaxed) <= started && !worker.is_finished() {
+                        std::thread::yield_now();
+                    }
+                    workers.push(worker);
+                }
                 Err(error) => {
                     stop.store(true, Ordering::Relaxed);
                     failed = Some(ThreadError {
