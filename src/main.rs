@@ -698,6 +698,16 @@ impl Write for ClosedStdout {
     }
 }
 
+/// The process's standard output, or [`ClosedStdout`] if it was closed from the start
+/// ([`stdout_was_closed`]): writing to it is then an error, not a silent loss.
+pub fn stdout() -> Box<dyn Write + Send> {
+    if stdout_was_closed() {
+        Box::new(ClosedStdout)
+    } else {
+        Box::new(io::stdout())
+    }
+}
+
 const HELP: &str = "\
 nqueens: the HDU 2553 judge program. For each N read from standard input (whitespace-separated,
 one per line in HDU 2553) prints the number of ways N queens can stand on an N×N board without
@@ -742,12 +752,7 @@ fn main() -> ExitCode {
             }
         }
     }
-    let result = if stdout_was_closed() {
-        run(io::stdin().lock(), ClosedStdout, source)
-    } else {
-        run(io::stdin().lock(), io::stdout().lock(), source)
-    };
-    match result {
+    match run(io::stdin().lock(), stdout(), source) {
         Ok(()) => ExitCode::SUCCESS,
         Err(Error::BadInput(bad)) => {
             eprintln!("nqueens: {}", bad);
@@ -777,12 +782,8 @@ fn main() -> ExitCode {
 
 /// Prints `text` on stdout; a reader that went away is not an error, a closed stdout is.
 fn print_and_exit(text: &str) -> ExitCode {
-    let written = if stdout_was_closed() {
-        ClosedStdout.write_all(text.as_bytes())
-    } else {
-        io::stdout().write_all(text.as_bytes())
-    };
-    match written {
+    let mut out = stdout();
+    match out.write_all(text.as_bytes()).and_then(|()| out.flush()) {
         Err(e) if e.kind() != io::ErrorKind::BrokenPipe => {
             eprintln!("nqueens: {}", e);
             ExitCode::from(1)

@@ -109,6 +109,18 @@ impl fmt::Display for ThreadError {
 
 impl std::error::Error for ThreadError {}
 
+/// The number of cores this process may use (1 if it cannot be told): the default number of
+/// worker threads.
+///
+/// # Example
+///
+/// ```
+/// assert!(nqueens::count::work::cores() >= 1);
+/// ```
+pub fn cores() -> usize {
+    std::thread::available_parallelism().map_or(1, |n| n.get())
+}
+
 /// The k-th (1-based) of m slices of `units`: every m-th one, starting at the k-th; all of
 /// them for `None`.
 pub(crate) fn slice<T>(units: Vec<T>, part: Option<(usize, usize)>) -> Vec<T> {

@@ -150,7 +150,7 @@ pub fn run(args: BenchArgs) -> Result<(), Failure> {
             count: Box::new(a.counter()),
         })
         .collect();
-    let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let threads = nqueens::count::work::cores();
     if args.algos.contains(&Algo::Fast) && threads > 1 {
         contenders.push(Contender {
             label: format!("fast ×{}", threads),

@@ -6,6 +6,7 @@ use crate::failure::Failure;
 use crate::output;
 use crate::progress::Progress;
 use nqueens::count::board::{self, Board};
+use nqueens::count::work::cores;
 use nqueens::count::{symmetric, total_with, Algo, Options};
 use std::io::Read;
 
@@ -202,11 +203,6 @@ fn read_board(path: &str) -> Result<Board, Failure> {
         board::ReadError::Invalid(e) => Failure::Input(format!("{}: {}", shown, e)),
         board::ReadError::Io(e) => Failure::Input(format!("cannot read {}: {}", shown, e)),
     })
-}
-
-/// The number of cores, for the default number of threads.
-fn cores() -> usize {
-    std::thread::available_parallelism().map_or(1, |n| n.get())
 }
 
 #[cfg(test)]

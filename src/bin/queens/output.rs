@@ -1,7 +1,7 @@
 //! Standard output as the toolkit writes it: buffered for speed, flushed by time so that slow
 //! output still reaches its reader, and an error when it was closed from the start.
 
-use nqueens::judge::{stdout_was_closed, ClosedStdout};
+pub use nqueens::judge::stdout;
 use std::io::{self, BufWriter, Write};
 use std::sync::{Arc, Condvar, Mutex, MutexGuard};
 use std::thread::JoinHandle;
@@ -9,16 +9,6 @@ use std::time::Duration;
 
 /// How long written output may wait in the buffer before it is flushed.
 pub const FLUSH_EVERY: Duration = Duration::from_millis(100);
-
-/// The process's standard output, or a writer that fails if it was closed from the start
-/// (`queens list 4 >&-`): that is an error, not a reader that went away.
-pub fn stdout() -> Box<dyn Write + Send> {
-    if stdout_was_closed() {
-        Box::new(ClosedStdout)
-    } else {
-        Box::new(io::stdout())
-    }
-}
 
 /// Writes `text` to standard output at once.
 pub fn print(text: &str) -> io::Result<()> {
