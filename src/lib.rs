@@ -82,6 +82,7 @@ pub mod judge;
 pub mod bench;
 pub mod count;
 pub mod list;
+pub mod memory;
 pub mod place;
 
 pub use count::Algo;

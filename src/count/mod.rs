@@ -41,14 +41,17 @@ pub mod bitwise;
 pub mod board;
 pub mod flags;
 pub mod join;
+pub mod kernel;
 pub mod links;
 pub mod mirror;
+pub mod quarter;
+pub mod sliced;
 pub mod symmetric;
 pub mod symmetry;
 pub mod work;
 
 pub use symmetric::Counts;
-pub use work::{Options, ThreadError};
+pub use work::{CountError, Options, ThreadError};
 
 use crate::judge;
 
@@ -101,12 +104,13 @@ pub const JOIN_FROM: u32 = 14;
 ///
 /// # Errors
 ///
-/// [`ThreadError`] if a worker thread cannot be started.
+/// [`CountError`] if the join's tables do not fit in memory or a worker thread cannot be
+/// started.
 ///
 /// # Complexity
 ///
-/// That of [`join::count`], or of [`symmetric::count_with`] with a board, divided among the
-/// threads.
+/// That of [`join::count`], or of [`symmetric::count_with`] with a board or above
+/// [`join::MAX_N`], divided among the threads.
 ///
 /// # Example
 ///
@@ -116,9 +120,9 @@ pub const JOIN_FROM: u32 = 14;
 /// let all = Options { threads: 2, ..Options::default() };
 /// assert_eq!(total_with(12, &all).unwrap(), 14200);
 /// ```
-pub fn total_with(n: u32, options: &Options<'_>) -> Result<u64, ThreadError> {
-    if options.board.is_some() || n < JOIN_FROM {
-        symmetric::count_with(n, options).map(|counts| counts.total)
+pub fn total_with(n: u32, options: &Options<'_>) -> Result<u64, CountError> {
+    if options.board.is_some() || n < JOIN_FROM || n > join::MAX_N {
+        Ok(symmetric::count_with(n, options).map(|counts| counts.total)?)
     } else {
         join::count_with(n, options)
     }

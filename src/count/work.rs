@@ -7,6 +7,7 @@
 //! unit, so M machines can each count one slice and add up the sums.
 
 use super::board::Board;
+use crate::memory::OutOfMemory;
 use crate::judge::MAX_N;
 use std::fmt;
 use std::io;
@@ -109,6 +110,39 @@ impl fmt::Display for ThreadError {
 
 impl std::error::Error for ThreadError {}
 
+/// A count could not run: a table it needs does not fit in memory, or a worker thread could
+/// not be started. No count is given.
+#[derive(Debug)]
+pub enum CountError {
+    /// A table the counter needs could not be allocated.
+    Memory(OutOfMemory),
+    /// A worker thread could not be started.
+    Threads(ThreadError),
+}
+
+impl fmt::Display for CountError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            CountError::Memory(e) => write!(f, "{}", e),
+            CountError::Threads(e) => write!(f, "{}", e),
+        }
+    }
+}
+
+impl std::error::Error for CountError {}
+
+impl From<OutOfMemory> for CountError {
+    fn from(e: OutOfMemory) -> Self {
+        CountError::Memory(e)
+    }
+}
+
+impl From<ThreadError> for CountError {
+    fn from(e: ThreadError) -> Self {
+        CountError::Threads(e)
+    }
+}
+
 /// The number of cores this process may use (1 if it cannot be told): the default number of
 /// worker threads.
 ///
@@ -144,8 +178,12 @@ pub const WORKER_NAME: &str = "count-";
 const WORKER_STACK: usize = 512 << 10;
 
 /// The memory that must still be free before another worker is started (probed by reserving
-/// it and giving it back).
-const HEADROOM: usize = 8 << 20;
+/// it and giving it back). A new thread's first allocation may take a whole malloc arena
+/// (64 MB of address space) just before the standard library allocates the thread's signal
+/// stack, and a failure there aborts the process: the probe leaves room for both. (8 or 16 MB
+/// left such aborts under `ulimit -v 200000` with 1024 threads; 80 MB left none in 72 runs
+/// from 80 to 800 MB.)
+const HEADROOM: usize = 80 << 20;
 
 /// Solves every unit on `threads` workers (0 or 1: on the calling thread), each taking the
 /// next unit from a shared index, and adds up the results. `progress` hears (units done,
@@ -161,12 +199,32 @@ pub(crate) fn run<T: Sync, C: AddAssign + Default + Send>(
     progress: Option<&(dyn Fn(usize, usize) + Sync)>,
     solve: impl Fn(&T) -> C + Sync,
 ) -> Result<C, ThreadError> {
+    run_with(units, threads, progress, || (), |_, unit| solve(unit))
+}
+
+/// [`run`], with buffers of each worker's own: `scratch()` makes them when the worker starts,
+/// and `solve` gets them with each unit.
+///
+/// # Errors
+///
+/// As [`run`].
+pub(crate) fn run_with<T: Sync, S, C: AddAssign + Default + Send>(
+    units: &[T],
+    threads: usize,
+    progress: Option<&(dyn Fn(usize, usize) + Sync)>,
+    scratch: impl Fn() -> S + Sync,
+    solve: impl Fn(&mut S, &T) -> C + Sync,
+) -> Result<C, ThreadError> {
     let next = AtomicUsize::new(0);
     let done = AtomicUsize::new(0);
     let began = AtomicUsize::new(0);
     let stop = AtomicBool::new(false);
     let total = Mutex::new(C::default());
     let work = || {
+        // The first allocation of a thread may reserve a whole malloc arena (64 MB of address
+        // space): make it, and the worker's buffers, before the next worker is probed for.
+        drop(std::hint::black_box(Box::new(0u8)));
+        let mut own = scratch();
         began.fetch_add(1, Ordering::Relaxed);
         let mut mine = C::default();
         while !stop.load(Ordering::Relaxed) {
@@ -174,7 +232,7 @@ pub(crate) fn run<T: Sync, C: AddAssign + Default + Send>(
                 Some(unit) => unit,
                 None => break,
             };
-            mine += solve(unit);
+            mine += solve(&mut own, unit);
             let finished = done.fetch_add(1, Ordering::Relaxed) + 1;
             if let Some(progress) = progress {
                 progress(finished, units.len());

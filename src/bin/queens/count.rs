@@ -7,7 +7,7 @@ use crate::output;
 use crate::progress::Progress;
 use nqueens::count::board::{self, Board};
 use nqueens::count::work::cores;
-use nqueens::count::{symmetric, total_with, Algo, Options};
+use nqueens::count::{symmetric, total_with, Algo, CountError, Options};
 use std::io::Read;
 
 /// The most threads `--threads` asks for.
@@ -177,14 +177,17 @@ pub fn run(args: CountArgs) -> Result<(), Failure> {
         progress: Some(&report),
     };
     let counted = if args.unique {
-        symmetric::count_with(n, &options).map(|c| c.unique)
+        symmetric::count_with(n, &options).map(|c| c.unique).map_err(CountError::from)
     } else if args.algo == Algo::Symmetric {
-        symmetric::count_with(n, &options).map(|c| c.total)
+        symmetric::count_with(n, &options).map(|c| c.total).map_err(CountError::from)
     } else {
         total_with(n, &options)
     };
     progress.finish();
-    let count = counted.map_err(|e| Failure::Resources(format!("{}; try fewer --threads", e)))?;
+    let count = counted.map_err(|e| match e {
+        CountError::Threads(e) => Failure::Resources(format!("{}; try fewer --threads", e)),
+        CountError::Memory(e) => Failure::Resources(e.to_string()),
+    })?;
     Ok(output::print(&format!("{}\n", count))?)
 }
 

@@ -1,0 +1,252 @@
+//! The innermost loop of [`super::join`]: for each probing half board, AND one row of each
+//! group table of a block and count the bits left. The crate's only `unsafe` code lives here.
+//!
+//! The loop is written three times: with AVX-512 and its vector popcount (`avx512f`,
+//! `avx512vpopcntdq`: a row is one register), with AVX2 (two registers, bits counted by nibble
+//! lookups), and in plain Rust for any CPU. [`Kernel::detect`] picks the best the CPU has at
+//! run time; the variable `NQUEENS_KERNEL=portable` forces the portable one. The tests run
+//! every kernel the CPU has and compare their counts.
+//!
+//! # Example
+//!
+//! ```
+//! use nqueens::count::kernel::{Kernel, Row};
+//!
+//! // One group table: row p holds the stored halves compatible with pattern p.
+//! let mut table = vec![[0u64; 8]; 1 << GROUP];
+//! table[3] = [0b1011, 0, 0, 0, 0, 0, 0, 1];
+//! let keys = [3u64, 3, 4];
+//! for kernel in Kernel::available() {
+//!     assert_eq!(kernel.matches(&table, 1, &keys), 8);
+//! }
+//! ```
+
+#![allow(unsafe_code)]
+
+/// A row of a group table: one bit per stored half of a block.
+pub type Row = [u64; 8];
+
+/// The key bits each group table reads: a table has `2^GROUP` rows.
+pub const GROUP: usize = 6;
+
+/// Where a key's weight begins: key `k` counts each match `2^(k >> WEIGHT)` times.
+pub const WEIGHT: u32 = 62;
+
+/// The most group tables a block has.
+pub const MAX_GROUPS: usize = 9;
+
+/// Which compilation of the loop runs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Kernel {
+    /// 512-bit vectors with a vector popcount (x86-64 with AVX-512F and AVX-512 VPOPCNTDQ).
+    Avx512,
+    /// 256-bit vectors (x86-64 with AVX2).
+    Avx2,
+    /// Any CPU.
+    Portable,
+}
+
+impl Kernel {
+    /// The fastest kernel this CPU runs, or [`Kernel::Portable`] if the environment variable
+    /// `NQUEENS_KERNEL` is `portable`.
+    pub fn detect() -> Kernel {
+        if std::env::var_os("NQUEENS_KERNEL").map_or(false, |v| v == "portable") {
+            return Kernel::Portable;
+        }
+        Kernel::available()[0]
+    }
+
+    /// Every kernel this CPU can run, fastest first (the portable one always).
+    pub fn available() -> Vec<Kernel> {
+        let mut all = Vec::new();
+        #[cfg(target_arch = "x86_64")]
+        {
+            if is_x86_feature_detected!("avx512f") && is_x86_feature_detected!("avx512vpopcntdq")
+            {
+                all.push(Kernel::Avx512);
+            }
+            if is_x86_feature_detected!("avx2") {
+                all.push(Kernel::Avx2);
+            }
+        }
+        all.push(Kernel::Portable);
+        all
+    }
+
+    /// The kernel's name, as `queens count --verbose` prints it.
+    pub fn name(self) -> &'static str {
+        match self {
+            Kernel::Avx512 => "avx512",
+            Kernel::Avx2 => "avx2",
+            Kernel::Portable => "portable",
+        }
+    }
+
+    /// The number of (key, stored half) pairs that match, weighted: for each key, the bits
+    /// left after ANDing row `(key >> GROUP·j) mod 2^GROUP` of group table `j` for
+    /// `j < groups`, counted `2^(key >> WEIGHT)` times, and summed. `table` holds the group tables one after another, `2^GROUP` rows each.
+    ///
+    /// # Panics
+    ///
+    /// Panics if `groups` is 0 or above [`MAX_GROUPS`], or if `table` does not hold exactly
+    /// `groups` tables.
+    ///
+    /// # Complexity
+    ///
+    /// O(`keys.len()` · `groups`) row operations of 512 bits.
+    pub fn matches(self, table: &[Row], groups: usize, keys: &[u64]) -> u64 {
+        assert_eq!(table.len(), groups << GROUP, "kernel: table of {} groups", groups);
+        match groups {
+            1 => self.run::<1>(table, keys),
+            2 => self.run::<2>(table, keys),
+            3 => self.run::<3>(table, keys),
+            4 => self.run::<4>(table, keys),
+            5 => self.run::<5>(table, keys),
+            6 => self.run::<6>(table, keys),
+            7 => self.run::<7>(table, keys),
+            8 => self.run::<8>(table, keys),
+            9 => self.run::<9>(table, keys),
+            _ => panic!("kernel: {} groups, at most {}", groups, MAX_GROUPS),
+        }
+    }
+
+    fn run<const G: usize>(self, table: &[Row], keys: &[u64]) -> u64 {
+        let tables: [&[Row; 1 << GROUP]; G] = std::array::from_fn(|j| {
+            table[j << GROUP..(j + 1) << GROUP]
+                .try_into()
+                .expect("whole tables, checked by matches")
+        });
+        match self {
+            #[cfg(target_arch = "x86_64")]
+            // SAFETY: `Kernel::Avx512` is only made by `available`, after the CPU said it has
+            // both features the function is compiled for.
+            Kernel::Avx512 => unsafe { matches_avx512(&tables, keys) },
+            #[cfg(target_arch = "x86_64")]
+            // SAFETY: as above, for AVX2.
+            Kernel::Avx2 => unsafe { matches_avx2(&tables, keys) },
+            _ => matches_in(&tables, keys),
+        }
+    }
+}
+
+/// The loop on AVX-512: a row is one 512-bit vector, counted by the vector popcount.
+///
+/// # Safety
+///
+/// The CPU must have AVX-512F and AVX-512 VPOPCNTDQ.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx512f,avx512vpopcntdq")]
+unsafe fn matches_avx512<const G: usize>(tables: &[&[Row; 1 << GROUP]; G], keys: &[u64]) -> u64 {
+    use std::arch::x86_64::*;
+    // SAFETY (each load): a `Row` is 64 readable bytes, and the loads are unaligned ones.
+    let load = |row: &Row| unsafe { _mm512_loadu_si512(row.as_ptr() as *const _) };
+    let mut sum = _mm512_setzero_si512();
+    for &key in keys {
+        let mut acc = load(&tables[0][key as usize & ((1 << GROUP) - 1)]);
+        for (j, table) in tables.iter().enumerate().skip(1) {
+            let row = &table[(key >> (GROUP * j)) as usize & ((1 << GROUP) - 1)];
+            acc = _mm512_and_si512(acc, load(row));
+        }
+        let weight = _mm512_set1_epi64((key >> WEIGHT) as i64);
+        sum = _mm512_add_epi64(sum, _mm512_sllv_epi64(_mm512_popcnt_epi64(acc), weight));
+    }
+    _mm512_reduce_add_epi64(sum) as u64
+}
+
+/// The loop on AVX2: a row is two 256-bit vectors, counted by nibble lookups (`vpshufb`) and
+/// summed by `vpsadbw`.
+///
+/// # Safety
+///
+/// The CPU must have AVX2.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+unsafe fn matches_avx2<const G: usize>(tables: &[&[Row; 1 << GROUP]; G], keys: &[u64]) -> u64 {
+    use std::arch::x86_64::*;
+    // SAFETY (each load): a `Row` is 64 readable bytes; both halves are loaded unaligned.
+    let load = |row: &Row| unsafe {
+        let p = row.as_ptr() as *const __m256i;
+        (_mm256_loadu_si256(p), _mm256_loadu_si256(p.add(1)))
+    };
+    let nibble = _mm256_set1_epi8(0x0f);
+    let bits = _mm256_setr_epi8(
+        0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4, 0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3,
+        3, 4,
+    );
+    let count = |v: __m256i| {
+        let low = _mm256_shuffle_epi8(bits, _mm256_and_si256(v, nibble));
+        let high = _mm256_shuffle_epi8(bits, _mm256_and_si256(_mm256_srli_epi16(v, 4), nibble));
+        _mm256_add_epi8(low, high)
+    };
+    let mut sum = _mm256_setzero_si256();
+    for &key in keys {
+        let (mut a, mut b) = load(&tables[0][key as usize & ((1 << GROUP) - 1)]);
+        for (j, table) in tables.iter().enumerate().skip(1) {
+            let (c, d) = load(&table[(key >> (GROUP * j)) as usize & ((1 << GROUP) - 1)]);
+            a = _mm256_and_si256(a, c);
+            b = _mm256_and_si256(b, d);
+        }
+        // Each byte counts at most 16 bits: no overflow before the sum of bytes.
+        let bytes = _mm256_add_epi8(count(a), count(b));
+        let counts = _mm256_sad_epu8(bytes, _mm256_setzero_si256());
+        let weight = _mm256_set1_epi64x((key >> WEIGHT) as i64);
+        sum = _mm256_add_epi64(sum, _mm256_sllv_epi64(counts, weight));
+    }
+    let mut lanes = [0u64; 4];
+    // SAFETY: `lanes` is 32 writable bytes.
+    unsafe { _mm256_storeu_si256(lanes.as_mut_ptr() as *mut __m256i, sum) };
+    lanes.iter().sum()
+}
+
+/// The loop in plain Rust, for any CPU.
+fn matches_in<const G: usize>(tables: &[&[Row; 1 << GROUP]; G], keys: &[u64]) -> u64 {
+    let mut sum = [0u64; 8];
+    for &key in keys {
+        let mut acc = tables[0][(key as usize) & ((1 << GROUP) - 1)];
+        for (j, table) in tables.iter().enumerate().skip(1) {
+            let row = &table[(key >> (GROUP * j)) as usize & ((1 << GROUP) - 1)];
+            for k in 0..8 {
+                acc[k] &= row[k];
+            }
+        }
+        for k in 0..8 {
+            sum[k] += u64::from(acc[k].count_ones()) << (key >> WEIGHT);
+        }
+    }
+    sum.iter().sum()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_kernel_counts_the_same() {
+        // A pseudo-random table of 7 groups and keys over all 35 bits.
+        let mut x = 0x9e37_79b9_7f4a_7c15u64;
+        let mut next = || {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            x
+        };
+        let table: Vec<Row> = (0..7 << GROUP)
+            .map(|_| [(); 8].map(|_| next() & next()))
+            .collect();
+        let keys: Vec<u64> = (0..1000).map(|_| next() >> 29).collect();
+        let mut want = 0;
+        for &key in &keys {
+            for bit in 0..512 {
+                let all = (0..7).all(|j| {
+                    let row = table[j << GROUP | (key >> (GROUP * j)) as usize & ((1 << GROUP) - 1)];
+                    row[bit / 64] >> (bit % 64) & 1 == 1
+                });
+                want += u64::from(all);
+            }
+        }
+        assert!(want > 0);
+        for kernel in Kernel::available() {
+            assert_eq!(kernel.matches(&table, 7, &keys), want, "{:?}", kernel);
+        }
+    }
+}

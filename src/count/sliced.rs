@@ -1,0 +1,154 @@
+//! Stored half boards turned on their side: for a block of up to 512 of them, one bit row per
+//! diagonal, and the group tables that let a probe AND a handful of rows instead of one per
+//! diagonal it uses.
+//!
+//! A half board is known to the join by its *key*: one bit per diagonal that crosses the
+//! middle of the board (see [`super::join`]). A probe fits a stored half exactly when their
+//! keys share no bit. Transposed, the block is a row per diagonal `d` with bit `i` set when
+//! stored half `i` leaves `d` free; a probe's matches are the bits set in the AND of the rows
+//! of its diagonals. Grouping the key's bits by [`GROUP`] (5), each group gets a table of all
+//! 32 ANDs of its 5 rows, so a probe ANDs one row per group (6 to 9 of them) whatever the
+//! number of its diagonals, and [`Kernel::matches`] counts the bits left.
+//!
+//! # Example
+//!
+//! ```
+//! use nqueens::count::kernel::Kernel;
+//! use nqueens::count::sliced::Sliced;
+//!
+//! let mut block = Sliced::new(10);
+//! block.load(&[0b00_0000_0011, 0b00_0000_0100, 0b10_0000_0000]);
+//! // Key 0b1000 shares no bit with any of them; 0b0001 clashes with the first.
+//! assert_eq!(block.matches(Kernel::Portable, &[0b1000, 0b0001]), 3 + 2);
+//! ```
+
+use super::kernel::{Kernel, Row, GROUP, MAX_GROUPS};
+
+/// The stored halves of a block.
+pub const BLOCK: usize = 512;
+
+/// One block of stored keys, as group tables.
+pub struct Sliced {
+    groups: usize,
+    /// Group `j`'s row `p`: the stored halves that leave free every diagonal `GROUP·j + b` for
+    /// the bits `b` of `p`.
+    table: Vec<Row>,
+    /// One row per key bit: the stored halves that leave it free.
+    free: Vec<Row>,
+}
+
+impl Sliced {
+    /// An empty block for keys of `key_bits` bits.
+    ///
+    /// # Panics
+    ///
+    /// Panics if `key_bits` is 0 or needs more than [`MAX_GROUPS`] groups.
+    pub fn new(key_bits: usize) -> Sliced {
+        let groups = (key_bits + GROUP - 1) / GROUP;
+        assert!(
+            (1..=MAX_GROUPS).contains(&groups),
+            "sliced: {} key bits",
+            key_bits
+        );
+        Sliced {
+            groups,
+            table: vec![[0; 8]; groups << GROUP],
+            free: vec![[0; 8]; groups * GROUP],
+        }
+    }
+
+    /// Loads up to [`BLOCK`] stored keys, replacing those before.
+    ///
+    /// # Panics
+    ///
+    /// Panics if there are more than [`BLOCK`] keys, or a key has a bit past the groups.
+    ///
+    /// # Complexity
+    ///
+    /// O(bits set in the keys + 32 · groups) row operations.
+    pub fn load(&mut self, keys: &[u64]) {
+        assert!(keys.len() <= BLOCK, "sliced: {} keys in a block", keys.len());
+        let mut valid = [0u64; 8];
+        for (i, word) in valid.iter_mut().enumerate() {
+            let here = keys.len().saturating_sub(64 * i).min(64);
+            *word = if here == 64 { !0 } else { (1u64 << here) - 1 };
+        }
+        // Transpose the keys 64 at a time: bit i of word `word` of row d is bit d of key
+        // 64·word + i; a free row is the valid halves whose keys lack the bit.
+        for (word, chunk) in keys.chunks(64).enumerate() {
+            let mut square = [0u64; 64];
+            square[..chunk.len()].copy_from_slice(chunk);
+            transpose(&mut square);
+            for (row, used) in self.free.iter_mut().zip(square) {
+                row[word] = valid[word] & !used;
+            }
+        }
+        for row in &mut self.free {
+            for word in (keys.len() + 63) / 64..8 {
+                row[word] = 0;
+            }
+        }
+        for (table, free) in self
+            .table
+            .chunks_exact_mut(1 << GROUP)
+            .zip(self.free.chunks_exact(GROUP))
+        {
+            table[0] = valid;
+            for p in 1..1usize << GROUP {
+                let (base, bit) = (table[p & (p - 1)], &free[p.trailing_zeros() as usize]);
+                table[p] = std::array::from_fn(|k| base[k] & bit[k]);
+            }
+        }
+    }
+
+    /// The number of (probe, stored half) pairs of this block whose keys share no bit.
+    ///
+    /// # Complexity
+    ///
+    /// O(`probes.len()` · groups) row operations.
+    pub fn matches(&self, kernel: Kernel, probes: &[u64]) -> u64 {
+        kernel.matches(&self.table, self.groups, probes)
+    }
+}
+
+/// Transposes a 64×64 bit matrix in place: bit `d` of word `i` goes to bit `i` of word `d`
+/// (the recursive block swap of Hacker's Delight, §7-3: six rounds of 32 word pairs).
+fn transpose(a: &mut [u64; 64]) {
+    let mut half = 32;
+    let mut mask: u64 = 0x0000_0000_ffff_ffff;
+    while half != 0 {
+        let mut k = 0;
+        while k < 64 {
+            let t = ((a[k] >> half) ^ a[k + half]) & mask;
+            a[k] ^= t << half;
+            a[k + half] ^= t;
+            k = (k + half + 1) & !half;
+        }
+        half >>= 1;
+        mask ^= mask << half;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn transposing_moves_every_bit_across_the_diagonal() {
+        let mut x = 0x2545_f491_4f6c_dd1du64;
+        let mut a = [0u64; 64];
+        for word in &mut a {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            *word = x;
+        }
+        let mut t = a;
+        transpose(&mut t);
+        for i in 0..64 {
+            for d in 0..64 {
+                assert_eq!(t[d] >> i & 1, a[i] >> d & 1, "({}, {})", i, d);
+            }
+        }
+    }
+}
