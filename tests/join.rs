@@ -1,6 +1,7 @@
-//! The half-board join against the other counters and the known counts; threads and parts.
-//! (Progress: tests/symmetric.rs.)
+//! The half-board join against the other counters and the known counts, on every kernel the
+//! CPU has; threads and parts. (Progress: tests/symmetric.rs.)
 
+use nqueens::count::kernel::Kernel;
 use nqueens::count::{join, symmetric, Options};
 use nqueens::judge::KNOWN_COUNTS;
 use nqueens::Algo;
@@ -14,6 +15,27 @@ fn the_join_agrees_with_the_searches_and_the_known_counts() {
         assert_eq!(joined, symmetric::count(n), "symmetric, n = {}", n);
         if n <= 11 {
             assert_eq!(joined, Algo::Links.count(n), "links, n = {}", n);
+        }
+    }
+}
+
+#[test]
+fn every_kernel_gives_the_same_counts() {
+    let kernels = Kernel::available();
+    assert_eq!(kernels.last(), Some(&Kernel::Portable));
+    for n in 1..=14u32 {
+        for &kernel in &kernels {
+            let options = Options {
+                threads: 2,
+                ..Options::default()
+            };
+            assert_eq!(
+                join::count_on(kernel, n, &options).unwrap(),
+                KNOWN_COUNTS[n as usize],
+                "n = {}, {:?}",
+                n,
+                kernel
+            );
         }
     }
 }
@@ -60,18 +82,21 @@ fn the_parts_add_up_to_the_whole() {
 }
 
 #[test]
-#[ignore = "slow: run with cargo test --release -- --ignored"]
-fn the_join_gives_the_known_counts_for_15_to_17() {
-    for n in 15..=17u32 {
-        let options = Options {
-            threads: 2,
-            ..Options::default()
-        };
-        assert_eq!(
-            join::count_with(n, &options).unwrap(),
-            KNOWN_COUNTS[n as usize],
-            "n = {}",
-            n
-        );
+#[ignore = "slow (a minute): run with cargo test --release -- --ignored"]
+fn every_kernel_gives_the_known_counts_for_15_to_18() {
+    for n in 15..=18u32 {
+        for kernel in Kernel::available() {
+            let options = Options {
+                threads: 2,
+                ..Options::default()
+            };
+            assert_eq!(
+                join::count_on(kernel, n, &options).unwrap(),
+                KNOWN_COUNTS[n as usize],
+                "n = {}, {:?}",
+                n,
+                kernel
+            );
+        }
     }
 }

@@ -403,7 +403,7 @@ impl WriteStdinBytes for Command {
 #[test]
 fn a_huge_number_is_rejected_and_shortened() {
     let mut input = b"4\n".to_vec();
-    input.extend(std::iter::repeat(b'9').take(100_000));
+    input.extend(std::iter::repeat_n(b'9', 100_000));
     rejects(
         &[],
         &input,

@@ -42,7 +42,7 @@ pub fn count(n: u32) -> u64 {
 /// placements is searched, given the columns `q` of the queens above it.
 pub(crate) fn limit(n: usize, row: usize, q: &[usize]) -> usize {
     match row {
-        0 => (n + 1) / 2,
+        0 => n.div_ceil(2),
         1 if n % 2 == 1 && q[0] == n / 2 => n / 2,
         _ => n,
     }

@@ -16,8 +16,11 @@
 //! - [`symmetric`] visits one placement of each class under the 8 symmetries of the square
 //!   ([`symmetry`]), about a fifth of the full tree; it yields the unique count too, and counts
 //!   boards with reserved squares ([`board`]).
-//! - [`join`] stops searching the whole board: it lists the placements of each half for every
-//!   choice of the rows each half holds, and joins the halves by their diagonals.
+//! - [`join`] stops searching the whole board: for every choice of the rows the east half's
+//!   queens stand on, it builds the east and west half boards from tables of every partial
+//!   placement of each quarter ([`quarter`]), and counts the pairs that share no diagonal 512
+//!   at a time ([`sliced`], with the vector kernels of [`kernel`]), folded by the board's
+//!   upside-down flip and by its two long diagonals.
 //! - [`count`] and [`total_with`] pick the fastest of those for a total; [`Algo`] names every
 //!   counter for the command line and the benchmark.
 //! - [`work`] runs the multithreaded ones: [`Options`] (threads, a part of the work for one
@@ -56,8 +59,8 @@ pub use work::{CountError, Options, ThreadError};
 use crate::judge;
 
 /// Counts the placements of `n` queens on one thread, the fastest way here: by joining half
-/// boards ([`join::count`]) from n = [`JOIN_FROM`] on, by the symmetric search
-/// ([`symmetric::count`]) below.
+/// boards ([`join::count`]) from n = [`JOIN_FROM`] to [`join::MAX_N`], by the symmetric search
+/// ([`symmetric::count`]) outside that.
 ///
 /// # Constraints
 ///
@@ -69,7 +72,11 @@ use crate::judge;
 ///
 /// # Complexity
 ///
-/// That of [`join::count`] (or of [`symmetric::count`] below [`JOIN_FROM`]).
+/// That of [`join::count`] (or of [`symmetric::count`] outside its range).
+///
+/// # Panics
+///
+/// Also if the join's tables do not fit in memory (use [`total_with`] for an error instead).
 ///
 /// # Example
 ///
@@ -79,18 +86,20 @@ use crate::judge;
 pub fn count(n: u32) -> u64 {
     match total_with(n, &Options::default()) {
         Ok(total) => total,
-        Err(_) => unreachable!("one thread: nothing is spawned"),
+        Err(e) => panic!("count: {}", e),
     }
 }
 
 /// The smallest `n` whose total [`total_with`] counts by the join: below it the symmetric search
-/// is faster (`queens bench --from 8 --to 14`: 7.3 against 10.3 ms at n = 13, 40 against 32 ms
-/// at n = 14), the join paying for listing row sets that few placements use.
-pub const JOIN_FROM: u32 = 14;
+/// is as fast or faster, the join paying for its quarter tables. Measured with `hyperfine`,
+/// whole `queens count N --threads 1` processes, medians: 1.34 against 1.32 ms at n = 11,
+/// 1.85 against 2.69 ms at n = 12, 7.5 against 46 ms at n = 14.
+pub const JOIN_FROM: u32 = 12;
 
 /// Counts the placements of `n` queens as `options` say, the fastest way here: by joining half
-/// boards ([`join::count_with`]) on the plain board from n = [`JOIN_FROM`] on, by the symmetric
-/// search ([`symmetric::count_with`]) below that and on a board with reserved squares.
+/// boards ([`join::count_with`]) on the plain board from n = [`JOIN_FROM`] to [`join::MAX_N`],
+/// by the symmetric search ([`symmetric::count_with`]) outside that and on a board with
+/// reserved squares.
 ///
 /// The work is split differently by the two: run every part of a count with the same options.
 ///
@@ -121,7 +130,7 @@ pub const JOIN_FROM: u32 = 14;
 /// assert_eq!(total_with(12, &all).unwrap(), 14200);
 /// ```
 pub fn total_with(n: u32, options: &Options<'_>) -> Result<u64, CountError> {
-    if options.board.is_some() || n < JOIN_FROM || n > join::MAX_N {
+    if options.board.is_some() || !(JOIN_FROM..=join::MAX_N).contains(&n) {
         Ok(symmetric::count_with(n, options).map(|counts| counts.total)?)
     } else {
         join::count_with(n, options)

@@ -68,7 +68,12 @@ impl Quarter {
         shift: u32,
         allowed: impl Fn(u32, u32) -> bool,
     ) -> Result<Quarter, OutOfMemory> {
-        assert!(rows <= 13 && cols <= 13, "quarter: {}×{} is too big", rows, cols);
+        assert!(
+            rows <= 13 && cols <= 13,
+            "quarter: {}×{} is too big",
+            rows,
+            cols
+        );
         assert!(
             rows + cols + shift <= 33,
             "quarter: diagonals past 32 bits ({}×{}, shift {})",
@@ -147,7 +152,14 @@ impl Walk {
     /// Visits every partial placement of rows `r..` given the columns, `/` and `\` diagonals
     /// used so far (diagonal bit masks in the quarter's own coordinates, unshifted), calling
     /// `found(bucket, entry)`.
-    fn visit(&self, r: u32, used: u32, bucket: usize, diagonals: u64, found: &mut impl FnMut(usize, u64)) {
+    fn visit(
+        &self,
+        r: u32,
+        used: u32,
+        bucket: usize,
+        diagonals: u64,
+        found: &mut impl FnMut(usize, u64),
+    ) {
         if r == self.rows {
             found(bucket, diagonals << self.shift);
             return;
@@ -178,7 +190,10 @@ mod tests {
         assert_eq!(q.bucket(0xff, 0xff).len(), 92);
         // One queen: every square once, in the bucket of its row and column.
         for (r, c) in (0..8).flat_map(|r| (0..8).map(move |c| (r, c))) {
-            assert_eq!(q.bucket(1 << r, 1 << c), [1 << (r + c) | 1 << (32 + r + 7 - c)]);
+            assert_eq!(
+                q.bucket(1 << r, 1 << c),
+                [1 << (r + c) | 1 << (32 + r + 7 - c)]
+            );
         }
     }
 

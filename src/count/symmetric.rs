@@ -1,6 +1,6 @@
 //! The symmetric search: one placement per class under the 8 symmetries of the square, pruned
 //! early; it gives the total and the unique count at once, and counts boards with reserved
-//! squares. (Totals on the plain board from n = 14 are faster by [`super::join`].)
+//! squares. (Totals on the plain board from n = 12 are faster by [`super::join`].)
 //!
 //! # Classes and canonical placements
 //!

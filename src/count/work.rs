@@ -7,8 +7,8 @@
 //! unit, so M machines can each count one slice and add up the sums.
 
 use super::board::Board;
-use crate::memory::OutOfMemory;
 use crate::judge::MAX_N;
+use crate::memory::OutOfMemory;
 use std::fmt;
 use std::io;
 use std::ops::AddAssign;
@@ -82,7 +82,7 @@ impl Options<'_> {
 
     /// Whether this part holds the empty board's one placement (n = 0): the first part does.
     pub(crate) fn holds_the_empty_board(&self) -> bool {
-        self.part.map_or(true, |(k, _)| k == 1)
+        self.part.is_none_or(|(k, _)| k == 1)
     }
 }
 

@@ -30,6 +30,5 @@ pub use construct::construct;
 pub use min_conflicts::min_conflicts;
 pub use verify::{read_perm, verify, Flaw};
 
-pub use crate::memory::OutOfMemory;
 use crate::memory::try_filled;
-
+pub use crate::memory::OutOfMemory;

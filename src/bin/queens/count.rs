@@ -30,7 +30,7 @@ pub static SPEC: Spec = Spec {
             value: Some("NAME"),
             many: false,
             help: "the counting algorithm, one of
-  fast       the fastest: joins half boards for a total from N = 14,
+  fast       the fastest: joins half boards for a total from N = 12,
              runs the symmetric search below that and for --unique
              and --board (default)
   symmetric  one placement per class under the 8 symmetries of the
@@ -177,9 +177,13 @@ pub fn run(args: CountArgs) -> Result<(), Failure> {
         progress: Some(&report),
     };
     let counted = if args.unique {
-        symmetric::count_with(n, &options).map(|c| c.unique).map_err(CountError::from)
+        symmetric::count_with(n, &options)
+            .map(|c| c.unique)
+            .map_err(CountError::from)
     } else if args.algo == Algo::Symmetric {
-        symmetric::count_with(n, &options).map(|c| c.total).map_err(CountError::from)
+        symmetric::count_with(n, &options)
+            .map(|c| c.total)
+            .map_err(CountError::from)
     } else {
         total_with(n, &options)
     };

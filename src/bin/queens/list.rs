@@ -81,7 +81,7 @@ pub fn run(args: ListArgs) -> Result<(), Failure> {
     let mut out = TimedWriter::new(output::stdout());
     let mut placements = Placements::new(args.n);
     let mut printed = 0u64;
-    while args.limit.map_or(true, |k| printed < k) {
+    while args.limit.is_none_or(|k| printed < k) {
         let queens = match placements.next_placement() {
             Some(queens) => queens,
             None => break,
