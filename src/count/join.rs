@@ -162,14 +162,14 @@ pub fn count_on(kernel: Kernel, n: u32, options: &Options<'_>) -> Result<u64, Co
         return Ok(u64::from(options.holds_the_empty_board()));
     }
     let join = Join::new(n, kernel)?;
-    let units = work::slice(join.units(), options.part);
-    Ok(work::run_with(
-        &units,
-        options.threads,
-        options.progress,
+    work::count_units(
+        n,
+        "join",
+        join.units(),
+        options,
         || Scratch::new(&join),
         |scratch, &(rows, weight)| weight * join.count_rows(scratch, rows),
-    )?)
+    )
 }
 
 /// The shape of the board's cut and its four quarter tables.

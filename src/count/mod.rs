@@ -42,6 +42,7 @@
 pub mod backtrack;
 pub mod bitwise;
 pub mod board;
+pub mod checkpoint;
 pub mod flags;
 pub mod join;
 pub mod kernel;
@@ -131,7 +132,7 @@ pub const JOIN_FROM: u32 = 12;
 /// ```
 pub fn total_with(n: u32, options: &Options<'_>) -> Result<u64, CountError> {
     if options.board.is_some() || !(JOIN_FROM..=join::MAX_N).contains(&n) {
-        Ok(symmetric::count_with(n, options).map(|counts| counts.total)?)
+        symmetric::count_with(n, options).map(|counts| counts.total)
     } else {
         join::count_with(n, options)
     }

@@ -48,7 +48,7 @@
 
 use super::board::Board;
 use super::symmetry::class_size_if_smallest;
-use super::work::{self, Options, ThreadError};
+use super::work::{self, CountError, Options};
 use crate::judge::{columns, MAX_N};
 
 /// A count: the number of placements, and of classes of placements under the 8 symmetries of
@@ -60,6 +60,18 @@ pub struct Counts {
     /// Placements distinct under rotations and reflections (OEIS A002562). On a board with
     /// reserved squares, where the symmetries do not hold, this is 0.
     pub unique: u64,
+}
+
+impl work::Tally for Counts {
+    fn to_pair(self) -> [u64; 2] {
+        [self.total, self.unique]
+    }
+    fn from_pair(pair: [u64; 2]) -> Self {
+        Counts {
+            total: pair[0],
+            unique: pair[1],
+        }
+    }
 }
 
 impl std::ops::AddAssign for Counts {
@@ -112,7 +124,7 @@ pub fn count(n: u32) -> u64 {
 ///
 /// # Errors
 ///
-/// [`ThreadError`] if a worker thread cannot be started.
+/// [`CountError`] if a worker thread cannot be started or the checkpoint cannot be used.
 ///
 /// # Complexity
 ///
@@ -134,7 +146,7 @@ pub fn count(n: u32) -> u64 {
 ///     .sum();
 /// assert_eq!(sum, 14200);
 /// ```
-pub fn count_with(n: u32, options: &Options<'_>) -> Result<Counts, ThreadError> {
+pub fn count_with(n: u32, options: &Options<'_>) -> Result<Counts, CountError> {
     options.check(n, "symmetric");
     if n == 0 {
         // One empty placement, alone in its class.
@@ -145,10 +157,15 @@ pub fn count_with(n: u32, options: &Options<'_>) -> Result<Counts, ThreadError> 
         });
     }
     let n = n as usize;
-    let tasks = work::slice(sub_problems(n, options.board), options.part);
-    work::run(&tasks, options.threads, options.progress, |task| {
-        solve(task, n, options.board)
-    })
+    let tasks = sub_problems(n, options.board);
+    work::count_units(
+        n as u32,
+        "symmetric",
+        tasks,
+        options,
+        || (),
+        |_, task| solve(task, n, options.board),
+    )
 }
 
 /// Where the search starts, which decides its rules.

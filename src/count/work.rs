@@ -2,11 +2,12 @@
 //! the hand-out of independent units of work to threads, or slices of them to machines.
 //!
 //! The counters split a count into a fixed list of units (sub-problems), the same list for the
-//! same input. [`run`] lets workers take them one at a time from a shared atomic index, so a
+//! same input. [`run_with`] lets workers take them one at a time from a shared atomic index, so a
 //! slow unit never leaves the other cores idle while work remains; [`slice`] keeps every M-th
 //! unit, so M machines can each count one slice and add up the sums.
 
 use super::board::Board;
+use super::checkpoint::{self, Checkpoint, CheckpointError, Problem};
 use crate::judge::MAX_N;
 use crate::memory::OutOfMemory;
 use std::fmt;
@@ -36,8 +37,12 @@ pub struct Options<'a> {
     /// Reserved squares: no queen on them (queens still attack across them). No symmetry is
     /// used then.
     pub board: Option<&'a Board>,
-    /// Called after each unit of work with (units done, units in all).
+    /// Called after each chunk of work with (chunks done, chunks in all); the chunks a
+    /// checkpoint had already counted are done from the start.
     pub progress: Option<&'a (dyn Fn(usize, usize) + Sync)>,
+    /// Records every counted chunk, and skips those it had recorded: a count that resumes
+    /// where a killed one stopped ([`super::checkpoint`]).
+    pub checkpoint: Option<&'a Checkpoint>,
 }
 
 impl Default for Options<'_> {
@@ -47,6 +52,7 @@ impl Default for Options<'_> {
             part: None,
             board: None,
             progress: None,
+            checkpoint: None,
         }
     }
 }
@@ -110,14 +116,17 @@ impl fmt::Display for ThreadError {
 
 impl std::error::Error for ThreadError {}
 
-/// A count could not run: a table it needs does not fit in memory, or a worker thread could
-/// not be started. No count is given.
+/// A count could not run: a table it needs does not fit in memory, a worker thread could not
+/// be started, or its checkpoint is of another count, damaged or cannot be written. No count
+/// is given (the chunks recorded stay recorded).
 #[derive(Debug)]
 pub enum CountError {
     /// A table the counter needs could not be allocated.
     Memory(OutOfMemory),
     /// A worker thread could not be started.
     Threads(ThreadError),
+    /// The checkpoint cannot be used or written.
+    Checkpoint(CheckpointError),
 }
 
 impl fmt::Display for CountError {
@@ -125,8 +134,115 @@ impl fmt::Display for CountError {
         match self {
             CountError::Memory(e) => write!(f, "{}", e),
             CountError::Threads(e) => write!(f, "{}", e),
+            CountError::Checkpoint(e) => write!(f, "{}", e),
         }
     }
+}
+
+impl From<CheckpointError> for CountError {
+    fn from(e: CheckpointError) -> Self {
+        CountError::Checkpoint(e)
+    }
+}
+
+/// A count of one unit of work, as a checkpoint records it: placements, and classes.
+pub trait Tally: AddAssign + Default + Copy + Send {
+    /// The counts as (placements, classes or 0).
+    fn to_pair(self) -> [u64; 2];
+    /// The counts from (placements, classes).
+    fn from_pair(pair: [u64; 2]) -> Self;
+}
+
+impl Tally for u64 {
+    fn to_pair(self) -> [u64; 2] {
+        [self, 0]
+    }
+    fn from_pair(pair: [u64; 2]) -> Self {
+        pair[0]
+    }
+}
+
+/// The number of chunks a part's units are recorded in, at most: enough to lose little when
+/// killed and to keep every core busy, few enough that recording them costs nothing
+/// measurable.
+const CHUNKS: usize = 512;
+
+/// Counts the units of a counter named `counter` as `options` say: this part's slice of them,
+/// in chunks of consecutive units handed to the threads, each chunk recorded in the
+/// checkpoint (if any) as it is counted, and those already recorded skipped.
+///
+/// # Errors
+///
+/// [`CountError`] if a thread cannot start or the checkpoint cannot be used or written.
+pub(crate) fn count_units<T: Sync + fmt::Debug, S, C: Tally>(
+    n: u32,
+    counter: &str,
+    units: Vec<T>,
+    options: &Options<'_>,
+    scratch: impl Fn() -> S + Sync,
+    solve: impl Fn(&mut S, &T) -> C + Sync,
+) -> Result<C, CountError> {
+    let identity = format!(
+        "{}:{:016x}",
+        units.len(),
+        checkpoint::identity(&format!("{:?}", units))
+    );
+    let units = slice(units, options.part);
+    let size = units.len().div_ceil(CHUNKS).max(1);
+    let chunks: Vec<&[T]> = units.chunks(size).collect();
+    let mut base = C::default();
+    let mut todo: Vec<usize> = (0..chunks.len()).collect();
+    if let Some(checkpoint) = options.checkpoint {
+        let problem = Problem {
+            n,
+            ask: checkpoint.ask().to_string(),
+            counter: counter.to_string(),
+            board: options.board.map_or("none".to_string(), |board| {
+                format!("{:016x}", checkpoint::identity(&format!("{:?}", board)))
+            }),
+            part: options.part.unwrap_or((1, 1)),
+            chunks: chunks.len(),
+            units: identity,
+        };
+        let recorded = checkpoint.begin(&problem)?;
+        if let Some(result) = recorded.result {
+            return Ok(C::from_pair(result));
+        }
+        for counts in recorded.done.values() {
+            base += C::from_pair(*counts);
+        }
+        todo.retain(|chunk| !recorded.done.contains_key(chunk));
+    }
+    let already = chunks.len() - todo.len();
+    let report = |done: usize, _: usize| {
+        if let Some(progress) = options.progress {
+            progress(already + done, chunks.len());
+        }
+    };
+    if let Some(progress) = options.progress {
+        progress(already, chunks.len());
+    }
+    let mut total = run_with(
+        &todo,
+        options.threads,
+        Some(&report),
+        scratch,
+        |own, &chunk| {
+            let mut counts = C::default();
+            for unit in chunks[chunk] {
+                counts += solve(own, unit);
+            }
+            if let Some(checkpoint) = options.checkpoint {
+                checkpoint.record(chunk, counts.to_pair())?;
+            }
+            Ok(counts)
+        },
+    )?;
+    total += base;
+    if let Some(checkpoint) = options.checkpoint {
+        checkpoint.finish(total.to_pair())?;
+    }
+    Ok(total)
 }
 
 impl std::error::Error for CountError {}
@@ -187,34 +303,22 @@ const HEADROOM: usize = 80 << 20;
 
 /// Solves every unit on `threads` workers (0 or 1: on the calling thread), each taking the
 /// next unit from a shared index, and adds up the results. `progress` hears (units done,
-/// units in all) after each one.
+/// units in all) after each one. `scratch()` makes each worker's own buffers when it starts,
+/// and `solve` gets them with each unit; the first failure of `solve` stops every worker
+/// after its current unit.
 ///
 /// # Errors
 ///
-/// [`ThreadError`] if a worker cannot be started; those already started stop after their
-/// current unit.
-pub(crate) fn run<T: Sync, C: AddAssign + Default + Send>(
-    units: &[T],
-    threads: usize,
-    progress: Option<&(dyn Fn(usize, usize) + Sync)>,
-    solve: impl Fn(&T) -> C + Sync,
-) -> Result<C, ThreadError> {
-    run_with(units, threads, progress, || (), |_, unit| solve(unit))
-}
-
-/// [`run`], with buffers of each worker's own: `scratch()` makes them when the worker starts,
-/// and `solve` gets them with each unit.
-///
-/// # Errors
-///
-/// As [`run`].
+/// [`CountError::Threads`] if a worker cannot be started (those already started stop after
+/// their current unit), or the first error of `solve`.
 pub(crate) fn run_with<T: Sync, S, C: AddAssign + Default + Send>(
     units: &[T],
     threads: usize,
     progress: Option<&(dyn Fn(usize, usize) + Sync)>,
     scratch: impl Fn() -> S + Sync,
-    solve: impl Fn(&mut S, &T) -> C + Sync,
-) -> Result<C, ThreadError> {
+    solve: impl Fn(&mut S, &T) -> Result<C, CountError> + Sync,
+) -> Result<C, CountError> {
+    let failure = Mutex::new(None);
     let next = AtomicUsize::new(0);
     let done = AtomicUsize::new(0);
     let began = AtomicUsize::new(0);
@@ -232,7 +336,17 @@ pub(crate) fn run_with<T: Sync, S, C: AddAssign + Default + Send>(
                 Some(unit) => unit,
                 None => break,
             };
-            mine += solve(&mut own, unit);
+            match solve(&mut own, unit) {
+                Ok(counts) => mine += counts,
+                Err(e) => {
+                    stop.store(true, Ordering::Relaxed);
+                    failure
+                        .lock()
+                        .unwrap_or_else(|e| e.into_inner())
+                        .get_or_insert(e);
+                    break;
+                }
+            }
             let finished = done.fetch_add(1, Ordering::Relaxed) + 1;
             if let Some(progress) = progress {
                 progress(finished, units.len());
@@ -241,8 +355,13 @@ pub(crate) fn run_with<T: Sync, S, C: AddAssign + Default + Send>(
         *total.lock().unwrap_or_else(|e| e.into_inner()) += mine;
     };
     let threads = threads.clamp(1, units.len().max(1));
+    let outcome = || match failure.lock().unwrap_or_else(|e| e.into_inner()).take() {
+        Some(e) => Err(e),
+        None => Ok(()),
+    };
     if threads == 1 {
         work();
+        outcome()?;
         return Ok(total.into_inner().unwrap_or_else(|e| e.into_inner()));
     }
     std::thread::scope(|scope| {
@@ -302,20 +421,21 @@ pub(crate) fn run_with<T: Sync, S, C: AddAssign + Default + Send>(
             std::panic::resume_unwind(died.remove(0));
         }
         if let Some(failed) = failed {
-            return Err(failed);
+            return Err(CountError::Threads(failed));
         }
         if !died.is_empty() {
-            return Err(ThreadError {
+            return Err(CountError::Threads(ThreadError {
                 wanted: threads,
                 started: spawned - died.len(),
                 error: io::Error::new(
                     io::ErrorKind::OutOfMemory,
                     "a thread could not set itself up (out of memory)",
                 ),
-            });
+            }));
         }
         Ok(())
     })?;
+    outcome()?;
     Ok(total.into_inner().unwrap_or_else(|e| e.into_inner()))
 }
 
@@ -327,7 +447,8 @@ mod tests {
     fn every_unit_is_solved_once_whatever_the_threads() {
         let units: Vec<u64> = (1..=100).collect();
         for threads in [0, 1, 2, 7, 300] {
-            assert_eq!(run(&units, threads, None, |&u| u).unwrap(), 5050);
+            let sum = run_with(&units, threads, None, || (), |_, &u| Ok(u)).unwrap();
+            assert_eq!(sum, 5050);
         }
     }
 

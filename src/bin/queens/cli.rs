@@ -36,7 +36,8 @@ pub struct Spec {
     pub about: &'static str,
     /// The usage lines, after `queens NAME `.
     pub usage: &'static [&'static str],
-    /// Its positional arguments, in order (each may be given once).
+    /// Its positional arguments, in order (each may be given once; the last, if its name ends
+    /// with `...`, any number of times).
     pub args: &'static [Arg],
     /// Its flags, `-h, --help` not included.
     pub flags: &'static [Flag],
@@ -110,7 +111,8 @@ impl Spec {
         let mut words = words.iter();
         while let Some(word) = words.next() {
             if !is_flag(word) {
-                if parsed.args.len() == self.args.len() {
+                let repeats = self.args.last().is_some_and(|a| a.name.ends_with("..."));
+                if parsed.args.len() == self.args.len() && !repeats {
                     return Err(self.error(format!("unexpected argument {:?}", word)));
                 }
                 parsed.args.push(word.clone());
@@ -182,6 +184,11 @@ impl Parsed {
     /// The `i`-th positional argument, if given.
     pub fn arg(&self, i: usize) -> Option<&str> {
         self.args.get(i).map(String::as_str)
+    }
+
+    /// Every positional argument.
+    pub fn args(&self) -> &[String] {
+        &self.args
     }
 
     fn values(&self, name: &str) -> Option<&[String]> {

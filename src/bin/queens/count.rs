@@ -6,9 +6,11 @@ use crate::failure::Failure;
 use crate::output;
 use crate::progress::Progress;
 use nqueens::count::board::{self, Board};
+use nqueens::count::checkpoint::{Checkpoint, CheckpointError};
 use nqueens::count::work::cores;
 use nqueens::count::{symmetric, total_with, Algo, CountError, Options};
 use std::io::Read;
+use std::path::Path;
 
 /// The most threads `--threads` asks for.
 const MAX_THREADS: u64 = 1024;
@@ -17,8 +19,8 @@ pub static SPEC: Spec = Spec {
     name: "count",
     about: "print the number of placements of N non-attacking queens on an N×N board.",
     usage: &[
-        "N [--algo NAME] [--threads T] [--unique] [--part K/M]",
-        "--board FILE [--threads T] [--part K/M]",
+        "N [--algo NAME] [--threads T] [--unique] [--part K/M] [--checkpoint FILE]",
+        "--board FILE [--threads T] [--part K/M] [--checkpoint FILE]",
     ],
     args: &[Arg {
         name: "N",
@@ -64,6 +66,15 @@ the same other options, e.g. one slice per machine:
   for k in 1 2 3 4; do queens count 20 --part $k/4 > part-$k & done",
         },
         Flag {
+            name: "--checkpoint",
+            value: Some("FILE"),
+            many: false,
+            help: "record every counted chunk of the work in FILE, durably; run the same
+command again after a crash or a kill and it resumes where it stopped, with
+the same answer. A finished checkpoint holds the result ('queens merge'
+adds up the parts of one count); one of another count is refused",
+        },
+        Flag {
             name: "--board",
             value: Some("FILE"),
             many: false,
@@ -73,7 +84,7 @@ the same other options, e.g. one slice per machine:
         },
     ],
     notes:
-        "--threads, --unique, --part and --board go with fast and symmetric. On a terminal, counts
+        "--threads, --unique, --part, --checkpoint and --board go with fast and symmetric. On a terminal, counts
 that take more than a second show their progress on stderr.
 ",
 };
@@ -93,6 +104,8 @@ pub struct CountArgs {
     pub part: Option<(usize, usize)>,
     /// The board file, `-` for standard input.
     pub board: Option<String>,
+    /// The checkpoint file.
+    pub checkpoint: Option<String>,
 }
 
 /// Reads the arguments of `queens count`.
@@ -114,10 +127,11 @@ pub fn parse(parsed: &Parsed) -> Result<CountArgs, Failure> {
             .map(|text| part(parsed, text))
             .transpose()?,
         board: parsed.value("--board").map(String::from),
+        checkpoint: parsed.value("--checkpoint").map(String::from),
     };
     if algo != Algo::Fast && algo != Algo::Symmetric {
         parsed.refuse(
-            &["--threads", "--unique", "--part", "--board"],
+            &["--threads", "--unique", "--part", "--board", "--checkpoint"],
             "goes with --algo fast or symmetric only",
         )?;
     }
@@ -168,13 +182,21 @@ pub fn run(args: CountArgs) -> Result<(), Failure> {
         (Some(board), _) => board.size() as u32,
         (None, n) => n.unwrap_or_default(),
     };
+    let ask = if args.unique { "unique" } else { "total" };
+    let checkpoint = args
+        .checkpoint
+        .as_deref()
+        .map(|path| Checkpoint::open(Path::new(path), ask))
+        .transpose()
+        .map_err(checkpoint_failure)?;
     let progress = Progress::new();
-    let report = |done: usize, all: usize| progress.units("count", done, all, "sub-problems");
+    let report = |done: usize, all: usize| progress.units("count", done, all, "chunks");
     let options = Options {
         threads: args.threads.unwrap_or_else(cores),
         part: args.part,
         board: board.as_ref(),
         progress: Some(&report),
+        checkpoint: checkpoint.as_ref(),
     };
     let counted = if args.unique {
         symmetric::count_with(n, &options)
@@ -191,8 +213,19 @@ pub fn run(args: CountArgs) -> Result<(), Failure> {
     let count = counted.map_err(|e| match e {
         CountError::Threads(e) => Failure::Resources(format!("{}; try fewer --threads", e)),
         CountError::Memory(e) => Failure::Resources(e.to_string()),
+        CountError::Checkpoint(e) => checkpoint_failure(e),
     })?;
     Ok(output::print(&format!("{}\n", count))?)
+}
+
+/// A checkpoint that cannot be used: exit 2 if the file is at fault (not a checkpoint,
+/// damaged, of another count), 1 if the system is (busy, unwritable).
+pub fn checkpoint_failure(e: CheckpointError) -> Failure {
+    if e.is_bad_input() {
+        Failure::Input(e.to_string())
+    } else {
+        Failure::Write(e.to_string())
+    }
 }
 
 /// Reads the board of `--board`; errors name the file (and line).

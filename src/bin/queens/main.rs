@@ -10,6 +10,7 @@ mod cli;
 mod count;
 mod failure;
 mod list;
+mod merge;
 mod output;
 mod progress;
 mod solve;
@@ -28,6 +29,8 @@ Usage: queens <COMMAND> [ARGS]
 Commands:
   count N    print the number of placements of N queens (or of distinct ones, or on a board
              with reserved squares)
+  merge FILE...
+             print the count of the parts of one count from their checkpoints
   list N     print every placement of N queens, in lexicographic order
   solve N    print one placement of N queens, for N up to 10^9 (min-conflicts or a formula)
   verify     check a placement read from a file or stdin
@@ -39,8 +42,9 @@ Exit codes: 0 success, 1 a failed check, not enough memory or threads, or a fail
 ";
 
 /// Every subcommand's spec, for `queens help COMMAND`.
-const SPECS: [&Spec; 5] = [
+const SPECS: [&Spec; 6] = [
     &count::SPEC,
+    &merge::SPEC,
     &list::SPEC,
     &solve::SPEC,
     &verify::SPEC,
@@ -101,6 +105,7 @@ fn run() -> Result<(), Failure> {
     };
     match command {
         "count" => command_with(&count::SPEC, rest, count::parse, count::run),
+        "merge" => command_with(&merge::SPEC, rest, merge::parse, merge::run),
         "list" => command_with(&list::SPEC, rest, list::parse, list::run),
         "solve" => command_with(&solve::SPEC, rest, solve::parse, solve::run),
         "verify" => command_with(&verify::SPEC, rest, verify::parse, verify::run),
