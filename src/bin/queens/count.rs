@@ -199,13 +199,9 @@ pub fn run(args: CountArgs) -> Result<(), Failure> {
         checkpoint: checkpoint.as_ref(),
     };
     let counted = if args.unique {
-        symmetric::count_with(n, &options)
-            .map(|c| c.unique)
-            .map_err(CountError::from)
+        symmetric::count_with(n, &options).map(|c| c.unique)
     } else if args.algo == Algo::Symmetric {
-        symmetric::count_with(n, &options)
-            .map(|c| c.total)
-            .map_err(CountError::from)
+        symmetric::count_with(n, &options).map(|c| c.total)
     } else {
         total_with(n, &options)
     };
@@ -260,7 +256,7 @@ mod tests {
     #[test]
     fn the_arguments_of_a_count() {
         assert_eq!(
-            parse_line("12 --threads 3 --part 2/5 --unique").unwrap(),
+            parse_line("12 --threads 3 --part 2/5 --unique --checkpoint c").unwrap(),
             CountArgs {
                 n: Some(12),
                 algo: Algo::Fast,
@@ -268,6 +264,7 @@ mod tests {
                 unique: true,
                 part: Some((2, 5)),
                 board: None,
+                checkpoint: Some("c".to_string()),
             }
         );
         assert_eq!(parse_line("--algo=links 9").unwrap().algo, Algo::Links);
