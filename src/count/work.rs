@@ -219,7 +219,7 @@ pub(crate) fn count_units<T: Sync + fmt::Debug, S, C: Tally>(
             progress(already + done, chunks.len());
         }
     };
-    if let Some(progress) = options.progress {
+    if let (Some(progress), true) = (options.progress, already > 0) {
         progress(already, chunks.len());
     }
     let mut total = run_with(
