@@ -326,7 +326,8 @@ impl Contents {
     ///
     /// As [`Contents::parse`], or [`CheckpointError::Io`].
     pub fn read(path: &Path) -> Result<Contents, CheckpointError> {
-        let bytes = std::fs::read(path).map_err(|e| CheckpointError::Io(path.to_path_buf(), e))?;
+        let mut file = File::open(path).map_err(|e| CheckpointError::Io(path.to_path_buf(), e))?;
+        let bytes = read_checkpoint(path, &mut file)?;
         Contents::parse(path, &bytes)
     }
 }
@@ -368,8 +369,7 @@ impl Checkpoint {
             }
             Err(std::fs::TryLockError::Error(e)) => return Err(io(e)),
         }
-        let mut bytes = Vec::new();
-        file.read_to_end(&mut bytes).map_err(io)?;
+        let bytes = read_checkpoint(path, &mut file)?;
         let contents = Contents::parse(path, &bytes)?;
         if contents.whole < bytes.len() as u64 {
             file.set_len(contents.whole).map_err(io)?;
@@ -445,6 +445,24 @@ impl Checkpoint {
             .and_then(|()| state.file.sync_data())
             .map_err(|e| CheckpointError::Io(self.path.clone(), e))
     }
+}
+
+/// Reads a whole checkpoint file, refusing at once what cannot be one: not a regular file
+/// (`/dev/zero` would never end), or a file that does not begin as a checkpoint (however big).
+fn read_checkpoint(path: &Path, file: &mut File) -> Result<Vec<u8>, CheckpointError> {
+    let io = |e| CheckpointError::Io(path.to_path_buf(), e);
+    if !file.metadata().map_err(io)?.is_file() {
+        return Err(CheckpointError::NotACheckpoint(path.to_path_buf()));
+    }
+    let mut bytes = Vec::new();
+    file.take(MAGIC.len() as u64)
+        .read_to_end(&mut bytes)
+        .map_err(io)?;
+    if !MAGIC.as_bytes().starts_with(&bytes) || (!bytes.is_empty() && bytes.len() < MAGIC.len()) {
+        return Err(CheckpointError::NotACheckpoint(path.to_path_buf()));
+    }
+    file.read_to_end(&mut bytes).map_err(io)?;
+    Ok(bytes)
 }
 
 /// Writes `text`, its checksum and a line end, in one `write`.
