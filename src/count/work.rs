@@ -182,11 +182,14 @@ pub(crate) fn count_units<T: Sync + fmt::Debug, S, C: Tally>(
     scratch: impl Fn() -> S + Sync,
     solve: impl Fn(&mut S, &T) -> C + Sync,
 ) -> Result<C, CountError> {
-    let identity = format!(
-        "{}:{:016x}",
-        units.len(),
-        checkpoint::identity(&format!("{:?}", units))
-    );
+    // Only a checkpoint needs the list's identity (hashing it costs more than a small count).
+    let identity = options.checkpoint.map(|_| {
+        format!(
+            "{}:{:016x}",
+            units.len(),
+            checkpoint::identity(&format!("{:?}", units))
+        )
+    });
     let units = slice(units, options.part);
     let size = units.len().div_ceil(CHUNKS).max(1);
     let chunks: Vec<&[T]> = units.chunks(size).collect();
@@ -202,7 +205,7 @@ pub(crate) fn count_units<T: Sync + fmt::Debug, S, C: Tally>(
             }),
             part: options.part.unwrap_or((1, 1)),
             chunks: chunks.len(),
-            units: identity,
+            units: identity.unwrap_or_default(),
         };
         let recorded = checkpoint.begin(&problem)?;
         if let Some(result) = recorded.result {
