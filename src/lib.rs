@@ -14,7 +14,7 @@
 //! | [`memory`] | memory asked for before it is used: [`memory::OutOfMemory`] instead of an abort |
 //! | [`list`] | every placement in order ([`Placements`]), printed as boards or `perm` lines |
 //! | [`place`] | one placement for huge N: min-conflicts (seed 002), a construction, an independent verifier |
-//! | [`bench`] | the benchmark table of `queens bench` and its SVG plot |
+//! | [`bench`](mod@bench) | the benchmark table of `queens bench` and its SVG plot |
 //!
 //! The command-line toolkit `queens` (`src/bin/queens/`) is a thin layer over these.
 //!

@@ -131,8 +131,8 @@ pub fn write_perm<W: Write + ?Sized>(out: &mut W, queens: &[usize]) -> io::Resul
     write_columns(out, queens.iter().map(|&c| c as u64))
 }
 
-/// [`write_perm`] for columns held as `u32`, as [`crate::place::min_conflicts`] and
-/// [`crate::place::construct`] give them.
+/// [`write_perm`] for columns held as `u32`, as [`crate::place::min_conflicts()`] and
+/// [`crate::place::construct()`] give them.
 ///
 /// # Errors
 ///

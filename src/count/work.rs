@@ -1,10 +1,13 @@
-//! How a count runs: its [`Options`] (threads, one part of the work, a board, progress), and
-//! the hand-out of independent units of work to threads, or slices of them to machines.
+//! How a count runs: its [`Options`] (threads, one part of the work, a board, progress, a
+//! checkpoint), and the hand-out of independent units of work to threads, or slices of them
+//! to machines.
 //!
 //! The counters split a count into a fixed list of units (sub-problems), the same list for the
-//! same input. [`run_with`] lets workers take them one at a time from a shared atomic index, so a
-//! slow unit never leaves the other cores idle while work remains; [`slice`] keeps every M-th
-//! unit, so M machines can each count one slice and add up the sums.
+//! same input. `slice` keeps every M-th unit, so M machines can each count one part;
+//! `count_units` groups a part's units into at most 512 *chunks* of consecutive units (what a
+//! checkpoint records, and what progress counts), and `run_with` lets workers take the chunks
+//! one at a time from a shared atomic index, so a slow one never leaves the other cores idle
+//! while work remains.
 
 use super::board::Board;
 use super::checkpoint::{self, Checkpoint, CheckpointError, Problem};
@@ -296,13 +299,18 @@ pub const WORKER_NAME: &str = "count-";
 /// address space.
 const WORKER_STACK: usize = 512 << 10;
 
-/// The memory that must still be free before another worker is started (probed by reserving
-/// it and giving it back). A new thread's first allocation may take a whole malloc arena
-/// (64 MB of address space) just before the standard library allocates the thread's signal
-/// stack, and a failure there aborts the process: the probe leaves room for both. (8 or 16 MB
-/// left such aborts under `ulimit -v 200000` with 1024 threads; 80 MB left none in 72 runs
-/// from 80 to 800 MB.)
-const HEADROOM: usize = 80 << 20;
+/// Whether another worker thread can start safely, probed by reserving memory and giving it
+/// back. A new thread's first allocation may take a whole malloc arena (64 MB of address
+/// space) just before the standard library allocates the thread's signal stack, and a failure
+/// there aborts the process. So a thread starts when 80 MB are free (room for an arena and
+/// more), or when under 60 MB but at least 8 MB are (no arena can be made, and the thread
+/// needs little); in between, an arena could take the last of the memory. (Probing 8 MB
+/// only let such aborts through under `ulimit -v 200000` with 1024 threads; this let none in
+/// 72 runs from 80 to 800 MB.)
+fn room_for_a_thread() -> bool {
+    let free = |bytes: usize| Vec::<u8>::new().try_reserve_exact(bytes).is_ok();
+    free(80 << 20) || (free(8 << 20) && !free(60 << 20))
+}
 
 /// Solves every unit on `threads` workers (0 or 1: on the calling thread), each taking the
 /// next unit from a shared index, and adds up the results. `progress` hears (units done,
@@ -373,7 +381,7 @@ pub(crate) fn run_with<T: Sync, S, C: AddAssign + Default + Send>(
         for started in 0..threads {
             // Memory so short that a new thread could not even set itself up would end the
             // process from inside the standard library: stop before that, with room to spare.
-            if Vec::<u8>::new().try_reserve_exact(HEADROOM).is_err() {
+            if !room_for_a_thread() {
                 stop.store(true, Ordering::Relaxed);
                 failed = Some(ThreadError {
                     wanted: threads,
