@@ -10,10 +10,10 @@
 //! # Example
 //!
 //! ```
-//! use nqueens::count::kernel::{Kernel, Row};
+//! use nqueens::count::kernel::{Kernel, Row, GROUP};
 //!
 //! // One group table: row p holds the stored halves compatible with pattern p.
-//! let mut table = vec![[0u64; 8]; 1 << GROUP];
+//! let mut table: Vec<Row> = vec![[0; 8]; 1 << GROUP];
 //! table[3] = [0b1011, 0, 0, 0, 0, 0, 0, 1];
 //! let keys = [3u64, 3, 4];
 //! for kernel in Kernel::available() {
