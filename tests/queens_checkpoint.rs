@@ -126,6 +126,11 @@ fn a_torn_last_record_is_ignored_and_the_count_resumes() {
         std::fs::write(&file, &text[..cut]).unwrap();
         assert_eq!(count(&["count", "13", "--checkpoint", path]), "73712\n");
     }
+    // A header torn on its first write: the count starts afresh.
+    for cut in [5, 30] {
+        std::fs::write(&file, &text[..cut]).unwrap();
+        assert_eq!(count(&["count", "13", "--checkpoint", path]), "73712\n");
+    }
     // And zeros after the last whole line (a power loss on some file systems).
     let mut zeros = text[..fifth + 1].to_vec();
     zeros.extend([0u8; 40]);

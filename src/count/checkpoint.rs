@@ -257,15 +257,15 @@ impl Contents {
             line,
             problem: problem.to_string(),
         };
-        if !bytes.is_empty() && !bytes.starts_with(MAGIC.as_bytes()) {
+        let torn_header = end == 0 && MAGIC.as_bytes().starts_with(bytes);
+        if !bytes.is_empty() && !bytes.starts_with(MAGIC.as_bytes()) && !torn_header {
             return Err(CheckpointError::NotACheckpoint(path.to_path_buf()));
         }
-        let lines = if end == 0 { &[][..] } else { &bytes[..end - 1] };
-        for (i, raw) in lines
+        // The whole lines, without the last line end (none if there is no whole line).
+        let lines = bytes[..end.saturating_sub(1)]
             .split(|&b| b == b'\n')
-            .enumerate()
-            .take_while(|_| end > 0)
-        {
+            .take(if end == 0 { 0 } else { usize::MAX });
+        for (i, raw) in lines.enumerate() {
             let line = i + 1;
             let text = std::str::from_utf8(raw).map_err(|_| damaged(line, "not text"))?;
             let body = match text.rsplit_once(" ~") {
@@ -458,7 +458,8 @@ fn read_checkpoint(path: &Path, file: &mut File) -> Result<Vec<u8>, CheckpointEr
     file.take(MAGIC.len() as u64)
         .read_to_end(&mut bytes)
         .map_err(io)?;
-    if !MAGIC.as_bytes().starts_with(&bytes) || (!bytes.is_empty() && bytes.len() < MAGIC.len()) {
+    // (A file shorter than the magic word may be a header torn on its first write.)
+    if !MAGIC.as_bytes().starts_with(&bytes) {
         return Err(CheckpointError::NotACheckpoint(path.to_path_buf()));
     }
     file.read_to_end(&mut bytes).map_err(io)?;
