@@ -19,11 +19,11 @@ fn the_join_agrees_with_the_searches_and_the_known_counts() {
     }
 }
 
-#[test]
-fn every_kernel_gives_the_same_counts() {
+/// Counts each `n` on every kernel the CPU has (two threads) against the known counts.
+fn every_kernel_counts(ns: std::ops::RangeInclusive<u32>) {
     let kernels = Kernel::available();
     assert_eq!(kernels.last(), Some(&Kernel::Portable));
-    for n in 1..=14u32 {
+    for n in ns {
         for &kernel in &kernels {
             let options = Options {
                 threads: 2,
@@ -38,6 +38,11 @@ fn every_kernel_gives_the_same_counts() {
             );
         }
     }
+}
+
+#[test]
+fn every_kernel_gives_the_same_counts() {
+    every_kernel_counts(1..=14);
 }
 
 #[test]
@@ -84,19 +89,5 @@ fn the_parts_add_up_to_the_whole() {
 #[test]
 #[ignore = "slow (a minute): run with cargo test --release -- --ignored"]
 fn every_kernel_gives_the_known_counts_for_15_to_18() {
-    for n in 15..=18u32 {
-        for kernel in Kernel::available() {
-            let options = Options {
-                threads: 2,
-                ..Options::default()
-            };
-            assert_eq!(
-                join::count_on(kernel, n, &options).unwrap(),
-                KNOWN_COUNTS[n as usize],
-                "n = {}, {:?}",
-                n,
-                kernel
-            );
-        }
-    }
+    every_kernel_counts(15..=18);
 }

@@ -228,22 +228,19 @@ pub(crate) fn count_units<T: Sync + fmt::Debug, S, C: Tally>(
     if let (Some(progress), true) = (options.progress, already > 0) {
         progress(already, chunks.len());
     }
-    let mut total = run_with(
-        &todo,
-        options.threads,
-        Some(&report),
-        scratch,
-        |own, &chunk| {
-            let mut counts = C::default();
-            for unit in chunks[chunk] {
-                counts += solve(own, unit);
-            }
-            if let Some(checkpoint) = options.checkpoint {
-                checkpoint.record(chunk, counts.to_pair())?;
-            }
-            Ok(counts)
-        },
-    )?;
+    let report = options
+        .progress
+        .map(|_| &report as &(dyn Fn(usize, usize) + Sync));
+    let mut total = run_with(&todo, options.threads, report, scratch, |own, &chunk| {
+        let mut counts = C::default();
+        for unit in chunks[chunk] {
+            counts += solve(own, unit);
+        }
+        if let Some(checkpoint) = options.checkpoint {
+            checkpoint.record(chunk, counts.to_pair())?;
+        }
+        Ok(counts)
+    })?;
     total += base;
     if let Some(checkpoint) = options.checkpoint {
         checkpoint.finish(total.to_pair())?;

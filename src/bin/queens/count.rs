@@ -61,9 +61,10 @@ pub static SPEC: Spec = Spec {
             value: Some("K/M"),
             many: false,
             help: "count only the K-th of M disjoint slices of the work and print that partial
-sum; the M partial sums add up to the count when every part is run with
-the same other options, e.g. one slice per machine:
-  for k in 1 2 3 4; do queens count 20 --part $k/4 > part-$k & done",
+sum; with --checkpoint, 'queens merge' adds up the M parts, checking that
+each is there once and finished (run every part with the same options):
+  for k in 1 2 3 4; do queens count 20 --part $k/4 --checkpoint p$k.ckpt & done
+  wait; queens merge p1.ckpt p2.ckpt p3.ckpt p4.ckpt",
         },
         Flag {
             name: "--checkpoint",
