@@ -2,7 +2,7 @@
 //! searches that made it.
 
 use super::{try_filled, OutOfMemory};
-use crate::judge::{Error, Numbers};
+use crate::judge::{Numbers, ReadError as NumberError};
 use std::fmt;
 use std::io::{self, Read};
 
@@ -309,10 +309,8 @@ pub fn read_perm<R: Read>(input: R) -> Result<Vec<u32>, ReadError> {
                 }
                 queens.push((column - 1) as u32);
             }
-            Err(Error::BadInput(bad)) => return Err(not_a_column(bad.line, bad.text)),
-            Err(Error::Read(e)) | Err(Error::Write { error: e, .. }) => {
-                return Err(ReadError::Io(e))
-            }
+            Err(NumberError::Bad(bad)) => return Err(not_a_column(bad.line, bad.text)),
+            Err(NumberError::Io(e)) => return Err(ReadError::Io(e)),
         }
     }
     if queens.is_empty() {

@@ -140,7 +140,9 @@ pub fn run(args: BenchArgs) -> Result<(), Failure> {
         })
         .transpose()?;
     if cfg!(debug_assertions) {
-        eprintln!("queens bench: this is a debug build; build with --release for meaningful times");
+        crate::failure::say(
+            "queens bench: this is a debug build; build with --release for meaningful times",
+        );
     }
     let mut contenders: Vec<Contender> = args
         .algos
@@ -169,8 +171,13 @@ pub fn run(args: BenchArgs) -> Result<(), Failure> {
     let table = bench::run(&ns, &contenders, args.budget, |label, n, cell| {
         if terminal {
             match cell {
-                Cell::Time(t) => eprintln!("bench: {} N={}: {} ms", label, n, bench::millis(t)),
-                Cell::Skipped => eprintln!("bench: {} N={}: skipped", label, n),
+                Cell::Time(t) => crate::failure::say(&format!(
+                    "bench: {} N={}: {} ms",
+                    label,
+                    n,
+                    bench::millis(t)
+                )),
+                Cell::Skipped => crate::failure::say(&format!("bench: {} N={}: skipped", label, n)),
             }
         }
     })

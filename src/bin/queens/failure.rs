@@ -70,3 +70,10 @@ impl Failure {
         })
     }
 }
+
+/// Writes `text` and a line end on stderr. A stderr that cannot be written to (a full disk, a
+/// reader gone) loses the message but never changes the exit code, and never panics.
+pub fn say(text: &str) {
+    use std::io::Write;
+    let _ = writeln!(io::stderr().lock(), "{}", text);
+}

@@ -2,7 +2,7 @@
 
 use crate::cli::{board_size, Arg, Flag, Parsed, Spec};
 use crate::failure::Failure;
-use crate::output::{self, TimedWriter};
+use crate::output::TimedWriter;
 use nqueens::Placements;
 use std::io::Write;
 
@@ -78,7 +78,7 @@ pub fn parse(parsed: &Parsed) -> Result<ListArgs, Failure> {
 
 /// Runs `queens list`.
 pub fn run(args: ListArgs) -> Result<(), Failure> {
-    let mut out = TimedWriter::new(output::stdout());
+    let mut out = TimedWriter::new(std::io::stdout());
     let mut placements = Placements::new(args.n);
     let mut printed = 0u64;
     while args.limit.is_none_or(|k| printed < k) {

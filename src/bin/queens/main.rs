@@ -57,7 +57,7 @@ fn main() -> ExitCode {
         Ok(()) => ExitCode::SUCCESS,
         Err(failure) => {
             if let Some(message) = failure.message() {
-                eprintln!("{}", message);
+                failure::say(&message);
             }
             ExitCode::from(failure.exit_code())
         }

@@ -2,7 +2,6 @@
 
 use crate::cli::{board_size, Arg, Flag, Parsed, Spec};
 use crate::failure::Failure;
-use crate::output;
 use crate::progress::Progress;
 use nqueens::place::{construct, min_conflicts};
 use std::io::{BufWriter, Write};
@@ -109,7 +108,7 @@ pub fn run(args: SolveArgs) -> Result<(), Failure> {
     let queens = found
         .map_err(|e| Failure::Resources(format!("{} (solve {})", e, n)))?
         .ok_or_else(|| Failure::Check(format!("no placement of {} queens exists", n)))?;
-    let mut out = BufWriter::with_capacity(1 << 16, output::stdout());
+    let mut out = BufWriter::with_capacity(1 << 16, std::io::stdout());
     if args.draw {
         let columns: Vec<usize> = queens.iter().map(|&c| c as usize).collect();
         nqueens::write_board(&mut out, &columns)?;
