@@ -10,7 +10,7 @@
 //! | module | what it holds |
 //! | --- | --- |
 //! | [`judge`] | the judge program `src/main.rs`, one self-contained file users submit to online judges as it is; included here so its counter, its table of known counts and its rule for reading numbers ([`judge::Numbers`]) exist exactly once |
-//! | [`count`] | every counter, one module per idea: seed 000's five ([`count::backtrack`], [`count::mirror`], [`count::flags`], [`count::links`], [`count::bitwise`]), the symmetric search ([`count::symmetric`]), the join of half boards built from quarters ([`count::join`], [`count::quarter`], [`count::sliced`], the crate's one `unsafe` module [`count::kernel`]); [`count::Algo`] names them, [`count::total_with`] runs the fastest on many threads |
+//! | [`count`] | counting: what is counted ([`count::problem`]: [`count::Problem`], [`count::Board`]), how a count runs ([`count::run`]: [`count::Run`], threads, parts, [`count::checkpoint`]s), and the counters by layer: seed 000's five ([`count::seed`]), the symmetric search ([`count::symmetric`]), the join of half boards ([`count::join`], with the crate's one `unsafe` module [`count::join::kernel`]); [`count::Algo`] names them, [`count::count_with`] runs the fastest |
 //! | [`memory`] | memory asked for before it is used: [`memory::OutOfMemory`] instead of an abort |
 //! | [`list`] | every placement in order ([`Placements`]), printed as boards or `perm` lines |
 //! | [`place`] | one placement for huge N: min-conflicts (seed 002), a construction, an independent verifier |
@@ -18,32 +18,27 @@
 //!
 //! The command-line toolkit `queens` (`src/bin/queens/`) is a thin layer over these.
 //!
-//! # The road of seed 000: five counters, each improving on the last
+//! # Counting
 //!
-//! | module | idea | cost of one partial placement |
-//! | --- | --- | --- |
-//! | [`count::backtrack`] | a queen per row, checked against every queen above | O(n²) |
-//! | [`count::mirror`] | the same on half the board, doubled (left-right mirror) | O(n²), half as many |
-//! | [`count::flags`] | flag arrays for columns and diagonals: O(1) checks | O(n) |
-//! | [`count::links`] | a linked list of free columns: only free columns are tried | O(free columns) |
-//! | [`count::bitwise`] | columns and diagonals as bit masks, an explicit stack | O(1) per placed queen |
-//! | [`judge::count`] | `recursive`: bit masks, recursion, and the mirror | O(1), half as many |
+//! Seed 000 walks from plain backtracking to bit masks in five counters, each improving on the
+//! last; [`count`]'s docs tabulate their ideas and costs, and the judge's counter
+//! ([`judge::count`]) adds the left-right mirror to the last.
 //!
 //! Past the seed, two counters leave row-by-row search behind in turn. The symmetric search
 //! visits one placement of each class under all 8 symmetries of the square (about a fifth of
 //! the full tree), which yields the unique count too, and counts boards with reserved squares
-//! ([`count::board`]). The join ([`count::join`], the default for totals) stops searching:
+//! ([`count::Board`]). The join ([`count::join`], the default for totals) stops searching:
 //!
 //! 1. every column holds one queen, so fix the set `E` of rows whose queens stand in the east
 //!    half; a placement is then an east half on `E` and a west half on the other rows that
 //!    share no diagonal;
 //! 2. each half is a north quarter and a south quarter: every partial placement of each
-//!    quarter is listed once, bucketed by its rows and columns ([`count::quarter`]), and the
-//!    halves on `E` are the pairs of buckets that fit (one `AND` tells);
+//!    quarter is listed once, bucketed by its rows and columns ([`count::join::quarter`]), and
+//!    the halves on `E` are the pairs of buckets that fit (one `AND` tells);
 //! 3. the east halves of `E` are turned on their side, 512 at a time, into one bit row per
 //!    diagonal crossing the middle line; each west half ANDs a few precomputed rows and counts
-//!    the bits left ([`count::sliced`]), with AVX-512 or AVX2 when the CPU has them
-//!    ([`count::kernel`]);
+//!    the bits left ([`count::join::sliced`]), with AVX-512 or AVX2 when the CPU has them
+//!    ([`count::join::kernel`]);
 //! 4. two symmetries fold the work: the upside-down flip pairs `E` with its reverse, and the
 //!    reflections in the two long diagonals let the east halves avoid those diagonals'
 //!    east segments, each west half counting twice per segment it holds.
@@ -52,13 +47,13 @@
 //! treating an odd board as one uneven split, and in handing whole row sets to threads without
 //! barriers. On this project's 2-core machine it counts n = 18 in 2.5 s on one core (Kluev's:
 //! 6.7 s) and n = 20 in 85 s on both. Both counters split their work across threads or
-//! machines ([`count::work`]).
+//! machines ([`count::run`]).
 //!
 //! ```
 //! // Every kernel the CPU runs gives the same count.
-//! use nqueens::count::{join, kernel::Kernel, Options};
+//! use nqueens::count::{join, join::kernel::Kernel, Run};
 //! for kernel in Kernel::available() {
-//!     assert_eq!(join::count_on(kernel, 12, &Options::default()).unwrap(), 14200);
+//!     assert_eq!(join::count_on(kernel, 12, &Run::default()).unwrap(), 14200);
 //! }
 //! ```
 //!

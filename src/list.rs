@@ -1,13 +1,13 @@
 //! Every placement, one at a time, in lexicographic order of its columns; and how to print one.
 
-use crate::count::bitwise::Row;
+use crate::count::seed::bitwise::Row;
 use crate::judge::{columns, MAX_N};
 use std::io::{self, Write};
 
 /// The placements of `n` queens, as the 0-based column of the queen in each row, in increasing
 /// lexicographic order of those column sequences.
 ///
-/// The search is the bitwise one of [`crate::count::bitwise`], stopped at each placement found; bit
+/// The search is the bitwise one of [`crate::count::seed::bitwise`], stopped at each placement found; bit
 /// `c` stands for column `c`, so taking the lowest free bit first yields the placements in
 /// order. It holds one placement at a time: memory stays O(n) however many there are.
 ///
@@ -45,7 +45,7 @@ impl Placements {
     ///
     /// # Complexity
     ///
-    /// O(1) to start; the whole listing costs what [`crate::count::bitwise::count`] costs plus O(n)
+    /// O(1) to start; the whole listing costs what [`crate::count::seed::bitwise::count`] costs plus O(n)
     /// per placement.
     pub fn new(n: u32) -> Placements {
         assert!(n <= MAX_N, "Placements: n = {} is above {}", n, MAX_N);

@@ -3,7 +3,7 @@
 
 use nqueens::count::board::Board;
 use nqueens::count::symmetric::count_with;
-use nqueens::count::{total_with, Options};
+use nqueens::count::{count_with as fastest, Problem, Run};
 use nqueens::Placements;
 
 /// The placements avoiding the reserved squares, by brute force over every placement.
@@ -42,14 +42,13 @@ fn boards(seed: u64, n: usize, count: usize) -> Vec<Board> {
 fn boards_with_reserved_squares_match_brute_force() {
     for n in 1..=9 {
         for board in boards(n as u64, n, 12) {
-            let options = Options {
-                board: Some(&board),
+            let two = Run {
                 threads: 2,
-                ..Options::default()
+                ..Run::default()
             };
-            let counts = count_with(n as u32, &options).unwrap();
+            let counts = count_with(&Problem::on(&board), &two).unwrap();
             assert_eq!(counts.total, brute_force_on(&board), "{:?}", board);
-            assert_eq!(total_with(n as u32, &options).unwrap(), counts.total);
+            assert_eq!(fastest(&Problem::on(&board), &two).unwrap(), counts.total);
             assert_eq!(counts.unique, 0);
         }
     }
@@ -58,17 +57,19 @@ fn boards_with_reserved_squares_match_brute_force() {
 #[test]
 fn a_free_board_counts_every_placement_and_the_cses_sample_gives_65() {
     let free = Board::parse("........\n".repeat(8).as_bytes()).unwrap();
-    let options = Options {
-        board: Some(&free),
-        ..Options::default()
-    };
-    assert_eq!(count_with(8, &options).unwrap().total, 92);
+    assert_eq!(
+        count_with(&Problem::on(&free), &Run::default())
+            .unwrap()
+            .total,
+        92
+    );
     let cses = Board::parse(include_bytes!("../fixtures/boards/cses-1624.board")).unwrap();
-    let options = Options {
-        board: Some(&cses),
-        ..Options::default()
-    };
-    assert_eq!(count_with(8, &options).unwrap().total, 65);
+    assert_eq!(
+        count_with(&Problem::on(&cses), &Run::default())
+            .unwrap()
+            .total,
+        65
+    );
     assert_eq!(brute_force_on(&cses), 65);
 }
 

@@ -2,7 +2,7 @@
 //! fastest between the join and the symmetric search.
 
 use nqueens::count::board::Board;
-use nqueens::count::{count, join, symmetric, total_with, Options, JOIN_FROM};
+use nqueens::count::{count, count_with, join, symmetric, Problem, Run, JOIN_FROM};
 use nqueens::judge::KNOWN_COUNTS;
 use nqueens::{Algo, Placements};
 
@@ -33,11 +33,15 @@ fn the_faster_counters_agree_further() {
 
 #[test]
 fn the_total_is_right_whether_it_joins_or_searches() {
-    let plain = Options::default();
     // On each side of the switch, the dispatch agrees with both counters and the known count.
     for n in [JOIN_FROM - 1, JOIN_FROM] {
         let expected = KNOWN_COUNTS[n as usize];
-        assert_eq!(total_with(n, &plain).unwrap(), expected, "n = {}", n);
+        assert_eq!(
+            count_with(&Problem::total(n), &Run::default()).unwrap(),
+            expected,
+            "n = {}",
+            n
+        );
         assert_eq!(count(n), expected, "n = {}", n);
         assert_eq!(join::count(n), expected, "join, n = {}", n);
         assert_eq!(symmetric::count(n), expected, "symmetric, n = {}", n);
@@ -45,14 +49,13 @@ fn the_total_is_right_whether_it_joins_or_searches() {
     // One reserved square in a corner: the placements with a queen there drop out.
     let text = b"*.......\n........\n........\n........\n........\n........\n........\n........\n";
     let board = Board::parse(text).expect("a valid board");
-    let with_board = Options {
-        board: Some(&board),
-        ..Options::default()
-    };
     let by_brute_force = Placements::new(8).filter(|q| q[0] != 0).count() as u64;
     assert_eq!(
         by_brute_force, 88,
         "92 placements, 4 with a queen in the top-left corner"
     );
-    assert_eq!(total_with(8, &with_board).unwrap(), by_brute_force);
+    assert_eq!(
+        count_with(&Problem::on(&board), &Run::default()).unwrap(),
+        by_brute_force
+    );
 }

@@ -1,8 +1,8 @@
 //! The half-board join against the other counters and the known counts, on every kernel the
 //! CPU has; threads and parts. (Progress: tests/symmetric.rs.)
 
-use nqueens::count::kernel::Kernel;
-use nqueens::count::{join, symmetric, Options};
+use nqueens::count::join::kernel::Kernel;
+use nqueens::count::{join, symmetric, Problem, Run};
 use nqueens::judge::KNOWN_COUNTS;
 use nqueens::Algo;
 
@@ -25,9 +25,9 @@ fn every_kernel_counts(ns: std::ops::RangeInclusive<u32>) {
     assert_eq!(kernels.last(), Some(&Kernel::Portable));
     for n in ns {
         for &kernel in &kernels {
-            let options = Options {
+            let options = Run {
                 threads: 2,
-                ..Options::default()
+                ..Run::default()
             };
             assert_eq!(
                 join::count_on(kernel, n, &options).unwrap(),
@@ -50,9 +50,9 @@ fn every_number_of_threads_gives_the_same_total() {
     for n in [12u32, 13] {
         let expected = Algo::Recursive.count(n);
         for threads in [0, 1, 2, 3, 8, 64] {
-            let options = Options {
+            let options = Run {
                 threads,
-                ..Options::default()
+                ..Run::default()
             };
             assert_eq!(
                 join::count_with(n, &options).unwrap(),
@@ -70,13 +70,13 @@ fn the_parts_add_up_to_the_whole() {
     for n in [1u32, 5, 8, 11, 12] {
         let whole = Algo::Recursive.count(n);
         // 5000 is more parts than there are units: most parts are then empty.
-        for m in [1usize, 2, 3, 7, 50, 5000] {
+        for m in [1u64, 2, 3, 7, 50, 5000] {
             let sum: u64 = (1..=m)
                 .map(|k| {
-                    let options = Options {
+                    let options = Run {
                         part: Some((k, m)),
                         threads: 2,
-                        ..Options::default()
+                        ..Run::default()
                     };
                     join::count_with(n, &options).unwrap()
                 })

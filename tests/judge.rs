@@ -279,7 +279,9 @@ fn each_answer_is_flushed_before_the_next_line_is_waited_for() {
     let id = child.id().to_string();
     std::thread::spawn(move || {
         std::thread::sleep(std::time::Duration::from_secs(30));
-        let _ = std::process::Command::new("kill").args(["-9", &id]).status();
+        let _ = std::process::Command::new("kill")
+            .args(["-9", &id])
+            .status();
     });
     let mut input = child.stdin.take().unwrap();
     let mut output = BufReader::new(child.stdout.take().unwrap());

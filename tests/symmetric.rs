@@ -2,7 +2,7 @@
 //! and unique counts); threads, parts and progress of the multithreaded counters.
 
 use nqueens::count::symmetric::count_with;
-use nqueens::count::{join, Counts, Options};
+use nqueens::count::{join, Counts, Problem, Run};
 use nqueens::judge::KNOWN_COUNTS;
 use nqueens::{Algo, Placements};
 
@@ -44,7 +44,7 @@ fn brute_force_unique(n: u32) -> u64 {
 #[test]
 fn the_symmetric_search_gives_the_known_totals_and_unique_counts_and_agrees_with_the_others() {
     for n in 0..=13u32 {
-        let counts = count_with(n, &Options::default()).unwrap();
+        let counts = count_with(&Problem::total(n), &Run::default()).unwrap();
         assert_eq!(counts.total, KNOWN_COUNTS[n as usize], "total, n = {}", n);
         assert_eq!(counts.unique, KNOWN_UNIQUE[n as usize], "unique, n = {}", n);
         assert_eq!(
@@ -68,7 +68,9 @@ fn the_symmetric_search_gives_the_known_totals_and_unique_counts_and_agrees_with
 fn the_unique_count_matches_brute_force() {
     for n in 0..=9u32 {
         assert_eq!(
-            count_with(n, &Options::default()).unwrap().unique,
+            count_with(&Problem::total(n), &Run::default())
+                .unwrap()
+                .unique,
             brute_force_unique(n),
             "n = {}",
             n
@@ -95,12 +97,12 @@ fn every_number_of_threads_gives_the_same_counts() {
         unique: 9233,
     };
     for threads in [0, 1, 2, 3, 8, 64] {
-        let options = Options {
+        let options = Run {
             threads,
-            ..Options::default()
+            ..Run::default()
         };
         assert_eq!(
-            count_with(13, &options).unwrap(),
+            count_with(&Problem::total(13), &options).unwrap(),
             expected,
             "threads = {}",
             threads
@@ -111,16 +113,16 @@ fn every_number_of_threads_gives_the_same_counts() {
 #[test]
 fn the_parts_add_up_to_the_whole() {
     for n in [1u32, 6, 8, 12] {
-        let whole = count_with(n, &Options::default()).unwrap();
-        for m in [1usize, 2, 3, 7, 50] {
+        let whole = count_with(&Problem::total(n), &Run::default()).unwrap();
+        for m in [1u64, 2, 3, 7, 50] {
             let mut sum = Counts::default();
             for k in 1..=m {
                 let part = count_with(
-                    n,
-                    &Options {
+                    &Problem::total(n),
+                    &Run {
                         part: Some((k, m)),
                         threads: 2,
-                        ..Options::default()
+                        ..Run::default()
                     },
                 )
                 .unwrap();
@@ -134,28 +136,31 @@ fn the_parts_add_up_to_the_whole() {
 
 /// Runs `count` with a progress callback on two threads and checks that every unit of work
 /// was reported once, numbered 1 to the total; returns that total.
-fn reported_units(count: impl Fn(&Options<'_>)) -> usize {
+fn reported_units(count: impl Fn(&Run<'_>)) -> usize {
     let seen = std::sync::Mutex::new(Vec::new());
     let report = |done: usize, total: usize| seen.lock().unwrap().push((done, total));
-    let options = Options {
+    let options = Run {
         threads: 2,
         progress: Some(&report),
-        ..Options::default()
+        ..Run::default()
     };
     count(&options);
     let mut seen = seen.into_inner().unwrap();
     seen.sort();
     let total = seen[0].1;
     assert_eq!(
-        seen.iter().map(|&(d, _)| d).collect::<Vec<_>>(),
-        (1..=total).collect::<Vec<_>>()
+        seen,
+        (1..=total).map(|done| (done, total)).collect::<Vec<_>>(),
+        "every report must carry the same total, and each unit be reported once"
     );
     total
 }
 
 #[test]
 fn progress_is_reported_for_every_unit_of_both_methods() {
-    reported_units(|options| assert_eq!(count_with(10, options).unwrap().total, 724));
+    reported_units(|options| {
+        assert_eq!(count_with(&Problem::total(10), options).unwrap().total, 724)
+    });
     let units = reported_units(|options| assert_eq!(join::count_with(11, options).unwrap(), 2680));
     assert!(units > 100, "only {} units", units);
 }
@@ -164,11 +169,11 @@ fn progress_is_reported_for_every_unit_of_both_methods() {
 #[ignore = "slow: run with cargo test --release -- --ignored"]
 fn the_symmetric_search_gives_the_known_counts_for_14_to_16() {
     for n in 14..=16u32 {
-        let options = Options {
+        let options = Run {
             threads: 2,
-            ..Options::default()
+            ..Run::default()
         };
-        let counts = count_with(n, &options).unwrap();
+        let counts = count_with(&Problem::total(n), &options).unwrap();
         assert_eq!(counts.total, KNOWN_COUNTS[n as usize], "n = {}", n);
         assert_eq!(counts.unique, KNOWN_UNIQUE[n as usize], "n = {}", n);
     }

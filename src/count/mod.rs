@@ -1,67 +1,66 @@
-//! Counting placements: every counter, one module per idea, and the dispatch by name.
+//! Counting placements: what is counted ([`problem`]), how a count runs ([`run`]), and the
+//! counters, one module per idea, grouped by how far they go.
+//!
+//! | layer | modules |
+//! | --- | --- |
+//! | what is counted | [`problem`]: [`Problem`] (n, a [`Board`] with reserved squares, [`Ask`] total or unique) |
+//! | how it runs | [`run`]: [`Run`] (threads, a part of the work, progress, a [`checkpoint`]), the hand-out of units of work |
+//! | seed 000's five counters | [`seed`]: [`seed::backtrack`], [`seed::mirror`], [`seed::flags`], [`seed::links`], [`seed::bitwise`] |
+//! | the symmetric search | [`symmetric`]: Takaken's search over one placement per class ([`symmetric::symmetry`]) |
+//! | the join of half boards | [`join`]: quarter tables ([`join::quarter`]), the bit-sliced count ([`join::sliced`]) and its vector kernels ([`join::kernel`], the crate's one `unsafe` module) |
 //!
 //! # The road of seed 000: five counters, each improving on the last
 //!
 //! | module | idea | cost of one partial placement |
 //! | --- | --- | --- |
-//! | [`backtrack`] | a queen per row, checked against every queen above | O(n²) |
-//! | [`mirror`] | the same on half the board, doubled (left-right mirror) | O(n²), half as many |
-//! | [`flags`] | flag arrays for columns and diagonals: O(1) checks | O(n) |
-//! | [`links`] | a linked list of free columns: only free columns are tried | O(free columns) |
-//! | [`bitwise`] | columns and diagonals as bit masks, an explicit stack | O(1) per placed queen |
+//! | [`seed::backtrack`] | a queen per row, checked against every queen above | O(n²) |
+//! | [`seed::mirror`] | the same on half the board, doubled (left-right mirror) | O(n²), half as many |
+//! | [`seed::flags`] | flag arrays for columns and diagonals: O(1) checks | O(n) |
+//! | [`seed::links`] | a linked list of free columns: only free columns are tried | O(free columns) |
+//! | [`seed::bitwise`] | columns and diagonals as bit masks, an explicit stack | O(1) per placed queen |
 //! | [`crate::judge::count`] | `recursive`: bit masks, recursion, and the mirror | O(1), half as many |
 //!
 //! # Past the seed
 //!
-//! - [`symmetric`] visits one placement of each class under the 8 symmetries of the square
-//!   ([`symmetry`]), about a fifth of the full tree; it yields the unique count too, and counts
-//!   boards with reserved squares ([`board`]).
+//! - [`symmetric`] visits one placement of each class under the 8 symmetries of the square,
+//!   about a fifth of the full tree; it yields the unique count too, and counts boards with
+//!   reserved squares.
 //! - [`join`] stops searching the whole board: for every choice of the rows the east half's
 //!   queens stand on, it builds the east and west half boards from tables of every partial
-//!   placement of each quarter ([`quarter`]), and counts the pairs that share no diagonal 512
-//!   at a time ([`sliced`], with the vector kernels of [`kernel`]), folded by the board's
-//!   upside-down flip and by its two long diagonals.
-//! - [`count`] and [`total_with`] pick the fastest of those for a total; [`Algo`] names every
-//!   counter for the command line and the benchmark.
-//! - [`work`] runs the multithreaded ones: [`Options`] (threads, a part of the work for one
-//!   machine, a board, progress) and the hand-out of units of work.
+//!   placement of each quarter, and counts the pairs that share no diagonal 512 at a time,
+//!   folded by the board's upside-down flip and by its two long diagonals.
+//! - [`count_with`] picks the fastest of those for a problem; [`Algo`] names every counter for
+//!   the command line and the benchmark, each with its one description ([`Algo::summary`]).
 //!
 //! # Example
 //!
 //! ```
-//! use nqueens::count::{symmetric, total_with, Algo, Counts, Options};
+//! use nqueens::count::{count_with, symmetric, Algo, Counts, Problem, Run};
 //!
 //! for algo in Algo::ALL {
 //!     assert_eq!(algo.count(9), 352);
 //! }
-//! let two = Options { threads: 2, ..Options::default() };
-//! assert_eq!(total_with(12, &two).unwrap(), 14200);
-//! assert_eq!(symmetric::count_with(12, &two).unwrap(), Counts { total: 14200, unique: 1787 });
+//! let two = Run { threads: 2, ..Run::default() };
+//! assert_eq!(count_with(&Problem::total(12), &two).unwrap(), 14200);
+//! assert_eq!(
+//!     symmetric::count_with(&Problem::total(12), &two).unwrap(),
+//!     Counts { total: 14200, unique: 1787 }
+//! );
 //! ```
 
-pub mod backtrack;
-pub mod bitwise;
-pub mod board;
-pub mod checkpoint;
-pub mod flags;
 pub mod join;
-pub mod kernel;
-pub mod links;
-pub mod mirror;
-pub mod quarter;
-pub mod sliced;
+pub mod problem;
+pub mod run;
+pub mod seed;
 pub mod symmetric;
-pub mod symmetry;
-pub mod work;
 
+pub use problem::{board, Ask, Board, Problem};
+pub use run::{checkpoint, CountError, Run, ThreadError};
 pub use symmetric::Counts;
-pub use work::{CountError, Options, ThreadError};
 
 use crate::judge;
 
-/// Counts the placements of `n` queens on one thread, the fastest way here: by joining half
-/// boards ([`join::count`]) from n = [`JOIN_FROM`] to [`join::MAX_N`], by the symmetric search
-/// ([`symmetric::count`]) outside that.
+/// Counts the placements of `n` queens on one thread, the fastest way here ([`count_with`]).
 ///
 /// # Constraints
 ///
@@ -69,15 +68,12 @@ use crate::judge;
 ///
 /// # Panics
 ///
-/// Panics if `n > 32`.
+/// Panics if `n > 32`, or if the join's tables do not fit in memory (use [`count_with`] for
+/// an error instead).
 ///
 /// # Complexity
 ///
 /// That of [`join::count`] (or of [`symmetric::count`] outside its range).
-///
-/// # Panics
-///
-/// Also if the join's tables do not fit in memory (use [`total_with`] for an error instead).
 ///
 /// # Example
 ///
@@ -85,28 +81,29 @@ use crate::judge;
 /// assert_eq!(nqueens::count::count(10), 724);
 /// ```
 pub fn count(n: u32) -> u64 {
-    match total_with(n, &Options::default()) {
+    match count_with(&Problem::total(n), &Run::default()) {
         Ok(total) => total,
         Err(e) => panic!("count: {}", e),
     }
 }
 
-/// The smallest `n` whose total [`total_with`] counts by the join: below it the symmetric search
-/// is as fast or faster, the join paying for its quarter tables. Measured with `hyperfine`,
-/// whole `queens count N --threads 1` processes, medians: 1.34 against 1.32 ms at n = 11,
-/// 1.85 against 2.69 ms at n = 12, 7.5 against 46 ms at n = 14.
+/// The smallest `n` whose total [`count_with`] counts by the join: below it the symmetric
+/// search is as fast or faster, the join paying for its quarter tables. Measured with
+/// `hyperfine`, whole `queens count N --threads 1` processes, medians: 1.34 against 1.32 ms at
+/// n = 11, 1.85 against 2.69 ms at n = 12, 7.5 against 46 ms at n = 14.
 pub const JOIN_FROM: u32 = 12;
 
-/// Counts the placements of `n` queens as `options` say, the fastest way here: by joining half
-/// boards ([`join::count_with`]) on the plain board from n = [`JOIN_FROM`] to [`join::MAX_N`],
-/// by the symmetric search ([`symmetric::count_with`]) outside that and on a board with
-/// reserved squares.
+/// Counts what `problem` asks as `run` says, the fastest way here: a total on the plain board
+/// by joining half boards ([`join::count_with`]) from n = [`JOIN_FROM`] to [`join::MAX_N`];
+/// anything else (a smaller or larger n, a board with reserved squares, the unique count) by
+/// the symmetric search ([`symmetric::count_with`]).
 ///
-/// The work is split differently by the two: run every part of a count with the same options.
+/// The work is split differently by the two: run every part of a count with the same problem.
 ///
 /// # Constraints
 ///
-/// `n <= 32`; with a board, `n` is its size; with a part `(k, m)`, `1 <= k <= m`.
+/// `n <= 32`; with a board, `n` is its size and the total is asked; with a part `(k, m)`,
+/// `1 <= k <= m`.
 ///
 /// # Panics
 ///
@@ -114,42 +111,46 @@ pub const JOIN_FROM: u32 = 12;
 ///
 /// # Errors
 ///
-/// [`CountError`] if the join's tables do not fit in memory or a worker thread cannot be
-/// started.
+/// [`CountError`] if the join's tables do not fit in memory, a worker thread cannot be
+/// started, or the checkpoint cannot be used.
 ///
 /// # Complexity
 ///
-/// That of [`join::count`], or of [`symmetric::count_with`] with a board or above
-/// [`join::MAX_N`], divided among the threads.
+/// That of [`join::count`], or of [`symmetric::count_with`], divided among the threads.
 ///
 /// # Example
 ///
 /// ```
-/// use nqueens::count::{total_with, Options};
+/// use nqueens::count::{count_with, Problem, Run};
 ///
-/// let all = Options { threads: 2, ..Options::default() };
-/// assert_eq!(total_with(12, &all).unwrap(), 14200);
+/// let all = Run { threads: 2, ..Run::default() };
+/// assert_eq!(count_with(&Problem::total(12), &all).unwrap(), 14200);
+/// assert_eq!(count_with(&Problem::unique(12), &all).unwrap(), 1787);
 /// ```
-pub fn total_with(n: u32, options: &Options<'_>) -> Result<u64, CountError> {
-    if options.board.is_some() || !(JOIN_FROM..=join::MAX_N).contains(&n) {
-        symmetric::count_with(n, options).map(|counts| counts.total)
-    } else {
-        join::count_with(n, options)
+pub fn count_with(problem: &Problem<'_>, run: &Run<'_>) -> Result<u64, CountError> {
+    let plain_total = problem.board.is_none() && problem.ask == Ask::Total;
+    if plain_total && (JOIN_FROM..=join::MAX_N).contains(&problem.n) {
+        return join::count_with(problem.n, run);
     }
+    let counts = symmetric::count_with(problem, run)?;
+    Ok(match problem.ask {
+        Ask::Total => counts.total,
+        Ask::Unique => counts.unique,
+    })
 }
 
 /// A counting algorithm. Every one counts the placements of `n` queens for `n <= 32`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Algo {
-    /// [`backtrack::count`]: plain backtracking.
+    /// [`seed::backtrack::count`]: plain backtracking.
     Backtrack,
-    /// [`mirror::count`]: backtracking halved by the left-right mirror.
+    /// [`seed::mirror::count`]: backtracking halved by the left-right mirror.
     Mirror,
-    /// [`flags::count`]: flag arrays for columns and diagonals.
+    /// [`seed::flags::count`]: flag arrays for columns and diagonals.
     Flags,
-    /// [`links::count`]: a linked list of free columns.
+    /// [`seed::links::count`]: a linked list of free columns.
     Links,
-    /// [`bitwise::count`]: bit masks with an explicit stack.
+    /// [`seed::bitwise::count`]: bit masks with an explicit stack.
     Bitwise,
     /// [`judge::count`]: the judge's recursive bitmask counter with the mirror.
     Recursive,
@@ -157,7 +158,7 @@ pub enum Algo {
     /// Takaken's rules.
     Symmetric,
     /// [`count`]: the fastest there is, which joins half boards ([`join`]); one thread here,
-    /// see [`total_with`] for threads.
+    /// see [`count_with`] for threads.
     Fast,
 }
 
@@ -175,6 +176,46 @@ impl Algo {
         Algo::Fast,
     ];
 
+    /// The one description of each counter: its name on the command line, what it does, and
+    /// its counting function. The help of `queens count --algo` and the benchmark's labels are
+    /// made from it.
+    fn describe(self) -> (&'static str, &'static str, fn(u32) -> u64) {
+        match self {
+            Algo::Backtrack => (
+                "backtrack",
+                "plain backtracking, each queen checked against those above",
+                seed::backtrack::count,
+            ),
+            Algo::Mirror => (
+                "mirror",
+                "the same on half the board, doubled by the left-right mirror",
+                seed::mirror::count,
+            ),
+            Algo::Flags => (
+                "flags",
+                "flag arrays for columns and diagonals (O(1) checks)",
+                seed::flags::count,
+            ),
+            Algo::Links => ("links", "a linked list of the free columns", seed::links::count),
+            Algo::Bitwise => ("bitwise", "bit masks and an explicit stack", seed::bitwise::count),
+            Algo::Recursive => (
+                "recursive",
+                "the judge's recursive bit masks with the mirror",
+                judge::count,
+            ),
+            Algo::Symmetric => (
+                "symmetric",
+                "one placement per class under the 8 symmetries of the square (Takaken's rules)",
+                symmetric::count,
+            ),
+            Algo::Fast => (
+                "fast",
+                "the fastest: joins half boards for a total from N = 12, the symmetric search below that and for --unique and --board (default)",
+                count,
+            ),
+        }
+    }
+
     /// The name used on the command line.
     ///
     /// # Example
@@ -185,16 +226,19 @@ impl Algo {
     /// assert_eq!(Algo::from_name("links"), Some(Algo::Links));
     /// ```
     pub fn name(self) -> &'static str {
-        match self {
-            Algo::Backtrack => "backtrack",
-            Algo::Mirror => "mirror",
-            Algo::Flags => "flags",
-            Algo::Links => "links",
-            Algo::Bitwise => "bitwise",
-            Algo::Recursive => "recursive",
-            Algo::Symmetric => "symmetric",
-            Algo::Fast => "fast",
-        }
+        self.describe().0
+    }
+
+    /// What the counter does, in one line.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use nqueens::count::Algo;
+    /// assert_eq!(Algo::Links.summary(), "a linked list of the free columns");
+    /// ```
+    pub fn summary(self) -> &'static str {
+        self.describe().1
     }
 
     /// The algorithm with this command-line name, if any.
@@ -204,16 +248,14 @@ impl Algo {
 
     /// The counting function, `fn(n) -> placements`.
     pub fn counter(self) -> fn(u32) -> u64 {
-        match self {
-            Algo::Backtrack => backtrack::count,
-            Algo::Mirror => mirror::count,
-            Algo::Flags => flags::count,
-            Algo::Links => links::count,
-            Algo::Bitwise => bitwise::count,
-            Algo::Recursive => judge::count,
-            Algo::Symmetric => symmetric::count,
-            Algo::Fast => count,
-        }
+        self.describe().2
+    }
+
+    /// Whether the counter runs on threads, in parts, with a checkpoint, for the unique count
+    /// and on boards ([`count_with`] or [`symmetric::count_with`]); the others are one-thread
+    /// functions of n.
+    pub fn runs_problems(self) -> bool {
+        matches!(self, Algo::Symmetric | Algo::Fast)
     }
 
     /// Counts the placements of `n` queens with this algorithm.

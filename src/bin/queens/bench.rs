@@ -4,7 +4,7 @@ use crate::cli::{Flag, Parsed, Spec};
 use crate::failure::Failure;
 use crate::output;
 use nqueens::bench::{self, plot, Cell, Contender};
-use nqueens::count::{total_with, Algo, Options};
+use nqueens::count::{count_with, Algo, Problem, Run};
 use std::fs::File;
 use std::io::{IsTerminal, Seek, Write};
 use std::time::Duration;
@@ -24,18 +24,21 @@ pub static SPEC: Spec = Spec {
             name: "--from",
             value: Some("A"),
             many: false,
+            choices: None,
             help: "the smallest N, 1 to 32 (default 10)",
         },
         Flag {
             name: "--to",
             value: Some("B"),
             many: false,
+            choices: None,
             help: "the largest N, 1 to 32 (default 18)",
         },
         Flag {
             name: "--algo",
             value: Some("NAME"),
             many: true,
+            choices: None,
             help: "the counters to time, by name (default: all); repeat the flag, list
 several names after it, or separate them with commas. fast is timed
 on one thread, and again on every core (\"fast ×T\")",
@@ -44,12 +47,14 @@ on one thread, and again on every core (\"fast ×T\")",
             name: "--budget",
             value: Some("SECONDS"),
             many: false,
+            choices: None,
             help: "the time the run may take (default 60)",
         },
         Flag {
             name: "--svg",
             value: Some("FILE"),
             many: false,
+            choices: None,
             help: "also write the table as a plot: time on a log axis against N; the file
 is opened before the run, and written even if stdout fails",
         },
@@ -152,17 +157,17 @@ pub fn run(args: BenchArgs) -> Result<(), Failure> {
             count: Box::new(a.counter()),
         })
         .collect();
-    let threads = nqueens::count::work::cores();
+    let threads = nqueens::count::run::cores();
     if args.algos.contains(&Algo::Fast) && threads > 1 {
         contenders.push(Contender {
             label: format!("fast ×{}", threads),
             count: Box::new(move |n| {
-                let options = Options {
+                let run = Run {
                     threads,
-                    ..Options::default()
+                    ..Run::default()
                 };
                 // A thread that cannot start gives a count of 0, which the check then refuses.
-                total_with(n, &options).unwrap_or(0)
+                count_with(&Problem::total(n), &run).unwrap_or(0)
             }),
         });
     }

@@ -26,6 +26,9 @@ pub struct Flag {
     pub many: bool,
     /// What it does, for the help; lines after the first are indented under it.
     pub help: &'static str,
+    /// The values it takes, each with what it means, listed in the help under `help`; made
+    /// by a function so that the library's own descriptions are the only ones.
+    pub choices: Option<fn() -> Vec<(&'static str, &'static str)>>,
 }
 
 /// A subcommand: its name, what it does, how it is called, and its arguments and flags.
@@ -81,7 +84,39 @@ impl Spec {
                 (Some(value), false) => format!("{} {}", flag.name, value),
                 (None, _) => flag.name.to_string(),
             };
-            entry(&mut out, left, flag.help);
+            match flag.choices {
+                None => entry(&mut out, left, flag.help),
+                Some(choices) => {
+                    let choices = choices();
+                    let width = choices
+                        .iter()
+                        .map(|(name, _)| name.len())
+                        .max()
+                        .unwrap_or(0);
+                    let mut help = flag.help.to_string();
+                    for (name, about) in choices {
+                        // Wrapped to fit 80 columns, continued under the description.
+                        let room = 80 - HELP_COLUMN - width - 4;
+                        let mut lead = format!("\n  {:w$}  ", name, w = width);
+                        let mut line = String::new();
+                        for word in about.split(' ') {
+                            if !line.is_empty() && line.len() + 1 + word.len() > room {
+                                help += &lead;
+                                help += &line;
+                                lead = format!("\n  {:w$}  ", "", w = width);
+                                line.clear();
+                            }
+                            if !line.is_empty() {
+                                line.push(' ');
+                            }
+                            line += word;
+                        }
+                        help += &lead;
+                        help += &line;
+                    }
+                    entry(&mut out, left, &help);
+                }
+            }
         }
         entry(&mut out, "-h, --help".to_string(), "print this help");
         if !self.notes.is_empty() {
@@ -331,18 +366,21 @@ mod tests {
                 name: "--level",
                 value: Some("L"),
                 many: false,
+                choices: None,
                 help: "how much\nsecond line",
             },
             Flag {
                 name: "--quiet",
                 value: None,
                 many: false,
+                choices: None,
                 help: "say less",
             },
             Flag {
                 name: "--names",
                 value: Some("NAME"),
                 many: true,
+                choices: None,
                 help: "some names",
             },
         ],

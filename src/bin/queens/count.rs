@@ -7,8 +7,8 @@ use crate::output;
 use crate::progress::Progress;
 use nqueens::count::board::{self, Board};
 use nqueens::count::checkpoint::{Checkpoint, CheckpointError};
-use nqueens::count::work::cores;
-use nqueens::count::{symmetric, total_with, Algo, CountError, Options};
+use nqueens::count::run::cores;
+use nqueens::count::{count_with, symmetric, Algo, Ask, CountError, Problem, Run};
 use std::io::Read;
 use std::path::Path;
 
@@ -31,35 +31,28 @@ pub static SPEC: Spec = Spec {
             name: "--algo",
             value: Some("NAME"),
             many: false,
-            help: "the counting algorithm, one of
-  fast       the fastest: joins half boards for a total from N = 12,
-             runs the symmetric search below that and for --unique
-             and --board (default)
-  symmetric  one placement per class under the 8 symmetries of the
-             square (Takaken's rules)
-  backtrack  plain backtracking, each queen checked against those above
-  mirror     the same on half the board, doubled by the left-right mirror
-  flags      flag arrays for columns and diagonals (O(1) checks)
-  links      a linked list of the free columns
-  bitwise    bit masks and an explicit stack
-  recursive  the judge's recursive bit masks with the mirror",
+            help: "the counting algorithm, one of",
+            choices: Some(algo_choices),
         },
         Flag {
             name: "--threads",
             value: Some("T"),
             many: false,
+            choices: None,
             help: "worker threads, 1 to 1024 (default: the number of cores)",
         },
         Flag {
             name: "--unique",
             value: None,
             many: false,
+            choices: None,
             help: "count placements distinct under rotations and reflections (OEIS A002562)",
         },
         Flag {
             name: "--part",
             value: Some("K/M"),
             many: false,
+            choices: None,
             help: "count only the K-th of M disjoint slices of the work and print that partial
 sum; with --checkpoint, 'queens merge' adds up the M parts, checking that
 each is there once and finished (run every part with the same options):
@@ -70,6 +63,7 @@ each is there once and finished (run every part with the same options):
             name: "--checkpoint",
             value: Some("FILE"),
             many: false,
+            choices: None,
             help: "record every counted chunk of the work in FILE, durably; run the same
 command again after a crash or a kill and it resumes where it stopped, with
 the same answer. A finished checkpoint holds the result ('queens merge'
@@ -79,16 +73,28 @@ adds up the parts of one count); one of another count is refused",
             name: "--board",
             value: Some("FILE"),
             many: false,
+            choices: None,
             help: "count on a board with reserved squares (CSES 1624): N lines of N squares,
 '.' free and '*' reserved (no queen there; queens still attack across it);
 - reads standard input",
         },
     ],
-    notes:
-        "--threads, --unique, --part, --checkpoint and --board go with fast and symmetric. On a terminal, counts
-that take more than a second show their progress on stderr.
+    notes: "--threads, --unique, --part, --checkpoint and --board go with fast and symmetric. On a
+terminal, counts that take more than a second show their progress on stderr.
 ",
 };
+
+/// The flags of a count that runs as a problem ([`Algo::runs_problems`]): the others count
+/// one N on one thread.
+const PROBLEM_FLAGS: [&str; 5] = ["--threads", "--unique", "--part", "--board", "--checkpoint"];
+
+/// The counters and their descriptions, from the library's one description of each.
+fn algo_choices() -> Vec<(&'static str, &'static str)> {
+    let mut algos = Algo::ALL.to_vec();
+    // The default first.
+    algos.sort_by_key(|&algo| algo != Algo::Fast);
+    algos.into_iter().map(|a| (a.name(), a.summary())).collect()
+}
 
 /// What `queens count` was asked.
 #[derive(Debug, PartialEq)]
@@ -102,7 +108,7 @@ pub struct CountArgs {
     /// Count classes under the symmetries instead of placements.
     pub unique: bool,
     /// The part of the work, `(k, m)`.
-    pub part: Option<(usize, usize)>,
+    pub part: Option<(u64, u64)>,
     /// The board file, `-` for standard input.
     pub board: Option<String>,
     /// The checkpoint file.
@@ -130,11 +136,13 @@ pub fn parse(parsed: &Parsed) -> Result<CountArgs, Failure> {
         board: parsed.value("--board").map(String::from),
         checkpoint: parsed.value("--checkpoint").map(String::from),
     };
-    if algo != Algo::Fast && algo != Algo::Symmetric {
-        parsed.refuse(
-            &["--threads", "--unique", "--part", "--board", "--checkpoint"],
-            "goes with --algo fast or symmetric only",
-        )?;
+    if !algo.runs_problems() {
+        parsed.refuse(&PROBLEM_FLAGS, "goes with --algo fast or symmetric only")?;
+    }
+    if args.checkpoint.as_deref() == Some("-") {
+        return Err(parsed.error(
+            "--checkpoint needs a file it can write back to; '-' (standard input) is not one",
+        ));
     }
     if args.unique && args.board.is_some() {
         return Err(parsed.error(
@@ -148,63 +156,61 @@ pub fn parse(parsed: &Parsed) -> Result<CountArgs, Failure> {
 }
 
 /// Parses `--part K/M`.
-fn part(parsed: &Parsed, text: &str) -> Result<(usize, usize), Failure> {
-    let numbers = text
-        .split_once('/')
-        .and_then(|(k, m)| Some((k.parse::<usize>().ok()?, m.parse::<usize>().ok()?)));
-    match numbers {
-        Some((k, m)) if 1 <= k && k <= m => Ok((k, m)),
-        _ => Err(parsed.error(format!(
-            "--part must be K/M with 1 <= K <= M, such as 2/8, not {:?}",
-            text
-        ))),
+fn part(parsed: &Parsed, text: &str) -> Result<(u64, u64), Failure> {
+    let refused = |why: &str| {
+        Err(parsed.error(format!(
+            "--part must be K/M with 1 <= K <= M, such as 2/8, not {:?}{}",
+            text, why
+        )))
+    };
+    let (k, m) = match text.split_once('/') {
+        Some((k, m)) => (k, m),
+        None => return refused(""),
+    };
+    let number = |text: &str| {
+        let digits = !text.is_empty() && text.bytes().all(|b| b.is_ascii_digit());
+        (digits, text.parse::<u64>().ok())
+    };
+    match (number(k), number(m)) {
+        ((_, Some(k)), (_, Some(m))) if 1 <= k && k <= m => Ok((k, m)),
+        ((true, _), (true, None)) => refused(&format!(": M is above {}", u64::MAX)),
+        ((true, None), (true, _)) => refused(&format!(": K is above {}", u64::MAX)),
+        _ => refused(""),
     }
 }
 
 /// Runs `queens count`.
 pub fn run(args: CountArgs) -> Result<(), Failure> {
-    if args.algo != Algo::Fast && args.algo != Algo::Symmetric {
+    if !args.algo.runs_problems() {
         let n = args.n.unwrap_or_default();
         return Ok(output::print(&format!("{}\n", args.algo.count(n)))?);
     }
     let board = args.board.as_deref().map(read_board).transpose()?;
-    let n = match (&board, args.n) {
-        (Some(board), Some(n)) if n as usize != board.size() => {
-            return Err(Failure::usage(
-                "count",
-                format!(
-                    "N = {} but the board in {} has {} lines",
-                    n,
-                    args.board.unwrap_or_default(),
-                    board.size()
-                ),
-            ))
-        }
-        (Some(board), _) => board.size() as u32,
-        (None, n) => n.unwrap_or_default(),
+    let problem = Problem {
+        n: board_size_agrees(&args, board.as_ref())?,
+        board: board.as_ref(),
+        ask: if args.unique { Ask::Unique } else { Ask::Total },
     };
-    let ask = if args.unique { "unique" } else { "total" };
     let checkpoint = args
         .checkpoint
         .as_deref()
-        .map(|path| Checkpoint::open(Path::new(path), ask))
+        .map(|path| Checkpoint::open(Path::new(path)))
         .transpose()
         .map_err(checkpoint_failure)?;
     let progress = Progress::new();
     let report = |done: usize, all: usize| progress.units("count", done, all, "chunks");
-    let options = Options {
+    let run = Run {
         threads: args.threads.unwrap_or_else(cores),
         part: args.part,
-        board: board.as_ref(),
         progress: Some(&report),
         checkpoint: checkpoint.as_ref(),
     };
-    let counted = if args.unique {
-        symmetric::count_with(n, &options).map(|c| c.unique)
-    } else if args.algo == Algo::Symmetric {
-        symmetric::count_with(n, &options).map(|c| c.total)
-    } else {
-        total_with(n, &options)
+    let counted = match args.algo {
+        Algo::Symmetric => symmetric::count_with(&problem, &run).map(|counts| match problem.ask {
+            Ask::Total => counts.total,
+            Ask::Unique => counts.unique,
+        }),
+        _ => count_with(&problem, &run),
     };
     progress.finish();
     let count = counted.map_err(|e| match e {
@@ -213,6 +219,23 @@ pub fn run(args: CountArgs) -> Result<(), Failure> {
         CountError::Checkpoint(e) => checkpoint_failure(e),
     })?;
     Ok(output::print(&format!("{}\n", count))?)
+}
+
+/// The board size: N, or the board's, which must agree when both are given.
+fn board_size_agrees(args: &CountArgs, board: Option<&Board>) -> Result<u32, Failure> {
+    match (board, args.n) {
+        (Some(board), Some(n)) if n as usize != board.size() => Err(Failure::usage(
+            "count",
+            format!(
+                "N = {} but the board in {} has {} lines",
+                n,
+                args.board.as_deref().unwrap_or_default(),
+                board.size()
+            ),
+        )),
+        (Some(board), _) => Ok(board.size() as u32),
+        (None, n) => Ok(n.unwrap_or_default()),
+    }
 }
 
 /// A checkpoint that cannot be used: exit 2 if the file is at fault (not a checkpoint,
@@ -283,5 +306,14 @@ mod tests {
         assert!(refused("--board b --unique").starts_with("--unique counts classes"));
         assert_eq!(refused("--threads 2"), "missing N, the board size");
         assert!(refused("8 --part 3/2").starts_with("--part must be K/M"));
+        assert_eq!(
+            refused("8 --part 1/18446744073709551616"),
+            "--part must be K/M with 1 <= K <= M, such as 2/8, not \"1/18446744073709551616\": M is above 18446744073709551615"
+        );
+        assert!(refused("8 --checkpoint -").starts_with("--checkpoint needs a file"));
+        assert_eq!(
+            parse_line("8 --part 1/18446744073709551615").unwrap().part,
+            Some((1, u64::MAX))
+        );
     }
 }

@@ -19,6 +19,7 @@ pub static SPEC: Spec = Spec {
             name: "--format",
             value: Some("FMT"),
             many: false,
+            choices: None,
             help: "board: N rows of '.' and 'Q', a blank line between placements (default)
 perm:  one line per placement, the 1-based column of rows 1..N
 luogu: the Luogu P1219 answer: the first three perm lines, then the total",
@@ -27,6 +28,7 @@ luogu: the Luogu P1219 answer: the first three perm lines, then the total",
             name: "--limit",
             value: Some("K"),
             many: false,
+            choices: None,
             help: "stop after K placements (board and perm)",
         },
     ],

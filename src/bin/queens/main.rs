@@ -73,7 +73,7 @@ fn quiet_failed_thread_starts() {
     std::panic::set_hook(Box::new(move |info| {
         let worker = std::thread::current()
             .name()
-            .is_some_and(|name| name.starts_with(nqueens::count::work::WORKER_NAME));
+            .is_some_and(|name| name.starts_with(nqueens::count::run::WORKER_NAME));
         let message = info
             .payload()
             .downcast_ref::<String>()

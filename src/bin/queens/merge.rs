@@ -1,32 +1,72 @@
 //! `queens merge`: the total of a count run in parts, from their checkpoints, only when they
-//! make the whole count exactly once; `--status` says how far each part has got.
+//! make the whole count exactly once, and the count expected; `--status` says how far each
+//! part has got.
 
 use crate::cli::{Arg, Flag, Parsed, Spec};
-use crate::count::checkpoint_failure;
 use crate::failure::Failure;
 use crate::output;
-use nqueens::count::checkpoint::{merge, Contents, MergeError};
+use nqueens::count::checkpoint::{merge, CheckpointError, Contents, Expect, MergeError};
+use nqueens::count::Ask;
 use std::path::Path;
 
 pub static SPEC: Spec = Spec {
     name: "merge",
     about: "print the count made by the parts of one count ('queens count N --part K/M
 --checkpoint FILE' for K = 1..M), from their checkpoints: only when they are every part once,
-each finished, all of the same count.",
-    usage: &["FILE...", "--status FILE..."],
+each finished, all of the same count, and of the count expected.",
+    usage: &[
+        "FILE... [--n N] [--parts M] [--total | --unique]",
+        "--status FILE...",
+    ],
     args: &[Arg {
         name: "FILE...",
-        help: "the checkpoints of the parts",
+        help: "the checkpoints of the parts; - reads one from standard input",
     }],
-    flags: &[Flag {
-        name: "--status",
-        value: None,
-        many: false,
-        help: "print how far each part has got instead: part, chunks counted, finished or not",
-    }],
-    notes: "Exit codes: 0 the count (or the status) printed; 1 the parts are not one whole
-count (a part missing, given twice, unfinished, or of another count: the file and the
-problem are named); 2 a file that is not a checkpoint, is damaged or cannot be read.
+    flags: &[
+        Flag {
+            name: "--n",
+            value: Some("N"),
+            many: false,
+            choices: None,
+            help: "expect a count of N queens: parts of another N are refused",
+        },
+        Flag {
+            name: "--parts",
+            value: Some("M"),
+            many: false,
+            choices: None,
+            help: "expect the count split into M parts: parts of another split are refused",
+        },
+        Flag {
+            name: "--total",
+            value: None,
+            many: false,
+            choices: None,
+            help: "expect a count of every placement (queens count without --unique)",
+        },
+        Flag {
+            name: "--unique",
+            value: None,
+            many: false,
+            choices: None,
+            help: "expect a count of classes under the symmetries (queens count --unique)",
+        },
+        Flag {
+            name: "--status",
+            value: None,
+            many: false,
+            choices: None,
+            help: "print how far each part has got instead: part, chunks counted, finished or not",
+        },
+    ],
+    notes: "A script that merges a folder's parts should say which count it expects (--n,
+--parts, --total or --unique): a folder that holds another count's parts is then refused,
+never added up.
+
+Exit codes: 0 the count (or the status) printed; 1 the parts are not the whole count
+expected (a part missing, given twice, unfinished, or of another count: the file and the
+problem are named); 2 a file that is not a checkpoint, is damaged, cannot be read, or bad
+usage.
 ",
 };
 
@@ -35,6 +75,8 @@ problem are named); 2 a file that is not a checkpoint, is damaged or cannot be r
 pub struct MergeArgs {
     /// The checkpoints.
     pub files: Vec<String>,
+    /// What the parts must be.
+    pub expect: Expect,
     /// Print each part's progress instead of the total.
     pub status: bool,
 }
@@ -44,9 +86,33 @@ pub fn parse(parsed: &Parsed) -> Result<MergeArgs, Failure> {
     if parsed.args().is_empty() {
         return Err(parsed.error("missing FILE: the checkpoints of the parts"));
     }
+    let status = parsed.has("--status");
+    if status {
+        parsed.refuse(
+            &["--n", "--parts", "--total", "--unique"],
+            "does nothing with --status",
+        )?;
+    }
+    if parsed.has("--total") && parsed.has("--unique") {
+        return Err(parsed.error("--total and --unique expect two different counts"));
+    }
+    if parsed.args().iter().filter(|f| *f == "-").count() > 1 {
+        return Err(parsed.error("- (standard input) is given twice"));
+    }
+    let ask = match (parsed.has("--total"), parsed.has("--unique")) {
+        (true, _) => Some(Ask::Total),
+        (_, true) => Some(Ask::Unique),
+        _ => None,
+    };
+    let n = parsed.number("--n", 1, 32)?.map(|n| n as u32);
     Ok(MergeArgs {
         files: parsed.args().to_vec(),
-        status: parsed.has("--status"),
+        expect: Expect {
+            n,
+            ask,
+            parts: parsed.number("--parts", 1, u64::MAX - 1)?,
+        },
+        status,
     })
 }
 
@@ -55,34 +121,43 @@ pub fn run(args: MergeArgs) -> Result<(), Failure> {
     if args.status {
         let mut text = String::new();
         for file in &args.files {
-            let contents = Contents::read(Path::new(file)).map_err(checkpoint_failure)?;
-            text += &match &contents.problem {
-                None => format!("{}: empty, not begun\n", file),
-                Some(p) => format!(
-                    "{}: N = {}, {}, part {}/{}: {} of {} chunks counted, {}\n",
-                    file,
-                    p.n,
-                    p.ask,
-                    p.part.0,
-                    p.part.1,
-                    contents.done.len(),
-                    p.chunks,
-                    match contents.result {
-                        Some(r) if p.ask == "unique" => format!("finished: {}", r[1]),
-                        Some(r) => format!("finished: {}", r[0]),
-                        None => "unfinished".to_string(),
-                    }
-                ),
-            };
+            text += &status(file)?;
         }
         return Ok(output::print(&text)?);
     }
-    let merged = merge(&args.files).map_err(|e| match e {
-        MergeError::File(e) => checkpoint_failure(e),
+    let merged = merge(&args.files, &args.expect).map_err(|e| match e {
+        MergeError::File(e) => file_failure(e),
         MergeError::Parts(message) => Failure::Check(message),
     })?;
-    let count = merged.unique.unwrap_or(merged.total);
-    Ok(output::print(&format!("{}\n", count))?)
+    Ok(output::print(&format!("{}\n", merged.count()))?)
+}
+
+/// One line of `--status`: the file's part and how far it has got.
+fn status(file: &str) -> Result<String, Failure> {
+    let contents = Contents::read(Path::new(file)).map_err(file_failure)?;
+    Ok(match &contents.header {
+        None => format!("{}: empty, not begun\n", file),
+        Some(h) => format!(
+            "{}: N = {}, {}, part {}/{}: {} of {} chunks counted, {}\n",
+            file,
+            h.n,
+            h.ask.name(),
+            h.part.0,
+            h.part.1,
+            contents.done.len(),
+            h.chunks,
+            match contents.answer() {
+                Some(count) => format!("finished: {}", count),
+                None => "unfinished".to_string(),
+            }
+        ),
+    })
+}
+
+/// A file that cannot be merged: not a checkpoint, damaged, or unreadable, all exit 2 (the
+/// input is at fault: merge writes nothing).
+fn file_failure(e: CheckpointError) -> Failure {
+    Failure::Input(e.to_string())
 }
 
 #[cfg(test)]
@@ -95,11 +170,24 @@ mod tests {
     }
 
     #[test]
-    fn files_and_status_are_read() {
-        let got = args("a b c --status").unwrap();
+    fn files_expectations_and_status_are_read() {
+        let got = args("a b c --n 12 --parts 4 --unique").unwrap();
         assert_eq!(got.files, ["a", "b", "c"]);
-        assert!(got.status);
+        assert_eq!(
+            got.expect,
+            Expect {
+                n: Some(12),
+                ask: Some(Ask::Unique),
+                parts: Some(4)
+            }
+        );
+        assert!(!got.status);
+        assert!(args("a --status").unwrap().status);
         assert!(usage_message(args("")).contains("missing FILE"));
         assert!(usage_message(args("--status")).contains("missing FILE"));
+        assert!(usage_message(args("a --status --n 3")).contains("does nothing with --status"));
+        assert!(usage_message(args("a --total --unique")).contains("two different counts"));
+        assert!(usage_message(args("- -")).contains("given twice"));
+        assert!(usage_message(args("a --n 0")).contains("--n must be a number from 1 to 32"));
     }
 }

@@ -20,6 +20,7 @@ attack each other.",
         name: "--n",
         value: Some("N"),
         many: false,
+        choices: None,
         help: "the board size the placement must have (default: the number of queens read)",
     }],
     notes:

@@ -3,7 +3,7 @@
 //! diagonal it uses.
 //!
 //! A half board is known to the join by its *key*: one bit per diagonal that crosses the
-//! middle of the board (see [`super::join`]). A probe fits a stored half exactly when their
+//! middle of the board (see [`super`]). A probe fits a stored half exactly when their
 //! keys share no bit. Transposed, the block is a row per diagonal `d` with bit `i` set when
 //! stored half `i` leaves `d` free; a probe's matches are the bits set in the AND of the rows
 //! of its diagonals. Grouping the key's bits by [`GROUP`] (6), each group gets a table of all
@@ -14,8 +14,8 @@
 //! # Example
 //!
 //! ```
-//! use nqueens::count::kernel::Kernel;
-//! use nqueens::count::sliced::Sliced;
+//! use nqueens::count::join::kernel::Kernel;
+//! use nqueens::count::join::sliced::Sliced;
 //!
 //! let mut block = Sliced::new(10);
 //! block.load(&[0b00_0000_0011, 0b00_0000_0100, 0b10_0000_0000]);

@@ -1,4 +1,4 @@
-//! The innermost loop of [`super::join`]: for each probing half board, AND one row of each
+//! The innermost loop of [`super`]: for each probing half board, AND one row of each
 //! group table of a block and count the bits left. The crate's only `unsafe` code lives here.
 //!
 //! The loop is written three times: with AVX-512 and its vector popcount (`avx512f`,
@@ -10,7 +10,7 @@
 //! # Example
 //!
 //! ```
-//! use nqueens::count::kernel::{Kernel, Row, GROUP};
+//! use nqueens::count::join::kernel::{Kernel, Row, GROUP};
 //!
 //! // One group table: row p holds the stored halves compatible with pattern p.
 //! let mut table: Vec<Row> = vec![[0; 8]; 1 << GROUP];

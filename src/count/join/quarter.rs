@@ -1,5 +1,5 @@
 //! Every partial placement of one quarter of the board, bucketed by the rows and columns it
-//! uses: the building blocks of the half boards that [`super::join`] joins.
+//! uses: the building blocks of the half boards that [`super`] joins.
 //!
 //! A quarter is a rectangle of the board (`rows × cols` squares). A partial placement puts at
 //! most one queen in each of its rows and columns, no two on a diagonal, on squares the caller
@@ -25,7 +25,7 @@ use crate::memory::{try_filled, OutOfMemory};
 /// # Example
 ///
 /// ```
-/// use nqueens::count::quarter::Quarter;
+/// use nqueens::count::join::quarter::Quarter;
 ///
 /// // A 2×2 quarter: the empty placement, four single queens, and no pair (any two attack).
 /// let q = Quarter::build(2, 2, 0, |_, _| true).unwrap();

@@ -1,6 +1,7 @@
 //! The symmetric search: one placement per class under the 8 symmetries of the square, pruned
 //! early; it gives the total and the unique count at once, and counts boards with reserved
 //! squares. (Totals on the plain board from n = 12 are faster by [`super::join`].)
+//! [`symmetry`] holds the 8 symmetries of the square and the class of a placement.
 //!
 //! # Classes and canonical placements
 //!
@@ -40,16 +41,18 @@
 //!
 //! Each start (the corner case for each `c1`, the other case for each `b1`) is expanded row by
 //! row into independent sub-problems (thousands for n ≥ 14), always the same list for the same
-//! n, and handed to the workers by [`super::work`] (the join splits its own work the same way).
+//! n, and handed to the workers by [`super::run`] (the join splits its own work the same way).
 //! `part` counts every M-th sub-problem only, for splitting one count across machines.
 //!
 //! A board with reserved squares has no symmetry: the same search runs without the rules of
 //! symmetry, the reserved squares barred in their rows, every placement counting once.
 
-use super::board::Board;
-use super::symmetry::class_size_if_smallest;
-use super::work::{self, CountError, Options};
+pub mod symmetry;
+
+use super::problem::{Board, Problem};
+use super::run::{self, checkpoint::Fnv, CountError, Run, Unit};
 use crate::judge::{columns, MAX_N};
+use symmetry::class_size_if_smallest;
 
 /// A count: the number of placements, and of classes of placements under the 8 symmetries of
 /// the square.
@@ -62,7 +65,7 @@ pub struct Counts {
     pub unique: u64,
 }
 
-impl work::Tally for Counts {
+impl run::Tally for Counts {
     fn to_pair(self) -> [u64; 2] {
         [self.total, self.unique]
     }
@@ -94,7 +97,7 @@ impl std::ops::AddAssign for Counts {
 ///
 /// # Complexity
 ///
-/// O(n!) like every search here, in a fourth of the time of [`super::bitwise::count`]'s full
+/// O(n!) like every search here, in a fourth of the time of [`super::seed::bitwise::count`]'s full
 /// tree and half that of the mirror-halved one (the README's benchmark, n = 14 to 16); memory
 /// O(n) plus the list of sub-problems (thousands).
 ///
@@ -104,15 +107,16 @@ impl std::ops::AddAssign for Counts {
 /// assert_eq!(nqueens::count::symmetric::count(10), 724);
 /// ```
 pub fn count(n: u32) -> u64 {
-    match count_with(n, &Options::default()) {
+    match count_with(&Problem::total(n), &Run::default()) {
         Ok(counts) => counts.total,
-        Err(_) => unreachable!("one thread: nothing is spawned"),
+        Err(_) => unreachable!("one thread and no checkpoint: nothing can fail"),
     }
 }
 
-/// Counts the placements of `n` queens, and their classes under the 8 symmetries, by the
-/// symmetric search, as `options` say: on several threads, one slice of the work, or on a
-/// board with reserved squares.
+/// Counts the placements of `problem`, and their classes under the 8 symmetries, by the
+/// symmetric search, as `run` says: on several threads, one slice of the work, or on a board
+/// with reserved squares. Both counts are found at once, whatever `problem.ask` is (a
+/// checkpoint records it, to know which one the count was for).
 ///
 /// # Constraints
 ///
@@ -120,7 +124,8 @@ pub fn count(n: u32) -> u64 {
 ///
 /// # Panics
 ///
-/// Panics if `n > 32`, if the board's size is not `n`, or if the part is not `1 <= k <= m`.
+/// Panics if `n > 32`, if the board's size is not `n`, if classes are asked on a board, or if
+/// the part is not `1 <= k <= m`.
 ///
 /// # Errors
 ///
@@ -134,39 +139,45 @@ pub fn count(n: u32) -> u64 {
 /// # Example
 ///
 /// ```
-/// use nqueens::count::{symmetric::count_with, Counts, Options};
+/// use nqueens::count::{symmetric::count_with, Counts, Problem, Run};
 ///
-/// let all = Options { threads: 2, ..Options::default() };
-/// assert_eq!(count_with(12, &all).unwrap(), Counts { total: 14200, unique: 1787 });
+/// let all = Run { threads: 2, ..Run::default() };
+/// assert_eq!(count_with(&Problem::total(12), &all).unwrap(), Counts { total: 14200, unique: 1787 });
 ///
 /// // Three machines, one slice each: the partial sums add up.
 /// let sum: u64 = (1..=3)
-///     .map(|k| count_with(12, &Options { part: Some((k, 3)), ..Options::default() }))
+///     .map(|k| count_with(&Problem::total(12), &Run { part: Some((k, 3)), ..Run::default() }))
 ///     .map(|counts| counts.unwrap().total)
 ///     .sum();
 /// assert_eq!(sum, 14200);
 /// ```
-pub fn count_with(n: u32, options: &Options<'_>) -> Result<Counts, CountError> {
-    options.check(n, "symmetric");
-    if n == 0 {
+pub fn count_with(problem: &Problem<'_>, run: &Run<'_>) -> Result<Counts, CountError> {
+    problem.check("symmetric");
+    run.check("symmetric");
+    if let Some(counts) = run::recorded_result(problem, COUNTER, run)? {
+        return Ok(counts);
+    }
+    if problem.n == 0 {
         // One empty placement, alone in its class.
-        let here = options.holds_the_empty_board();
+        let here = run.holds_the_empty_board();
         return Ok(Counts {
             total: u64::from(here),
-            unique: u64::from(here && options.board.is_none()),
+            unique: u64::from(here && problem.board.is_none()),
         });
     }
-    let n = n as usize;
-    let tasks = sub_problems(n, options.board);
-    work::count_units(
-        n as u32,
-        "symmetric",
-        tasks,
-        options,
-        || (),
-        |_, task| solve(task, n, options.board),
+    let (n, board) = (problem.n as usize, problem.board);
+    run::count_units(
+        problem,
+        COUNTER,
+        sub_problems(n, board),
+        run,
+        || Ok(()),
+        |_, task| Ok(solve(task, n, board)),
     )
 }
+
+/// The counter's name in a checkpoint.
+const COUNTER: &str = "symmetric";
 
 /// Where the search starts, which decides its rules.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -183,7 +194,7 @@ enum Start {
 
 /// A sub-problem: the queens of rows `0..y` placed (their columns in
 /// `q`) and the columns their attacks take in row `y`.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy)]
 struct Task {
     start: Start,
     y: usize,
@@ -204,6 +215,23 @@ impl Task {
         next.down = self.down | bit;
         next.right = (self.right | bit) >> 1;
         next
+    }
+}
+
+impl Unit for Task {
+    /// The start (its kind and column) and the placed queens' columns: they determine the rest.
+    fn identify(&self, hash: &mut Fnv) {
+        match self.start {
+            Start::Corner { c1 } => [0, c1 as u64],
+            Start::Edge { b1 } => [1, b1 as u64],
+            Start::Plain { check } => [2, u64::from(check)],
+        }
+        .into_iter()
+        .for_each(|word| hash.word(word));
+        hash.word(self.y as u64);
+        self.q[..self.y]
+            .iter()
+            .for_each(|&c| hash.word(u64::from(c)));
     }
 }
 

@@ -13,14 +13,14 @@
 //!    *key*: one bit per diagonal crossing the middle line that it uses (`2(n - 1)` of them);
 //! 2. count the (west, east) pairs whose keys share no bit.
 //!
-//! Halves are built from **quarters** ([`super::quarter`]): cut each half again between the
+//! Halves are built from **quarters** ([`quarter`]): cut each half again between the
 //! north rows (`⌊n/2⌋` of them) and the south ones. Every partial placement of each quarter
 //! is listed once, bucketed by the rows and columns it uses; the east halves on `E` are the
 //! north-east placements on `E`'s north rows and any column set `C`, each paired with the
 //! south-east placements on `E`'s south rows and the other columns, kept when no diagonal
 //! crossing the north/south line is used by both (one `AND`).
 //!
-//! The pairs are counted **bit-sliced** ([`super::sliced`], [`super::kernel`]): the east halves
+//! The pairs are counted **bit-sliced** ([`sliced`], [`kernel`]): the east halves
 //! of `E` are transposed, 512 at a time, into one bit row per diagonal, and each west half
 //! ANDs the rows of its diagonals (a few precomputed group rows) and counts the bits left: 512
 //! pairs in a few vector instructions.
@@ -49,13 +49,18 @@
 //! # Threads
 //!
 //! Each row set `E` (no greater than its reverse) is a unit of work: 6,470 at n = 16,
-//! 12,190 at n = 17, 24,310 at n = 18. [`super::work`] hands them out one at a time, so no
+//! 12,190 at n = 17, 24,310 at n = 18. [`super::run`] hands them out one at a time, so no
 //! thread waits for another; the quarter tables are built once and shared.
 
-use super::kernel::{Kernel, WEIGHT};
-use super::quarter::Quarter;
-use super::sliced::{Sliced, BLOCK};
-use super::work::{self, CountError, Options};
+pub mod kernel;
+pub mod quarter;
+pub mod sliced;
+
+use super::problem::Problem;
+use super::run::{self, checkpoint::Fnv, CountError, Run, Unit};
+use kernel::{Kernel, WEIGHT};
+use quarter::Quarter;
+use sliced::{Sliced, BLOCK};
 
 /// The largest `n` the join counts: above it a quarter's diagonals no longer fit in 32 bits,
 /// and its tables would outgrow memory (they take 640 MB at n = 21, about 4 times that at
@@ -87,20 +92,20 @@ pub const MAX_N: u32 = 22;
 /// assert_eq!(nqueens::count::join::count(13), 73712);
 /// ```
 pub fn count(n: u32) -> u64 {
-    match count_with(n, &Options::default()) {
+    match count_with(n, &Run::default()) {
         Ok(total) => total,
         Err(e) => panic!("join: {}", e),
     }
 }
 
-/// Counts the placements of `n` queens by joining half boards, as `options` say: on several
+/// Counts the placements of `n` queens by joining half boards, as `run` says: on several
 /// threads, or one slice of the work.
 ///
 /// # Constraints
 ///
-/// `n <= 22` ([`MAX_N`]); no board (reserved squares break the symmetry the join relies on: use
-/// [`super::symmetric::count_with`] or [`super::total_with`]); with a part `(k, m)`,
-/// `1 <= k <= m`.
+/// `n <= 22` ([`MAX_N`]); with a part `(k, m)`, `1 <= k <= m`. (It counts the plain board's
+/// total only: reserved squares break the symmetry the join relies on, so boards and unique
+/// counts go to [`super::symmetric::count_with`], as [`super::count_with`] does.)
 ///
 /// # Panics
 ///
@@ -118,15 +123,15 @@ pub fn count(n: u32) -> u64 {
 /// # Example
 ///
 /// ```
-/// use nqueens::count::Options;
+/// use nqueens::count::Run;
 ///
 /// let sum: u64 = (1..=4)
-///     .map(|k| nqueens::count::join::count_with(12, &Options { part: Some((k, 4)), ..Options::default() }).unwrap())
+///     .map(|k| nqueens::count::join::count_with(12, &Run { part: Some((k, 4)), ..Run::default() }).unwrap())
 ///     .sum();
 /// assert_eq!(sum, 14200);
 /// ```
-pub fn count_with(n: u32, options: &Options<'_>) -> Result<u64, CountError> {
-    count_on(Kernel::detect(), n, options)
+pub fn count_with(n: u32, run: &Run<'_>) -> Result<u64, CountError> {
+    count_on(Kernel::detect(), n, run)
 }
 
 /// [`count_with`] on the kernel `kernel` instead of the best one the CPU has: to compare the
@@ -139,37 +144,55 @@ pub fn count_with(n: u32, options: &Options<'_>) -> Result<u64, CountError> {
 /// # Example
 ///
 /// ```
-/// use nqueens::count::{join, kernel::Kernel, Options};
+/// use nqueens::count::{join, join::kernel::Kernel, Run};
 ///
 /// for kernel in Kernel::available() {
-///     assert_eq!(join::count_on(kernel, 11, &Options::default()).unwrap(), 2680);
+///     assert_eq!(join::count_on(kernel, 11, &Run::default()).unwrap(), 2680);
 /// }
 /// ```
-pub fn count_on(kernel: Kernel, n: u32, options: &Options<'_>) -> Result<u64, CountError> {
+pub fn count_on(kernel: Kernel, n: u32, run: &Run<'_>) -> Result<u64, CountError> {
     assert!(
         Kernel::available().contains(&kernel),
         "join: this CPU cannot run the {} kernel",
         kernel.name()
     );
-    options.check(n, "join");
     assert!(n <= MAX_N, "join: n = {} is above {}", n, MAX_N);
-    assert!(
-        options.board.is_none(),
-        "join: a board with reserved squares has no symmetry to join by"
-    );
+    run.check("join");
+    let problem = Problem::total(n);
+    // A finished checkpoint answers before any table is built.
+    if let Some(total) = run::recorded_result(&problem, COUNTER, run)? {
+        return Ok(total);
+    }
     if n == 0 {
         // One empty placement.
-        return Ok(u64::from(options.holds_the_empty_board()));
+        return Ok(u64::from(run.holds_the_empty_board()));
     }
     let join = Join::new(n, kernel)?;
-    work::count_units(
-        n,
-        "join",
+    run::count_units(
+        &problem,
+        COUNTER,
         join.units(),
-        options,
-        || Scratch::new(&join),
-        |scratch, &(rows, weight)| weight * join.count_rows(scratch, rows),
+        run,
+        || Ok(Scratch::new(&join)),
+        |scratch, unit| Ok(unit.weight * join.count_rows(scratch, unit.rows)),
     )
+}
+
+/// The counter's name in a checkpoint.
+const COUNTER: &str = "join";
+
+/// A unit of work: one row set `E` of the east queens, and its weight (2 when its reverse,
+/// which counts the same, is left out; 1 when it is its own reverse).
+struct RowSet {
+    rows: u32,
+    weight: u64,
+}
+
+impl Unit for RowSet {
+    fn identify(&self, hash: &mut Fnv) {
+        hash.word(u64::from(self.rows));
+        hash.word(self.weight);
+    }
 }
 
 /// The shape of the board's cut and its four quarter tables.
@@ -237,14 +260,15 @@ impl Join {
 
     /// The row sets `E` to count, each with its weight: the sets of `e` rows no greater than
     /// their reverse, weighing 2, or 1 if they are their own reverse.
-    fn units(&self) -> Vec<(u32, u64)> {
+    fn units(&self) -> Vec<RowSet> {
         let n = self.n;
         let mut units = Vec::new();
         let mut rows: u32 = (1 << self.e) - 1;
         loop {
             let reverse = rows.reverse_bits() >> (32 - n);
             if rows <= reverse {
-                units.push((rows, if rows == reverse { 1 } else { 2 }));
+                let weight = if rows == reverse { 1 } else { 2 };
+                units.push(RowSet { rows, weight });
             }
             match next_subset(rows) {
                 Some(next) if next < 1 << n => rows = next,
@@ -408,7 +432,7 @@ mod tests {
     fn the_row_sets_and_their_weights_cover_every_row_set_once() {
         for n in [5u32, 8, 9, 16] {
             let join = Join::new(n, Kernel::Portable).unwrap();
-            let covered: u64 = join.units().iter().map(|&(_, w)| w).sum();
+            let covered: u64 = join.units().iter().map(|unit| unit.weight).sum();
             let all = (0u32..1 << n)
                 .filter(|s| s.count_ones() == n - n / 2)
                 .count();
