@@ -28,8 +28,11 @@ pub struct Flag {
     pub help: &'static str,
     /// The values it takes, each with what it means, listed in the help under `help`; made
     /// by a function so that the library's own descriptions are the only ones.
-    pub choices: Option<fn() -> Vec<(&'static str, &'static str)>>,
+    pub choices: Option<Choices>,
 }
+
+/// The values a flag takes, each with what it means.
+pub type Choices = fn() -> Vec<(&'static str, &'static str)>;
 
 /// A subcommand: its name, what it does, how it is called, and its arguments and flags.
 pub struct Spec {
