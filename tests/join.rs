@@ -2,7 +2,7 @@
 //! CPU has; threads and parts. (Progress: tests/symmetric.rs.)
 
 use nqueens::count::join::kernel::Kernel;
-use nqueens::count::{join, symmetric, Problem, Run};
+use nqueens::count::{join, symmetric, Run};
 use nqueens::judge::KNOWN_COUNTS;
 use nqueens::Algo;
 
