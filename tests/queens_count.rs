@@ -148,25 +148,27 @@ fn an_endless_or_unreadable_board_is_refused_at_once() {
 }
 
 #[test]
-fn too_many_threads_for_the_memory_is_a_clear_error() {
-    // Under a small address space not every thread can start: either all do and the count is
-    // right, or the run says how many started, exit 1. Never a panic or an abort.
+fn too_many_threads_for_the_memory_still_give_the_count() {
+    // Under a small address space not every thread can start: the count goes on, right, on
+    // those that did, and says so. Never a panic or an abort.
     for threads in ["256", "1024"] {
         let out = shell(&format!(
             "ulimit -v 200000; exec \"$0\" count 12 --threads {}",
             threads
         ));
         let stderr = String::from_utf8_lossy(&out.stderr);
-        match out.status.code() {
-            Some(0) => assert_eq!(String::from_utf8_lossy(&out.stdout), "14200\n"),
-            Some(1) => assert!(
-                stderr.starts_with("queens: could start only ")
-                    && stderr.contains("worker threads asked for")
-                    && stderr.trim_end().ends_with("try fewer --threads"),
-                "{}",
-                stderr
-            ),
-            other => panic!("--threads {}: exit {:?}: {}", threads, other, stderr),
-        }
+        assert_eq!(
+            out.status.code(),
+            Some(0),
+            "--threads {}: {}",
+            threads,
+            stderr
+        );
+        assert_eq!(String::from_utf8_lossy(&out.stdout), "14200\n");
+        assert!(
+            stderr.is_empty() || stderr.starts_with("queens: note: counted on "),
+            "{}",
+            stderr
+        );
     }
 }

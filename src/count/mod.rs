@@ -55,7 +55,7 @@ pub mod seed;
 pub mod symmetric;
 
 pub use problem::{board, Ask, Board, Problem};
-pub use run::{checkpoint, CountError, Run, ThreadError};
+pub use run::{checkpoint, CountError, Run};
 pub use symmetric::Counts;
 
 use crate::judge;

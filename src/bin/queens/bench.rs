@@ -144,6 +144,7 @@ pub fn run(args: BenchArgs) -> Result<(), Failure> {
             Ok::<(File, &str), Failure>((file, path))
         })
         .transpose()?;
+    crate::count::kernel_setting()?;
     if cfg!(debug_assertions) {
         crate::failure::say(
             "queens bench: this is a debug build; build with --release for meaningful times",

@@ -181,6 +181,7 @@ fn part(parsed: &Parsed, text: &str) -> Result<(u64, u64), Failure> {
 
 /// Runs `queens count`.
 pub fn run(args: CountArgs) -> Result<(), Failure> {
+    kernel_setting()?;
     if !args.algo.runs_problems() {
         let n = args.n.unwrap_or_default();
         return Ok(output::print(&format!("{}\n", args.algo.count(n)))?);
@@ -199,11 +200,16 @@ pub fn run(args: CountArgs) -> Result<(), Failure> {
         .map_err(checkpoint_failure)?;
     let progress = Progress::new();
     let report = |done: usize, all: usize| progress.units("count", done, all, "chunks");
+    let fewer = std::sync::Mutex::new(None);
+    let note_fewer = |worked: usize, wanted: usize| {
+        *fewer.lock().unwrap_or_else(|e| e.into_inner()) = Some((worked, wanted));
+    };
     let run = Run {
         threads: args.threads.unwrap_or_else(cores),
         part: args.part,
         progress: Some(&report),
         checkpoint: checkpoint.as_ref(),
+        fewer_threads: Some(&note_fewer),
     };
     let counted = match args.algo {
         Algo::Symmetric => symmetric::count_with(&problem, &run).map(|counts| match problem.ask {
@@ -213,12 +219,28 @@ pub fn run(args: CountArgs) -> Result<(), Failure> {
         _ => count_with(&problem, &run),
     };
     progress.finish();
+    if let Some((worked, wanted)) = *fewer.lock().unwrap_or_else(|e| e.into_inner()) {
+        crate::failure::say(&format!(
+            "queens: note: counted on {} of the {} threads asked for (the others could not \
+             start: the system refused them, or memory was too short)",
+            worked, wanted
+        ));
+    }
     let count = counted.map_err(|e| match e {
-        CountError::Threads(e) => Failure::Resources(format!("{}; try fewer --threads", e)),
         CountError::Memory(e) => Failure::Resources(e.to_string()),
         CountError::Checkpoint(e) => checkpoint_failure(e),
+        CountError::Setting(message) => Failure::Input(message),
     })?;
     Ok(output::print(&format!("{}\n", count))?)
+}
+
+/// Refuses an `NQUEENS_KERNEL` that names no kernel this CPU runs, whatever the counter: a
+/// typo must never time or run another kernel than the one named.
+pub fn kernel_setting() -> Result<(), Failure> {
+    match nqueens::count::join::kernel::Kernel::detect() {
+        Ok(_) => Ok(()),
+        Err(e) => Err(Failure::Input(e.to_string())),
+    }
 }
 
 /// The board size: N, or the board's, which must agree when both are given.

@@ -65,7 +65,8 @@ fn main() -> ExitCode {
 }
 
 /// A worker thread that dies in the standard library's own start-up (no memory for its
-/// signal stack) is reported once, as a thread that could not start (`ThreadError`); the
+/// signal stack) leaves its share to the others and is reported once, as a thread that could
+/// not start (`Run::fewer_threads`); the
 /// panic message the standard library would print for it is left out. Every other panic is
 /// printed as usual.
 fn quiet_failed_thread_starts() {

@@ -46,17 +46,49 @@ pub enum Kernel {
     Portable,
 }
 
+/// `NQUEENS_KERNEL` names no kernel this CPU runs: a benchmark with a typo must not time
+/// another kernel than the one it names.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct KernelError {
+    /// The value of `NQUEENS_KERNEL`.
+    pub wanted: String,
+    /// The kernels this CPU runs.
+    pub available: Vec<Kernel>,
+}
+
+impl std::fmt::Display for KernelError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let names: Vec<&str> = self.available.iter().map(|k| k.name()).collect();
+        write!(
+            f,
+            "NQUEENS_KERNEL={:?} is not a kernel this CPU runs; choose {} (or unset it for the fastest)",
+            self.wanted,
+            names.join(", ")
+        )
+    }
+}
+
+impl std::error::Error for KernelError {}
+
 impl Kernel {
     /// The fastest kernel this CPU runs, or the one the environment variable
-    /// `NQUEENS_KERNEL` names (`avx512`, `avx2` or `portable`) if the CPU runs it.
-    pub fn detect() -> Kernel {
+    /// `NQUEENS_KERNEL` names (`avx512`, `avx2` or `portable`; unset or empty: the fastest).
+    ///
+    /// # Errors
+    ///
+    /// [`KernelError`] if `NQUEENS_KERNEL` names no kernel this CPU runs (a typo, another
+    /// case, or a kernel this CPU lacks).
+    pub fn detect() -> Result<Kernel, KernelError> {
         let available = Kernel::available();
-        let wanted = std::env::var("NQUEENS_KERNEL").unwrap_or_default();
-        available
-            .iter()
-            .copied()
-            .find(|kernel| kernel.name() == wanted)
-            .unwrap_or(available[0])
+        let wanted = match std::env::var_os("NQUEENS_KERNEL") {
+            None => return Ok(available[0]),
+            Some(wanted) if wanted.is_empty() => return Ok(available[0]),
+            Some(wanted) => wanted.to_string_lossy().into_owned(),
+        };
+        match available.iter().find(|kernel| kernel.name() == wanted) {
+            Some(&kernel) => Ok(kernel),
+            None => Err(KernelError { wanted, available }),
+        }
     }
 
     /// Every kernel this CPU can run, fastest first (the portable one always).

@@ -58,6 +58,7 @@ pub mod sliced;
 
 use super::problem::Problem;
 use super::run::{self, checkpoint::Fnv, CountError, Run, Unit};
+use crate::memory::OutOfMemory;
 use kernel::{Kernel, WEIGHT};
 use quarter::Quarter;
 use sliced::{Sliced, BLOCK};
@@ -113,8 +114,8 @@ pub fn count(n: u32) -> u64 {
 ///
 /// # Errors
 ///
-/// [`CountError`] if the quarter tables cannot be allocated or a worker thread cannot be
-/// started.
+/// [`CountError`] if the quarter tables cannot be allocated, a worker thread cannot be
+/// started, the checkpoint cannot be used, or `NQUEENS_KERNEL` names no kernel this CPU runs.
 ///
 /// # Complexity
 ///
@@ -131,7 +132,8 @@ pub fn count(n: u32) -> u64 {
 /// assert_eq!(sum, 14200);
 /// ```
 pub fn count_with(n: u32, run: &Run<'_>) -> Result<u64, CountError> {
-    count_on(Kernel::detect(), n, run)
+    let kernel = Kernel::detect().map_err(|e| CountError::Setting(e.to_string()))?;
+    count_on(kernel, n, run)
 }
 
 /// [`count_with`] on the kernel `kernel` instead of the best one the CPU has: to compare the
@@ -174,7 +176,7 @@ pub fn count_on(kernel: Kernel, n: u32, run: &Run<'_>) -> Result<u64, CountError
         join.units(),
         run,
         || Ok(Scratch::new(&join)),
-        |scratch, unit| Ok(unit.weight * join.count_rows(scratch, unit.rows)),
+        |scratch, unit| Ok(unit.weight * join.count_rows(scratch, unit.rows)?),
     )
 }
 
@@ -279,7 +281,11 @@ impl Join {
 
     /// The placements whose east queens stand on the rows `rows`, counted with the weights of
     /// the long diagonals.
-    fn count_rows(&self, scratch: &mut Scratch, rows: u32) -> u64 {
+    ///
+    /// # Errors
+    ///
+    /// [`OutOfMemory`] if the halves do not fit in memory.
+    fn count_rows(&self, scratch: &mut Scratch, rows: u32) -> Result<u64, OutOfMemory> {
         let (n, w, e) = (self.n, self.w, self.e);
         let all = (1u32 << n) - 1;
         let north = (1u32 << w) - 1;
@@ -294,11 +300,12 @@ impl Join {
             rows >> w,
             e,
             fitting,
-        );
+        )?;
         if fitting.is_empty() {
-            return 0;
+            return Ok(0);
         }
         scratch.east.clear();
+        reserve(&mut scratch.east, fitting.len, "the east halves")?;
         scratch.east.extend(
             fitting
                 .keys()
@@ -317,11 +324,12 @@ impl Join {
             other >> w,
             w,
             fitting,
-        );
+        )?;
         let anti = n - 1 - w;
         let main = (n - 1 + w).saturating_sub(1);
         let main_too = u64::from(w > 0);
         scratch.west.clear();
+        reserve(&mut scratch.west, fitting.len, "the west halves")?;
         scratch.west.extend(fitting.keys().iter().map(|&d| {
             let key = (d >> w) & mask | (d >> 32 & mask) << (n - 1);
             key | ((key >> anti & 1) + (key >> main & main_too)) << WEIGHT
@@ -331,7 +339,7 @@ impl Join {
             scratch.block.load(stored);
             total += scratch.block.matches(self.kernel, &scratch.west);
         }
-        total
+        Ok(total)
     }
 }
 
@@ -350,10 +358,13 @@ impl Keys {
     }
 
     /// Makes room for `count` more candidates.
-    fn make_room(&mut self, count: usize) {
-        if self.buf.len() < self.len + count {
-            self.buf.resize(self.len + count, 0);
+    fn make_room(&mut self, count: usize) -> Result<(), OutOfMemory> {
+        let wanted = self.len + count;
+        if self.buf.len() < wanted {
+            reserve(&mut self.buf, wanted, "the pairs of quarters")?;
+            self.buf.resize(wanted, 0);
         }
+        Ok(())
     }
 
     /// Writes `key`, kept if `keep`.
@@ -375,7 +386,14 @@ impl Keys {
 /// Adds to `fitting` every north entry `a` and south entry `b` that make a half of `width`
 /// columns on the north rows `north` and south rows `south` (the columns split between them
 /// every way, no diagonal crossing the north/south line used by both), as `a | b`.
-fn pairs(upper: &Quarter, lower: &Quarter, north: u32, south: u32, width: u32, fitting: &mut Keys) {
+fn pairs(
+    upper: &Quarter,
+    lower: &Quarter,
+    north: u32,
+    south: u32,
+    width: u32,
+    fitting: &mut Keys,
+) -> Result<(), OutOfMemory> {
     let all = (1u32 << width) - 1;
     let k = north.count_ones();
     let mut cols = (1u32 << k) - 1;
@@ -384,7 +402,7 @@ fn pairs(upper: &Quarter, lower: &Quarter, north: u32, south: u32, width: u32, f
         if !tops.is_empty() {
             let bottoms = lower.bucket(south, all & !cols);
             for &a in tops {
-                fitting.make_room(bottoms.len());
+                fitting.make_room(bottoms.len())?;
                 for &b in bottoms {
                     fitting.push_if(a | b, a & b == 0);
                 }
@@ -392,9 +410,18 @@ fn pairs(upper: &Quarter, lower: &Quarter, north: u32, south: u32, width: u32, f
         }
         match next_subset(cols) {
             Some(next) if next <= all => cols = next,
-            _ => return,
+            _ => return Ok(()),
         }
     }
+}
+
+/// Makes `v` hold at least `len` items without reallocating, or says what did not fit.
+fn reserve(v: &mut Vec<u64>, len: usize, what: &'static str) -> Result<(), OutOfMemory> {
+    let more = len.saturating_sub(v.len());
+    v.try_reserve(more).map_err(|_| OutOfMemory {
+        what,
+        needed: len as u64 * 8,
+    })
 }
 
 /// The next larger number with as many bits set (Gosper's hack), if it fits in 32 bits; none

@@ -101,7 +101,8 @@ impl Quarter {
         }
         let len = starts[buckets] as usize;
         let mut entries = try_filled(len, 0u64, "the quarter's placements")?;
-        let mut next = starts.clone();
+        let mut next = try_filled(buckets + 1, 0u32, "the quarter's buckets")?;
+        next.copy_from_slice(&starts);
         walk.visit(0, 0, 0, 0, &mut |bucket, entry| {
             entries[next[bucket] as usize] = entry;
             next[bucket] += 1;

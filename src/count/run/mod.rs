@@ -15,7 +15,6 @@ use super::problem::Problem;
 use crate::memory::OutOfMemory;
 use checkpoint::{Checkpoint, CheckpointError, Fnv, Header};
 use std::fmt;
-use std::io;
 use std::ops::AddAssign;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::Mutex;
@@ -44,6 +43,10 @@ pub struct Run<'a> {
     /// Records every counted chunk, and skips those it had recorded: a count that resumes
     /// where a killed one stopped ([`checkpoint`]).
     pub checkpoint: Option<&'a Checkpoint>,
+    /// Called once, with (threads that worked, threads asked for), when not every worker
+    /// thread could start (the system refused one, or memory was too short to start one
+    /// safely): the count goes on, right, on those that did.
+    pub fewer_threads: Option<&'a (dyn Fn(usize, usize) + Sync)>,
 }
 
 impl Default for Run<'_> {
@@ -53,6 +56,7 @@ impl Default for Run<'_> {
             part: None,
             progress: None,
             checkpoint: None,
+            fewer_threads: None,
         }
     }
 }
@@ -89,49 +93,26 @@ pub(crate) trait Unit: Sync {
     fn identify(&self, hash: &mut Fnv);
 }
 
-/// A worker thread could not be started (the system is out of threads or memory); the
-/// threads already started were stopped, and no count is given.
-#[derive(Debug)]
-pub struct ThreadError {
-    /// The threads asked for.
-    pub wanted: usize,
-    /// The threads started before one failed.
-    pub started: usize,
-    /// Why the next one failed.
-    pub error: io::Error,
-}
-
-impl fmt::Display for ThreadError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "could start only {} of the {} worker threads asked for: {}",
-            self.started, self.wanted, self.error
-        )
-    }
-}
-
-impl std::error::Error for ThreadError {}
-
-/// A count could not run: a table it needs does not fit in memory, a worker thread could not
-/// be started, or its checkpoint is of another count, damaged or cannot be written. No count
-/// is given (the chunks recorded stay recorded).
+/// A count could not run: a table it needs does not fit in memory, its checkpoint is of
+/// another count, damaged or cannot be written, or a setting names what is not there. No
+/// count is given (the chunks recorded stay recorded).
 #[derive(Debug)]
 pub enum CountError {
     /// A table the counter needs could not be allocated.
     Memory(OutOfMemory),
-    /// A worker thread could not be started.
-    Threads(ThreadError),
     /// The checkpoint cannot be used or written.
     Checkpoint(CheckpointError),
+    /// A setting from the environment names something that is not there (`NQUEENS_KERNEL`
+    /// a kernel this CPU does not run): the message says which, and what there is.
+    Setting(String),
 }
 
 impl fmt::Display for CountError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             CountError::Memory(e) => write!(f, "{}", e),
-            CountError::Threads(e) => write!(f, "{}", e),
             CountError::Checkpoint(e) => write!(f, "{}", e),
+            CountError::Setting(message) => write!(f, "{}", message),
         }
     }
 }
@@ -238,7 +219,11 @@ pub(crate) fn count_units<T: Unit, S, C: Tally>(
     let progress = run
         .progress
         .map(|_| &shifted as &(dyn Fn(usize, usize) + Sync));
-    let mut total = run_with(&todo, run.threads, progress, scratch, |own, &chunk| {
+    let threads = Threads {
+        wanted: run.threads,
+        fewer: run.fewer_threads,
+    };
+    let mut total = run_with(&todo, threads, progress, scratch, |own, &chunk| {
         let mut counts = C::default();
         for unit in chunks[chunk] {
             counts += solve(own, unit)?;
@@ -260,12 +245,6 @@ impl std::error::Error for CountError {}
 impl From<OutOfMemory> for CountError {
     fn from(e: OutOfMemory) -> Self {
         CountError::Memory(e)
-    }
-}
-
-impl From<ThreadError> for CountError {
-    fn from(e: ThreadError) -> Self {
-        CountError::Threads(e)
     }
 }
 
@@ -295,13 +274,29 @@ pub(crate) fn slice<T>(units: Vec<T>, part: Option<(u64, u64)>) -> Vec<T> {
     }
 }
 
-/// The name of each worker thread, numbered: `count-0`, `count-1`, ….
+/// The name of each worker thread, numbered: `count-1`, `count-2`, … (the calling thread
+/// works too).
 pub const WORKER_NAME: &str = "count-";
 
 /// The stack of a worker thread: the searches recurse at most 32 deep in small frames, so a
 /// quarter of the usual 2 MiB leaves a wide margin and lets many threads start in little
 /// address space.
 const WORKER_STACK: usize = 512 << 10;
+
+/// The memory that must be free for one more worker thread to start: its stack, and the
+/// malloc arena of 64 MB that its first allocation may reserve (glibc gives each new thread
+/// one while it can). With less, the standard library's own start-up of the thread could find
+/// no memory and end the process, so no thread is started; more memory never starts fewer.
+const THREAD_ROOM: usize = WORKER_STACK + (80 << 20);
+
+/// How many threads a count asks for, and whom to tell if fewer could start.
+#[derive(Clone, Copy)]
+pub(crate) struct Threads<'a> {
+    /// Worker threads asked for; 0 or 1 works on the calling thread alone.
+    pub wanted: usize,
+    /// Told (threads that worked, threads asked for) when fewer could start.
+    pub fewer: Option<&'a (dyn Fn(usize, usize) + Sync)>,
+}
 
 /// What the workers of [`run_with`] share: the next unit to take, how many are done, whether
 /// to stop, the first failure, and the sum so far.
@@ -324,11 +319,12 @@ impl<C: AddAssign + Default> Shared<C> {
         scratch: &(impl Fn() -> Result<S, CountError> + Sync),
         solve: &(impl Fn(&mut S, &T) -> Result<C, CountError> + Sync),
     ) {
-        let mut own = match scratch() {
+        let own = scratch();
+        self.began.fetch_add(1, Ordering::Relaxed);
+        let mut own = match own {
             Ok(own) => own,
             Err(e) => return self.fail(e),
         };
-        self.began.fetch_add(1, Ordering::Relaxed);
         let mut mine = C::default();
         while !self.stop.load(Ordering::Relaxed) {
             let unit = match units.get(self.next.fetch_add(1, Ordering::Relaxed)) {
@@ -357,19 +353,19 @@ impl<C: AddAssign + Default> Shared<C> {
     }
 }
 
-/// Solves every unit on `threads` workers (0 or 1: on the calling thread), each taking the
-/// next unit from a shared index, and adds up the results. `progress` hears (units done,
-/// units in all) after each one. `scratch()` makes each worker's own buffers when it starts,
-/// and `solve` gets them with each unit; the first failure stops every worker after its
-/// current unit.
+/// Solves every unit on the threads asked for (the calling thread is one of them), each
+/// taking the next unit from a shared index, and adds up the results. `progress` hears (units
+/// done, units in all) after each one. `scratch()` makes each worker's own buffers when it
+/// starts, and `solve` gets them with each unit; the first failure stops every worker after
+/// its current unit. A thread that cannot start leaves its share to the others (and
+/// `threads.fewer` is told); a unit is only ever taken by a thread that has started.
 ///
 /// # Errors
 ///
-/// [`CountError::Threads`] if a worker cannot be started (those already started stop after
-/// their current unit), or the first error of `scratch` or `solve`.
+/// The first error of `scratch` or `solve`.
 pub(crate) fn run_with<T: Sync, S, C: AddAssign + Default + Send>(
     units: &[T],
-    threads: usize,
+    threads: Threads<'_>,
     progress: Option<&(dyn Fn(usize, usize) + Sync)>,
     scratch: impl Fn() -> Result<S, CountError> + Sync,
     solve: impl Fn(&mut S, &T) -> Result<C, CountError> + Sync,
@@ -383,9 +379,49 @@ pub(crate) fn run_with<T: Sync, S, C: AddAssign + Default + Send>(
         total: Mutex::new(C::default()),
     };
     let work = || shared.work(units, progress, &scratch, &solve);
-    match threads.clamp(1, units.len().max(1)) {
-        1 => work(),
-        threads => start_workers(threads, &work, &shared.began, &shared.stop)?,
+    let wanted = threads.wanted.clamp(1, units.len().max(1));
+    let worked = std::thread::scope(|scope| {
+        let mut helpers = Vec::with_capacity(wanted - 1);
+        for i in 1..wanted {
+            if Vec::<u8>::new().try_reserve_exact(THREAD_ROOM).is_err() {
+                break;
+            }
+            let spawned = std::thread::Builder::new()
+                .name(format!("{}{}", WORKER_NAME, i))
+                .stack_size(WORKER_STACK)
+                .spawn_scoped(scope, work);
+            let helper = match spawned {
+                Ok(helper) => helper,
+                Err(_) => break,
+            };
+            // Let it make its buffers (and its arena) before the next is probed for, so the
+            // probe sees the memory the workers really took.
+            while shared.began.load(Ordering::Relaxed) < i && !helper.is_finished() {
+                std::thread::yield_now();
+            }
+            helpers.push(helper);
+        }
+        work();
+        // A helper can die in the standard library's own start-up (no memory for its signal
+        // stack), before it took a unit: its share went to the others. A panic after it began
+        // is a bug, and is passed on.
+        let mut died = Vec::new();
+        let spawned = helpers.len();
+        for helper in helpers {
+            if let Err(payload) = helper.join() {
+                died.push(payload);
+            }
+        }
+        let began = shared.began.load(Ordering::Relaxed);
+        if died.len() > 1 + spawned - began {
+            std::panic::resume_unwind(died.remove(0));
+        }
+        began
+    });
+    if worked < wanted {
+        if let Some(fewer) = threads.fewer {
+            fewer(worked, wanted);
+        }
     }
     match shared
         .failure
@@ -397,74 +433,6 @@ pub(crate) fn run_with<T: Sync, S, C: AddAssign + Default + Send>(
     }
 }
 
-/// Runs `work` on `threads` new threads and waits for them all.
-///
-/// # Errors
-///
-/// [`CountError::Threads`] if one cannot be started: the system refused it, or it died in the
-/// standard library's own start-up (no memory for its signal stack) before running `work`.
-/// `stop` is set then, so the workers already started stop after their current unit.
-fn start_workers(
-    threads: usize,
-    work: &(impl Fn() + Sync),
-    began: &AtomicUsize,
-    stop: &AtomicBool,
-) -> Result<(), CountError> {
-    let failed = |started: usize, error: io::Error| {
-        stop.store(true, Ordering::Relaxed);
-        Err(CountError::Threads(ThreadError {
-            wanted: threads,
-            started,
-            error,
-        }))
-    };
-    std::thread::scope(|scope| {
-        let mut workers = Vec::with_capacity(threads);
-        let mut refused = None;
-        for started in 0..threads {
-            let spawned = std::thread::Builder::new()
-                .name(format!("{}{}", WORKER_NAME, started))
-                .stack_size(WORKER_STACK)
-                .spawn_scoped(scope, work);
-            match spawned {
-                Ok(worker) => workers.push(worker),
-                Err(error) => {
-                    refused = Some((started, error));
-                    break;
-                }
-            }
-        }
-        if let Some((started, error)) = refused {
-            stop.store(true, Ordering::Relaxed);
-            for worker in workers {
-                let _ = worker.join();
-            }
-            return failed(started, error);
-        }
-        // A panic in `work` itself is a bug, and is passed on; one of a thread that never
-        // began is its start-up failing.
-        let spawned = workers.len();
-        let mut died = Vec::new();
-        for worker in workers {
-            if let Err(payload) = worker.join() {
-                died.push(payload);
-            }
-        }
-        let never_began = spawned - began.load(Ordering::Relaxed);
-        if died.len() > never_began {
-            std::panic::resume_unwind(died.remove(0));
-        }
-        if !died.is_empty() {
-            let error = io::Error::new(
-                io::ErrorKind::OutOfMemory,
-                "a thread could not set itself up (out of memory)",
-            );
-            return failed(spawned - died.len(), error);
-        }
-        Ok(())
-    })
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -472,7 +440,11 @@ mod tests {
     #[test]
     fn every_unit_is_solved_once_whatever_the_threads() {
         let units: Vec<u64> = (1..=100).collect();
-        for threads in [0, 1, 2, 7, 300] {
+        for wanted in [0, 1, 2, 7, 300] {
+            let threads = Threads {
+                wanted,
+                fewer: None,
+            };
             let sum = run_with(&units, threads, None, || Ok(()), |_, &u| Ok(u)).unwrap();
             assert_eq!(sum, 5050);
         }
