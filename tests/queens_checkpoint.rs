@@ -343,3 +343,239 @@ fn merge_adds_up_every_part_once_and_refuses_any_other_set() {
         .stdout(predicate::str::contains("finished: ").and(predicate::str::contains("unfinished")));
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// The checksum of a checkpoint line (FNV-1a, 64 bits), written apart from the library's, to
+/// make checkpoints by hand.
+fn line(text: &str) -> String {
+    let hash = text.bytes().fold(0xcbf2_9ce4_8422_2325u64, |h, b| {
+        (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
+    });
+    format!("{} ~{:016x}\n", text, hash)
+}
+
+/// A finished checkpoint of the whole count of N = 21 by the join, made by hand: counting it
+/// would take an hour and 636 MB of tables.
+fn finished_21(path: &Path) {
+    let header =
+        "nqueens-checkpoint 2 n=21 ask=total counter=join board=none part=1/1 chunks=1 units=1:0";
+    let text = line(header) + &line("done 0 314666222712 0") + &line("result 314666222712 0");
+    std::fs::write(path, text).unwrap();
+}
+
+#[test]
+fn a_finished_checkpoint_answers_before_any_work_even_read_only() {
+    let dir = scratch("finished");
+    let path = dir.join("n21.ckpt");
+    finished_21(&path);
+    let path = path.to_str().unwrap();
+    // 20 MB of address space: no table of N = 21 could be built.
+    let out = shell_with(
+        "ulimit -v 20000; exec \"$0\" count 21 --checkpoint \"$1\"",
+        &[path],
+    );
+    assert_eq!(String::from_utf8_lossy(&out.stdout), "314666222712\n");
+    assert_eq!(out.status.code(), Some(0));
+    // Another part is refused at once, naming the difference, before any table.
+    let out = shell_with(
+        "ulimit -v 20000; exec \"$0\" count 21 --part 2/4 --checkpoint \"$1\"",
+        &[path],
+    );
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("part is 1/1 there, 2/4 here"));
+    // A file that cannot be written (as another user would find it): still read.
+    let mut perms = std::fs::metadata(path).unwrap().permissions();
+    perms.set_readonly(true);
+    std::fs::set_permissions(path, perms).unwrap();
+    let as_another = if Command::new("id").arg("-u").output().unwrap().stdout == b"0\n" {
+        // Root writes any file: run as nobody, who may not.
+        "exec setpriv --reuid=65534 --regid=65534 --clear-groups \"$0\" count 21 --checkpoint \"$1\""
+    } else {
+        "exec \"$0\" count 21 --checkpoint \"$1\""
+    };
+    std::fs::set_permissions(&dir, std::os::unix::fs::PermissionsExt::from_mode(0o755)).unwrap();
+    let out = shell_with(as_another, &[path]);
+    assert_eq!(
+        String::from_utf8_lossy(&out.stdout),
+        "314666222712\n",
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn an_unfinished_read_only_checkpoint_is_an_error_that_says_so() {
+    let dir = scratch("readonly");
+    let path = dir.join("part.ckpt");
+    let p = path.to_str().unwrap();
+    count(&["count", "13", "--part", "1/2", "--checkpoint", p]);
+    let text = std::fs::read_to_string(&path).unwrap();
+    let cut: Vec<&str> = text.lines().take(3).collect();
+    std::fs::write(&path, cut.join("\n") + "\n").unwrap();
+    std::fs::set_permissions(&path, std::os::unix::fs::PermissionsExt::from_mode(0o444)).unwrap();
+    std::fs::set_permissions(&dir, std::os::unix::fs::PermissionsExt::from_mode(0o755)).unwrap();
+    let root = Command::new("id").arg("-u").output().unwrap().stdout == b"0\n";
+    if !root {
+        let out = shell_with("exec \"$0\" count 13 --part 1/2 --checkpoint \"$1\"", &[p]);
+        assert_eq!(out.status.code(), Some(1));
+        assert!(String::from_utf8_lossy(&out.stderr).contains("read-only"));
+    } else {
+        let out = shell_with(
+            "exec setpriv --reuid=65534 --regid=65534 --clear-groups \"$0\" count 13 --part 1/2 --checkpoint \"$1\"",
+            &[p],
+        );
+        assert_eq!(out.status.code(), Some(1), "{:?}", out);
+        assert!(String::from_utf8_lossy(&out.stderr).contains("the file is read-only"));
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// Runs `script` in bash with `$0` the queens binary and `$1`… the arguments.
+fn shell_with(script: &str, args: &[&str]) -> std::process::Output {
+    Command::new("bash")
+        .args(["-c", script])
+        .arg(assert_cmd::cargo::cargo_bin!("queens"))
+        .args(args)
+        .output()
+        .unwrap()
+}
+
+#[test]
+fn an_old_format_checkpoint_is_refused_naming_its_version() {
+    let dir = scratch("old");
+    let path = dir.join("old.ckpt");
+    let header =
+        "nqueens-checkpoint 1 n=12 ask=total counter=join board=none part=1/1 chunks=1 units=1:0";
+    std::fs::write(&path, format!("{} ~1a2b3c4d\n", header)).unwrap();
+    let p = path.to_str().unwrap();
+    for args in [vec!["count", "12", "--checkpoint", p], vec!["merge", p]] {
+        queens()
+            .args(&args)
+            .assert()
+            .code(2)
+            .stdout("")
+            .stderr(predicate::str::contains(
+                "a checkpoint of format 1, which this queens does not read (it reads format 2)",
+            ));
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn merge_refuses_the_parts_of_another_count_than_it_expects() {
+    let dir = scratch("expect");
+    let parts: Vec<String> = (1..=2)
+        .map(|k| {
+            let path = dir.join(format!("p{}", k));
+            let path = path.to_str().unwrap().to_string();
+            count(&[
+                "count",
+                "10",
+                "--part",
+                &format!("{}/2", k),
+                "--checkpoint",
+                &path,
+            ]);
+            path
+        })
+        .collect();
+    let merge = |expect: &[&str]| {
+        let mut args = vec!["merge"];
+        args.extend(expect);
+        args.extend(parts.iter().map(String::as_str));
+        queens().args(&args).output().unwrap()
+    };
+    let right = merge(&["--n", "10", "--parts", "2", "--total"]);
+    assert_eq!(String::from_utf8_lossy(&right.stdout), "724\n");
+    for (expect, wanted) in [
+        (&["--n", "11"][..], "but N = 11 was expected"),
+        (&["--parts", "4"][..], "but 4 parts was expected"),
+        (&["--unique"][..], "but the unique count was expected"),
+    ] {
+        let out = merge(expect);
+        assert_eq!(out.status.code(), Some(1), "{:?}", expect);
+        assert_eq!(out.stdout, b"");
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(
+            stderr.contains("a part of the count of N = 10 (total, 2 parts)")
+                && stderr.contains(wanted),
+            "{}",
+            stderr
+        );
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn merge_names_missing_parts_briefly_however_many() {
+    let dir = scratch("many");
+    for (part, more) in [
+        ("1/1000000", "999994 more"),
+        ("1/18446744073709551615", "18446744073709551609 more"),
+    ] {
+        let path = dir.join("one");
+        let _ = std::fs::remove_file(&path);
+        let p = path.to_str().unwrap();
+        count(&["count", "8", "--part", part, "--checkpoint", p]);
+        let out = queens().args(["merge", p]).output().unwrap();
+        assert_eq!(out.status.code(), Some(1));
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(stderr.len() < 300 && stderr.contains(more), "{}", stderr);
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn merge_reads_stdin_and_files_as_editors_save_them_and_refuses_what_cannot_be_one() {
+    let dir = scratch("inputs");
+    let path = dir.join("whole");
+    let p = path.to_str().unwrap();
+    count(&["count", "9", "--checkpoint", p]);
+    // From standard input.
+    queens()
+        .args(["merge", "-"])
+        .pipe_stdin(&path)
+        .unwrap()
+        .assert()
+        .success()
+        .stdout("352\n");
+    // With a byte-order mark and CRLF line ends, as a Windows editor saves it.
+    let windows = dir.join("windows");
+    let text = std::fs::read_to_string(&path)
+        .unwrap()
+        .replace('\n', "\r\n");
+    std::fs::write(&windows, format!("\u{feff}{}", text)).unwrap();
+    queens()
+        .args(["merge", windows.to_str().unwrap()])
+        .assert()
+        .success()
+        .stdout("352\n");
+    // A missing file and a directory: exit 2, as the help says.
+    let missing = dir.join("missing");
+    for bad in [missing.to_str().unwrap(), dir.to_str().unwrap()] {
+        queens().args(["merge", bad]).assert().code(2).stdout("");
+    }
+    // A FIFO is refused at once, never waited on.
+    let fifo = dir.join("fifo");
+    assert!(Command::new("mkfifo")
+        .arg(&fifo)
+        .status()
+        .unwrap()
+        .success());
+    for args in [vec!["merge"], vec!["merge", "--status"]] {
+        let out = shell_with(
+            &format!("exec timeout 10 \"$0\" {} \"$1\"", args.join(" ")),
+            &[fifo.to_str().unwrap()],
+        );
+        assert_eq!(out.status.code(), Some(2), "{:?}: {:?}", args, out);
+        assert!(String::from_utf8_lossy(&out.stderr).contains("not a checkpoint"));
+    }
+    // A checkpoint must be a file written back to: not standard input.
+    queens()
+        .args(["count", "9", "--checkpoint", "-"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("--checkpoint needs a file"));
+    assert!(!Path::new("-").exists());
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -193,3 +193,24 @@ fn a_full_disk_is_an_error() {
     assert_eq!(out.status.code(), Some(1));
     assert!(String::from_utf8_lossy(&out.stderr).contains("No space left on device"));
 }
+
+#[test]
+fn an_unwritable_stderr_keeps_the_documented_exit_code() {
+    for (script, code) in [
+        ("exec \"$0\" count 0 2>/dev/full", 2),
+        ("exec \"$0\" bogus 2>/dev/full", 2),
+        (
+            "exec \"$0\" count 8 --checkpoint /nonexistent/dir/c 2>/dev/full",
+            1,
+        ),
+        ("echo 1 1 | exec \"$0\" verify 2>/dev/full", 1),
+        // A stderr whose reader has gone.
+        (
+            "\"$0\" count 0 2>&1 >/dev/null | true; exit ${PIPESTATUS[0]}",
+            2,
+        ),
+    ] {
+        let out = shell(script);
+        assert_eq!(out.status.code(), Some(code), "{}: {:?}", script, out);
+    }
+}

@@ -172,3 +172,60 @@ fn too_many_threads_for_the_memory_still_give_the_count() {
         );
     }
 }
+
+#[test]
+fn a_count_too_big_for_the_memory_says_so_and_never_aborts() {
+    // The join's tables for N = 18 need more than 30 MB; at 30 MB every allocation that grows
+    // with N is asked for first and refused cleanly, whatever the threads.
+    for threads in ["1", "2", "64"] {
+        let out = shell(&format!(
+            "ulimit -v 30000; exec \"$0\" count 18 --threads {}",
+            threads
+        ));
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(
+            out.status.code(),
+            Some(1),
+            "--threads {}: {}",
+            threads,
+            stderr
+        );
+        assert!(
+            stderr.starts_with("queens: not enough memory: ") && stderr.contains(" needs "),
+            "{}",
+            stderr
+        );
+    }
+}
+
+#[test]
+fn an_unknown_kernel_is_refused_naming_the_ones_there_are() {
+    for wrong in ["portabel", "junk", "AVX2"] {
+        queens()
+            .args(["count", "14"])
+            .env("NQUEENS_KERNEL", wrong)
+            .assert()
+            .code(2)
+            .stdout("")
+            .stderr(predicate::str::contains(format!(
+                "NQUEENS_KERNEL=\"{}\" is not a kernel this CPU runs; choose ",
+                wrong
+            )))
+            .stderr(predicate::str::contains("portable"));
+    }
+    queens()
+        .args(["count", "14"])
+        .env("NQUEENS_KERNEL", "portable")
+        .assert()
+        .success()
+        .stdout("365596\n");
+}
+
+#[test]
+fn a_part_of_too_many_slices_says_m_is_too_large() {
+    queens()
+        .args(["count", "8", "--part", "1/18446744073709551616"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("M is above 18446744073709551615"));
+}
