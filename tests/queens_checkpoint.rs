@@ -579,3 +579,35 @@ fn merge_reads_stdin_and_files_as_editors_save_them_and_refuses_what_cannot_be_o
     assert!(!Path::new("-").exists());
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn the_file_format_documented_is_the_one_written() {
+    // The module docs show the checkpoint of `queens count 14` line for line: the header, a
+    // record and the result must be what the code writes (a unit list or format change shows).
+    let docs = include_str!("../src/count/run/checkpoint.rs");
+    let shown: Vec<&str> = docs
+        .lines()
+        .filter_map(|l| l.strip_prefix("//! "))
+        .filter(|l| {
+            l.starts_with("nqueens-checkpoint ")
+                || l.starts_with("done 6 ")
+                || l.starts_with("result ")
+        })
+        .collect();
+    assert_eq!(shown.len(), 3, "{:?}", shown);
+    let dir = scratch("documented");
+    let path = dir.join("c14");
+    count(&[
+        "count",
+        "14",
+        "--threads",
+        "2",
+        "--checkpoint",
+        path.to_str().unwrap(),
+    ]);
+    let written = std::fs::read_to_string(&path).unwrap();
+    for line in shown {
+        assert!(written.lines().any(|l| l == line), "not written: {}", line);
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -7,9 +7,9 @@
 //! keys share no bit. Transposed, the block is a row per diagonal `d` with bit `i` set when
 //! stored half `i` leaves `d` free; a probe's matches are the bits set in the AND of the rows
 //! of its diagonals. Grouping the key's bits by [`GROUP`] (6), each group gets a table of all
-//! 64 ANDs of its 6 rows, so a probe ANDs one row per group (5 to 7 of them, 24 KB of tables
-//! at n = 18, in the first-level cache) whatever the number of its diagonals, and
-//! [`Kernel::matches`] counts the bits left.
+//! 64 ANDs of its 6 rows, so a probe ANDs one row per group (`⌈2(n - 1)/6⌉` of them: 4 at
+//! n = 12 and 13, 7 at n = 22; 24 KB of tables at n = 18, in the first-level cache) whatever
+//! the number of its diagonals, and [`Kernel::matches`] counts the bits left.
 //!
 //! # Example
 //!

@@ -8,11 +8,12 @@
 //! 64 bits, in hex). For `queens count 14 --checkpoint FILE`:
 //!
 //! ```text
-//! nqueens-checkpoint 2 n=14 ask=total counter=join board=none part=1/1 chunks=429 units=1716:17de4da2f8a0eb6c ~5f3e0c4c1f6e3d2a
-//! done 0 512 0 ~…
-//! done 1 1018 0 ~…
+//! nqueens-checkpoint 2 n=14 ask=total counter=join board=none part=1/1 chunks=429 units=1716:2524b092d9304bed ~e04d0f21da0fc7a2
+//! done 0 0 0 ~f4d9885d8ab42c39
 //! …
-//! result 365596 0 ~…
+//! done 6 40 0 ~8709f1cad44c1c59
+//! …
+//! result 365596 0 ~e1260c3fb2788330
 //! ```
 //!
 //! - The header names the problem: the format's version, N, what is asked (total or unique),
@@ -738,82 +739,41 @@ const NAMED: usize = 5;
 ///
 /// O(size of the files); memory O(files), however many parts the count has.
 pub fn merge<P: AsRef<Path>>(paths: &[P], expect: &Expect) -> Result<Merged, MergeError> {
-    let parts_error = |message: String| Err(MergeError::Parts(message));
     let mut parts: BTreeMap<u64, (PathBuf, [u64; 2])> = BTreeMap::new();
     let mut first: Option<(PathBuf, Header)> = None;
     for path in paths {
         let path = path.as_ref();
-        let contents = Contents::read(path).map_err(MergeError::File)?;
-        let header = match contents.header {
-            Some(header) => header,
-            None => {
-                return parts_error(format!(
-                    "{}: empty: no count has begun in it",
-                    path.display()
-                ))
-            }
-        };
-        if let Some(problem) = unexpected(&header, expect) {
-            return parts_error(format!("{}: {}", path.display(), problem));
-        }
+        let (header, result) = finished_part(path, expect)?;
         match &first {
-            Some((first_path, first)) => {
-                let mut same = header.clone();
-                same.part.0 = first.part.0;
-                same.chunks = first.chunks;
-                if let Some((field, theirs, ours)) = same.difference(first, usize::MAX) {
-                    return parts_error(format!(
-                        "{}: a part of another count: {} is {} there but {} in {}",
-                        path.display(),
-                        field,
-                        theirs,
-                        ours,
-                        first_path.display()
-                    ));
-                }
-            }
+            Some((first_path, first)) => same_count(path, &header, first_path, first)?,
             None => first = Some((path.to_path_buf(), header.clone())),
         }
         let (k, m) = header.part;
-        let result = match contents.result {
-            Some(result) => result,
-            None => {
-                return parts_error(format!(
-                    "{}: part {}/{} is unfinished: {} of {} chunks counted",
-                    path.display(),
-                    k,
-                    m,
-                    contents.done.len(),
-                    header.chunks
-                ))
-            }
-        };
         if let Some((other, _)) = parts.get(&k) {
-            return parts_error(format!(
+            return Err(MergeError::Parts(format!(
                 "{}: part {}/{} is given twice (also {})",
                 path.display(),
                 k,
                 m,
                 other.display()
-            ));
+            )));
         }
         parts.insert(k, (path.to_path_buf(), result));
     }
     let header = match first {
         Some((_, header)) => header,
-        None => return parts_error("no checkpoints given".to_string()),
+        None => return Err(MergeError::Parts("no checkpoints given".to_string())),
     };
-    let m = header.part.1;
-    if let Some((list, absent)) = missing(&parts, m) {
+    if let Some((list, absent)) = missing(&parts, header.part.1) {
         let (parts, are) = if absent == 1 {
             ("part", "is")
         } else {
             ("parts", "are")
         };
-        return parts_error(format!(
+        return Err(MergeError::Parts(format!(
             "{} {} of the count of N = {} {} missing",
             parts, list, header.n, are
-        ));
+        )));
     }
     let mut sum = [0u64; 2];
     for (_, result) in parts.values() {
@@ -829,6 +789,51 @@ pub fn merge<P: AsRef<Path>>(paths: &[P], expect: &Expect) -> Result<Merged, Mer
         total: sum[0],
         unique: sum[1],
     })
+}
+
+/// The header and result of the finished part at `path`, of the count `expect` describes.
+fn finished_part(path: &Path, expect: &Expect) -> Result<(Header, [u64; 2]), MergeError> {
+    let contents = Contents::read(path).map_err(MergeError::File)?;
+    let refused = |problem: String| MergeError::Parts(format!("{}: {}", path.display(), problem));
+    let header = contents
+        .header
+        .ok_or_else(|| refused("empty: no count has begun in it".to_string()))?;
+    if let Some(problem) = unexpected(&header, expect) {
+        return Err(refused(problem));
+    }
+    let result = contents.result.ok_or_else(|| {
+        refused(format!(
+            "part {}/{} is unfinished: {} of {} chunks counted",
+            header.part.0,
+            header.part.1,
+            contents.done.len(),
+            header.chunks
+        ))
+    })?;
+    Ok((header, result))
+}
+
+/// Refuses the part at `path` unless it is of the same count as the first part given.
+fn same_count(
+    path: &Path,
+    header: &Header,
+    first_path: &Path,
+    first: &Header,
+) -> Result<(), MergeError> {
+    let mut same = header.clone();
+    same.part.0 = first.part.0;
+    same.chunks = first.chunks;
+    match same.difference(first, usize::MAX) {
+        None => Ok(()),
+        Some((field, theirs, ours)) => Err(MergeError::Parts(format!(
+            "{}: a part of another count: {} is {} there but {} in {}",
+            path.display(),
+            field,
+            theirs,
+            ours,
+            first_path.display()
+        ))),
+    }
 }
 
 /// How `header` differs from what is expected, if it does.
