@@ -17,7 +17,7 @@ pub enum Failure {
     Input(String),
     /// A check that failed, e.g. an invalid placement or no placement: exit 1.
     Check(String),
-    /// Not enough memory or threads for the work asked for: exit 1.
+    /// Not enough memory for the work asked for: exit 1.
     Resources(String),
     /// Writing the output failed: exit 1, but 0 when the reader went away (a closed pipe).
     Output(io::Error),

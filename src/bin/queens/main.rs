@@ -3,7 +3,7 @@
 //! [`Failure`] values and are printed once, here.
 //!
 //! Exit codes: 0 success (also when the reader of the output goes away), 1 a check that failed,
-//! not enough memory or threads, or a failed write; 2 bad usage or bad input.
+//! not enough memory, or a failed write; 2 bad usage or bad input.
 
 mod bench;
 mod cli;
@@ -37,7 +37,7 @@ Commands:
   bench      time the counters against each other and print a table (and a plot)
 
 Run 'queens <COMMAND> --help' for the flags of each. N is at least 1 everywhere.
-Exit codes: 0 success, 1 a failed check, not enough memory or threads, or a failed write;
+Exit codes: 0 success, 1 a failed check, not enough memory, or a failed write;
 2 bad usage or bad input.
 ";
 
