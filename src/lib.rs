@@ -10,7 +10,7 @@
 //! | module | what it holds |
 //! | --- | --- |
 //! | [`judge`] | the judge program `src/main.rs`, one self-contained file users submit to online judges as it is; included here so its counter, its table of known counts and its rule for reading numbers ([`judge::Numbers`]) exist exactly once |
-//! | [`count`] | counting: what is counted ([`count::problem`]: [`count::Problem`], [`count::Board`]), how a count runs ([`count::run`]: [`count::Run`], threads, parts, [`count::checkpoint`]s), and the counters by layer: seed 000's five ([`count::seed`]), the symmetric search ([`count::symmetric`]), the join of half boards ([`count::join`], with the crate's one `unsafe` module [`count::join::kernel`]); [`count::Algo`] names them, [`count::count_with`] runs the fastest |
+//! | [`count`] | counting: what is counted ([`count::problem`]: [`count::Problem`], [`count::Board`]), how a count runs ([`count::run`]: [`count::Run`], threads, parts, [`count::checkpoint`]s and their [`count::merge`]), and the counters by layer: seed 000's five ([`count::seed`]), the symmetric search ([`count::symmetric`]), the join of half boards ([`count::join`], with the crate's one `unsafe` module [`count::join::kernel`]); [`count::Algo`] names them, [`count::count_with`] runs the fastest |
 //! | [`memory`] | memory asked for before it is used: [`memory::OutOfMemory`] instead of an abort |
 //! | [`list`] | every placement in order ([`Placements`]), printed as boards or `perm` lines |
 //! | [`place`] | one placement for huge N: min-conflicts (seed 002), a construction, an independent verifier |

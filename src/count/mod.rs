@@ -4,7 +4,7 @@
 //! | layer | modules |
 //! | --- | --- |
 //! | what is counted | [`problem`]: [`Problem`] (n, a [`Board`] with reserved squares, [`Ask`] total or unique) |
-//! | how it runs | [`run`]: [`Run`] (threads, a part of the work, progress, a [`checkpoint`]), the hand-out of units of work |
+//! | how it runs | [`run`]: [`Run`] (threads, a part of the work, progress, a [`checkpoint`]), the hand-out of units of work, and the [`merge`] of parts |
 //! | seed 000's five counters | [`seed`]: [`seed::backtrack`], [`seed::mirror`], [`seed::flags`], [`seed::links`], [`seed::bitwise`] |
 //! | the symmetric search | [`symmetric`]: Takaken's search over one placement per class ([`symmetric::symmetry`]) |
 //! | the join of half boards | [`join`]: quarter tables ([`join::quarter`]), the bit-sliced count ([`join::sliced`]) and its vector kernels ([`join::kernel`], the crate's one `unsafe` module) |
@@ -55,7 +55,7 @@ pub mod seed;
 pub mod symmetric;
 
 pub use problem::{board, Ask, Board, Problem};
-pub use run::{checkpoint, CountError, Run};
+pub use run::{checkpoint, merge, CountError, Run};
 pub use symmetric::Counts;
 
 use crate::judge;

@@ -5,7 +5,8 @@
 use crate::cli::{Arg, Flag, Parsed, Spec};
 use crate::failure::Failure;
 use crate::output;
-use nqueens::count::checkpoint::{merge, CheckpointError, Contents, Expect, MergeError};
+use nqueens::count::checkpoint::{CheckpointError, Contents};
+use nqueens::count::merge::{merge, Expect, MergeError};
 use nqueens::count::Ask;
 use std::path::Path;
 

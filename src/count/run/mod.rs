@@ -10,6 +10,7 @@
 //! while work remains.
 
 pub mod checkpoint;
+pub mod merge;
 
 use super::problem::Problem;
 use crate::memory::OutOfMemory;

@@ -1,0 +1,291 @@
+//! Adding up the parts of one count: [`merge`] takes the finished checkpoints of parts 1..M
+//! and gives their sum only when they are every part exactly once, of one count, and of the
+//! count expected ([`Expect`]), so a folder holding another count's parts is refused, never
+//! added up.
+//!
+//! # Example
+//!
+//! ```
+//! use nqueens::count::checkpoint::Checkpoint;
+//! use nqueens::count::merge::{merge, Expect};
+//! use nqueens::count::{count_with, Ask, Problem, Run};
+//!
+//! let dir = std::env::temp_dir().join(format!("nqueens-merge-doc-{}", std::process::id()));
+//! std::fs::create_dir_all(&dir).unwrap();
+//! let mut files = Vec::new();
+//! for k in 1..=3 {
+//!     let path = dir.join(format!("part-{}.ckpt", k));
+//!     let _ = std::fs::remove_file(&path);
+//!     let checkpoint = Checkpoint::open(&path).unwrap();
+//!     let run = Run { part: Some((k, 3)), checkpoint: Some(&checkpoint), ..Run::default() };
+//!     count_with(&Problem::total(12), &run).unwrap();
+//!     files.push(path);
+//! }
+//! let expect = Expect { n: Some(12), ask: Some(Ask::Total), parts: Some(3) };
+//! assert_eq!(merge(&files, &expect).unwrap().count(), 14200);
+//! // Another count's parts are refused, never added up.
+//! let other = Expect { n: Some(13), ..expect };
+//! assert!(merge(&files, &other).is_err());
+//! std::fs::remove_dir_all(&dir).unwrap();
+//! ```
+
+use super::checkpoint::{CheckpointError, Contents, Header};
+use crate::count::problem::Ask;
+use std::collections::BTreeMap;
+use std::fmt;
+use std::path::{Path, PathBuf};
+
+/// What the parts given to [`merge`] must be: each field that is set must match.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Expect {
+    /// The board size.
+    pub n: Option<u32>,
+    /// What was counted.
+    pub ask: Option<Ask>,
+    /// The number of parts M.
+    pub parts: Option<u64>,
+}
+
+/// The sum of the parts of one count, from their finished checkpoints.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Merged {
+    /// The board size.
+    pub n: u32,
+    /// What was counted.
+    pub ask: Ask,
+    /// The placements.
+    pub total: u64,
+    /// The classes under the symmetries (0 unless they were counted).
+    pub unique: u64,
+}
+
+impl Merged {
+    /// The count asked for: the classes for [`Ask::Unique`], else the placements.
+    pub fn count(&self) -> u64 {
+        match self.ask {
+            Ask::Total => self.total,
+            Ask::Unique => self.unique,
+        }
+    }
+}
+
+/// A set of checkpoints that does not make one whole count.
+#[derive(Debug)]
+pub enum MergeError {
+    /// A file could not be read, or is not a checkpoint (or is damaged).
+    File(CheckpointError),
+    /// The files are not the parts of the count expected, do not cover it exactly once, or
+    /// one is unfinished.
+    Parts(String),
+}
+
+impl fmt::Display for MergeError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            MergeError::File(e) => write!(f, "{}", e),
+            MergeError::Parts(message) => write!(f, "{}", message),
+        }
+    }
+}
+
+impl std::error::Error for MergeError {}
+
+/// How many missing parts a message names before it says how many more there are.
+const NAMED: usize = 5;
+
+/// Adds up the finished checkpoints of the parts of one count, checking that they are of the
+/// count `expect` describes and cover every part exactly once.
+///
+/// # Errors
+///
+/// [`MergeError::File`] if a file cannot be read or is not a sound checkpoint;
+/// [`MergeError::Parts`] naming the file and what is wrong if a part is of another count than
+/// the others or than `expect`, given twice, unfinished, or missing (the first few missing are
+/// named, then how many more).
+///
+/// # Complexity
+///
+/// O(size of the files); memory O(files), however many parts the count has.
+pub fn merge<P: AsRef<Path>>(paths: &[P], expect: &Expect) -> Result<Merged, MergeError> {
+    let mut parts: BTreeMap<u64, (PathBuf, [u64; 2])> = BTreeMap::new();
+    let mut first: Option<(PathBuf, Header)> = None;
+    for path in paths {
+        let path = path.as_ref();
+        let (header, result) = finished_part(path, expect)?;
+        match &first {
+            Some((first_path, first)) => same_count(path, &header, first_path, first)?,
+            None => first = Some((path.to_path_buf(), header.clone())),
+        }
+        let (k, m) = header.part;
+        if let Some((other, _)) = parts.get(&k) {
+            return Err(MergeError::Parts(format!(
+                "{}: part {}/{} is given twice (also {})",
+                path.display(),
+                k,
+                m,
+                other.display()
+            )));
+        }
+        parts.insert(k, (path.to_path_buf(), result));
+    }
+    let header = match first {
+        Some((_, header)) => header,
+        None => return Err(MergeError::Parts("no checkpoints given".to_string())),
+    };
+    if let Some((list, absent)) = missing(&parts, header.part.1) {
+        let (parts, are) = if absent == 1 {
+            ("part", "is")
+        } else {
+            ("parts", "are")
+        };
+        return Err(MergeError::Parts(format!(
+            "{} {} of the count of N = {} {} missing",
+            parts, list, header.n, are
+        )));
+    }
+    let mut sum = [0u64; 2];
+    for (_, result) in parts.values() {
+        for (s, r) in sum.iter_mut().zip(result) {
+            *s = s.checked_add(*r).ok_or_else(|| {
+                MergeError::Parts("the parts add up to more than 2^64: not one count".to_string())
+            })?;
+        }
+    }
+    Ok(Merged {
+        n: header.n,
+        ask: header.ask,
+        total: sum[0],
+        unique: sum[1],
+    })
+}
+
+/// The header and result of the finished part at `path`, of the count `expect` describes.
+fn finished_part(path: &Path, expect: &Expect) -> Result<(Header, [u64; 2]), MergeError> {
+    let contents = Contents::read(path).map_err(MergeError::File)?;
+    let refused = |problem: String| MergeError::Parts(format!("{}: {}", path.display(), problem));
+    let header = contents
+        .header
+        .ok_or_else(|| refused("empty: no count has begun in it".to_string()))?;
+    if let Some(problem) = unexpected(&header, expect) {
+        return Err(refused(problem));
+    }
+    let result = contents.result.ok_or_else(|| {
+        refused(format!(
+            "part {}/{} is unfinished: {} of {} chunks counted",
+            header.part.0,
+            header.part.1,
+            contents.done.len(),
+            header.chunks
+        ))
+    })?;
+    Ok((header, result))
+}
+
+/// Refuses the part at `path` unless it is of the same count as the first part given.
+fn same_count(
+    path: &Path,
+    header: &Header,
+    first_path: &Path,
+    first: &Header,
+) -> Result<(), MergeError> {
+    let mut same = header.clone();
+    same.part.0 = first.part.0;
+    same.chunks = first.chunks;
+    match same.difference(first, usize::MAX) {
+        None => Ok(()),
+        Some((field, theirs, ours)) => Err(MergeError::Parts(format!(
+            "{}: a part of another count: {} is {} there but {} in {}",
+            path.display(),
+            field,
+            theirs,
+            ours,
+            first_path.display()
+        ))),
+    }
+}
+
+/// How `header` differs from what is expected, if it does.
+fn unexpected(header: &Header, expect: &Expect) -> Option<String> {
+    let described = format!(
+        "a part of the count of N = {} ({}, {} parts)",
+        header.n,
+        header.ask.name(),
+        header.part.1
+    );
+    let wanted = if expect.n.is_some_and(|n| n != header.n) {
+        format!("N = {}", expect.n?)
+    } else if expect.ask.is_some_and(|ask| ask != header.ask) {
+        format!("the {} count", expect.ask?.name())
+    } else if expect.parts.is_some_and(|m| m != header.part.1) {
+        format!("{} parts", expect.parts?)
+    } else {
+        return None;
+    };
+    Some(format!("{}, but {} was expected", described, wanted))
+}
+
+/// The parts of `1..=m` not in `parts`, said briefly (the first few and how many more, found
+/// without visiting each of them), and how many they are.
+fn missing<T>(parts: &BTreeMap<u64, T>, m: u64) -> Option<(String, u64)> {
+    let absent = m - parts.len() as u64;
+    if absent == 0 {
+        return None;
+    }
+    let mut named = Vec::new();
+    let mut k = 1;
+    for &present in parts.keys().chain(std::iter::once(&m.saturating_add(1))) {
+        while k < present && k <= m && named.len() < NAMED {
+            named.push(format!("{}/{}", k, m));
+            k += 1;
+        }
+        if named.len() == NAMED {
+            break;
+        }
+        k = present.saturating_add(1);
+    }
+    let more = absent - named.len() as u64;
+    let list = match more {
+        0 => named.join(", "),
+        more => format!("{} and {} more", named.join(", "), more),
+    };
+    Some((list, absent))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn missing_parts_are_named_briefly_whatever_m_is() {
+        let present = |ks: &[u64]| ks.iter().map(|&k| (k, ())).collect::<BTreeMap<u64, ()>>();
+        assert_eq!(missing(&present(&[1, 2, 3]), 3), None);
+        assert_eq!(missing(&present(&[1, 3]), 3).unwrap(), ("2/3".into(), 1));
+        assert_eq!(
+            missing(&present(&[2]), 4).unwrap(),
+            ("1/4, 3/4, 4/4".into(), 3)
+        );
+        let max = u64::MAX;
+        assert_eq!(
+            missing(&present(&[1]), max).unwrap(),
+            (
+                format!(
+                    "2/{0}, 3/{0}, 4/{0}, 5/{0}, 6/{0} and {1} more",
+                    max,
+                    max - 6
+                ),
+                max - 1
+            )
+        );
+        assert_eq!(
+            missing(&present(&[max]), max).unwrap(),
+            (
+                format!(
+                    "1/{0}, 2/{0}, 3/{0}, 4/{0}, 5/{0} and {1} more",
+                    max,
+                    max - 6
+                ),
+                max - 1
+            )
+        );
+    }
+}
