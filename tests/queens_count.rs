@@ -229,3 +229,59 @@ fn a_part_of_too_many_slices_says_m_is_too_large() {
         .code(2)
         .stderr(predicate::str::contains("M is above 18446744073709551615"));
 }
+
+#[test]
+fn an_estimate_is_near_the_known_count_and_says_its_error_and_time() {
+    let out = queens()
+        .args(["count", "13", "--estimate", "1"])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let text = String::from_utf8_lossy(&out.stdout);
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 3, "{}", text);
+    // "about 73... placements ± E (P%, one standard error; K samples of U units in 1.0 s)"
+    let words: Vec<&str> = lines[0].split(' ').collect();
+    assert_eq!(
+        (words[0], words[2], words[3]),
+        ("about", "placements", "±"),
+        "{}",
+        text
+    );
+    let (count, error): (f64, f64) = (words[1].parse().unwrap(), words[4].parse().unwrap());
+    assert!(
+        error > 0.0 && (count - 73712.0).abs() < 5.0 * error,
+        "{}",
+        text
+    );
+    assert!(
+        lines[1].starts_with("(the known count, OEIS A000170: 73712, "),
+        "{}",
+        text
+    );
+    assert!(lines[2].starts_with("the whole count: about "), "{}", text);
+    assert!(
+        lines[2].contains(" on one core of this machine"),
+        "{}",
+        text
+    );
+    // Classes, by the symmetric search's random walks.
+    let out = queens()
+        .args([
+            "count",
+            "11",
+            "--unique",
+            "--estimate",
+            "1",
+            "--threads",
+            "4",
+        ])
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    let words: Vec<&str> = text.split(' ').collect();
+    let (count, error): (f64, f64) = (words[1].parse().unwrap(), words[4].parse().unwrap());
+    assert_eq!(words[2], "classes");
+    assert!((count - 341.0).abs() < 5.0 * error.max(1.0), "{}", text);
+    assert!(text.contains(" on 4 threads"), "{}", text);
+}

@@ -139,6 +139,49 @@ pub fn count_with(problem: &Problem<'_>, run: &Run<'_>) -> Result<u64, CountErro
     })
 }
 
+/// Estimates what `problem` asks, by the counter [`count_with`] would run, from a seeded
+/// random sample of its work taken for about `budget`: the count with its standard error,
+/// and the core-hours of the whole count on this machine ([`run::estimate`]).
+///
+/// # Constraints
+///
+/// As [`count_with`].
+///
+/// # Panics
+///
+/// Panics if a constraint is broken.
+///
+/// # Errors
+///
+/// [`CountError`] if the join's tables do not fit in memory, or a setting names what is not
+/// there.
+///
+/// # Complexity
+///
+/// About `budget` (and the join's tables), at least two samples.
+///
+/// # Example
+///
+/// ```
+/// use nqueens::count::{estimate, Problem};
+/// use std::time::Duration;
+///
+/// let guess = estimate(&Problem::total(13), Duration::from_millis(20), 1).unwrap();
+/// assert!((guess.count - 73712.0).abs() < 5.0 * guess.error.max(1.0));
+/// assert!(guess.core_seconds > 0.0);
+/// ```
+pub fn estimate(
+    problem: &Problem<'_>,
+    budget: std::time::Duration,
+    seed: u64,
+) -> Result<run::estimate::Estimate, CountError> {
+    let plain_total = problem.board.is_none() && problem.ask == Ask::Total;
+    if plain_total && (JOIN_FROM..=join::MAX_N).contains(&problem.n) {
+        return join::estimate(problem.n, budget, seed);
+    }
+    symmetric::estimate(problem, budget, seed)
+}
+
 /// A counting algorithm. Every one counts the placements of `n` queens for `n <= 32`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Algo {

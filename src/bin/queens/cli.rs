@@ -20,7 +20,8 @@ pub struct Arg {
 pub struct Flag {
     /// Its long name, with the dashes: `--algo`.
     pub name: &'static str,
-    /// The name of its value (`NAME`), or `None` for a switch.
+    /// The name of its value (`NAME`; `[NAME]` for a value that may be left out), or `None`
+    /// for a switch.
     pub value: Option<&'static str>,
     /// Whether it takes several values (after it, up to the next flag, or repeated).
     pub many: bool,
@@ -174,6 +175,13 @@ impl Spec {
                 (None, Some(_)) => return Err(self.error(format!("{} takes no value", name))),
                 (None, None) => {}
                 (Some(_), Some(value)) => values.push(value),
+                // `[VALUE]`: the next word is its value unless it is a flag, or there is none.
+                (Some(value), None) if value.starts_with('[') => {
+                    if let Some(word) = words.as_slice().first().filter(|w| !is_flag(w)) {
+                        values.push(word.clone());
+                        words.next();
+                    }
+                }
                 (Some(_), None) => match words.next() {
                     Some(value) => values.push(value.clone()),
                     None => return Err(self.error(format!("{} needs a value", name))),

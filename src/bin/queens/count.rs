@@ -20,6 +20,7 @@ pub static SPEC: Spec = Spec {
     about: "print the number of placements of N non-attacking queens on an N×N board.",
     usage: &[
         "N [--algo NAME] [--threads T] [--unique] [--part K/M] [--checkpoint FILE]",
+        "N [--unique] [--threads T] --estimate [SECONDS]",
         "--board FILE [--threads T] [--part K/M] [--checkpoint FILE]",
     ],
     args: &[Arg {
@@ -70,6 +71,15 @@ the same answer. A finished checkpoint holds the result ('queens merge'
 adds up the parts of one count); one of another count is refused",
         },
         Flag {
+            name: "--estimate",
+            value: Some("[SECONDS]"),
+            many: false,
+            choices: None,
+            help: "count a seeded random sample of the work for about SECONDS (default 10) and
+print the estimated count with its standard error, and the core-hours the
+whole count would take on this machine (and the hours on --threads T)",
+        },
+        Flag {
             name: "--board",
             value: Some("FILE"),
             many: false,
@@ -86,7 +96,17 @@ terminal, counts that take more than a second show their progress on stderr.
 
 /// The flags of a count that runs as a problem ([`Algo::runs_problems`]): the others count
 /// one N on one thread.
-const PROBLEM_FLAGS: [&str; 5] = ["--threads", "--unique", "--part", "--board", "--checkpoint"];
+const PROBLEM_FLAGS: [&str; 6] = [
+    "--threads",
+    "--unique",
+    "--part",
+    "--board",
+    "--checkpoint",
+    "--estimate",
+];
+
+/// The time an estimate samples for when `--estimate` is given without SECONDS.
+const ESTIMATE_SECONDS: u64 = 10;
 
 /// The counters and their descriptions, from the library's one description of each.
 fn algo_choices() -> Vec<(&'static str, &'static str)> {
@@ -113,6 +133,8 @@ pub struct CountArgs {
     pub board: Option<String>,
     /// The checkpoint file.
     pub checkpoint: Option<String>,
+    /// Estimate from a sample taken for this many seconds instead of counting.
+    pub estimate: Option<u64>,
 }
 
 /// Reads the arguments of `queens count`.
@@ -135,7 +157,21 @@ pub fn parse(parsed: &Parsed) -> Result<CountArgs, Failure> {
             .transpose()?,
         board: parsed.value("--board").map(String::from),
         checkpoint: parsed.value("--checkpoint").map(String::from),
+        estimate: match parsed.has("--estimate") {
+            false => None,
+            true => Some(
+                parsed
+                    .number("--estimate", 1, 1 << 40)?
+                    .unwrap_or(ESTIMATE_SECONDS),
+            ),
+        },
     };
+    if args.estimate.is_some() {
+        parsed.refuse(
+            &["--part", "--checkpoint"],
+            "does nothing with --estimate, which samples the whole count",
+        )?;
+    }
     if !algo.runs_problems() {
         parsed.refuse(&PROBLEM_FLAGS, "goes with --algo fast or symmetric only")?;
     }
@@ -192,6 +228,9 @@ pub fn run(args: CountArgs) -> Result<(), Failure> {
         board: board.as_ref(),
         ask: if args.unique { Ask::Unique } else { Ask::Total },
     };
+    if let Some(seconds) = args.estimate {
+        return print_estimate(&problem, &args, seconds);
+    }
     let checkpoint = args
         .checkpoint
         .as_deref()
@@ -226,12 +265,82 @@ pub fn run(args: CountArgs) -> Result<(), Failure> {
             worked, wanted
         ));
     }
-    let count = counted.map_err(|e| match e {
+    let count = counted.map_err(count_failure)?;
+    Ok(output::print(&format!("{}\n", count))?)
+}
+
+/// Why a count could not run, as the exit code says it.
+fn count_failure(e: CountError) -> Failure {
+    match e {
         CountError::Memory(e) => Failure::Resources(e.to_string()),
         CountError::Checkpoint(e) => checkpoint_failure(e),
         CountError::Setting(message) => Failure::Input(message),
-    })?;
-    Ok(output::print(&format!("{}\n", count))?)
+    }
+}
+
+/// Runs `--estimate`: samples the count of `problem` for about `seconds` and prints what it
+/// says of the whole.
+fn print_estimate(problem: &Problem<'_>, args: &CountArgs, seconds: u64) -> Result<(), Failure> {
+    let budget = std::time::Duration::from_secs(seconds);
+    let guess = match args.algo {
+        Algo::Symmetric => symmetric::estimate(problem, budget, ESTIMATE_SEED),
+        _ => nqueens::count::estimate(problem, budget, ESTIMATE_SEED),
+    }
+    .map_err(count_failure)?;
+    let what = match problem.ask {
+        Ask::Total => "placements",
+        Ask::Unique => "classes",
+    };
+    let percent = |error: f64, of: f64| match of > 0.0 {
+        true => format!("{:.1}%", 100.0 * error / of),
+        false => "-".to_string(),
+    };
+    let mut text = format!(
+        "about {:.0} {} ± {:.0} ({}, one standard error; {} samples of {} units in {:.1} s)\n",
+        guess.count,
+        what,
+        guess.error,
+        percent(guess.error, guess.count),
+        guess.samples,
+        guess.units,
+        guess.elapsed.as_secs_f64()
+    );
+    let known = nqueens::judge::known_count(problem.n).filter(|_| problem.board.is_none());
+    if let (Some(known), Ask::Total) = (known, problem.ask) {
+        text += &format!(
+            "(the known count, OEIS A000170: {}, {:.1} standard errors away)\n",
+            known,
+            (guess.count - known as f64).abs() / guess.error.max(f64::MIN_POSITIVE)
+        );
+    }
+    let threads = args.threads.unwrap_or_else(cores);
+    text += &format!(
+        "the whole count: about {} ± {} on one core of this machine ({}); {} on {} threads\n",
+        duration(guess.core_seconds),
+        duration(guess.core_seconds_error),
+        percent(guess.core_seconds_error, guess.core_seconds),
+        duration(guess.core_seconds / threads as f64),
+        threads
+    );
+    Ok(output::print(&text)?)
+}
+
+/// The random stream of `--estimate`: fixed, so the same command gives the same sample.
+const ESTIMATE_SEED: u64 = 2553;
+
+/// A duration in the unit that reads best, to three significant digits.
+fn duration(seconds: f64) -> String {
+    let (value, unit) = match seconds {
+        s if s < 120.0 => (s, "s"),
+        s if s < 2.0 * 3600.0 => (s / 60.0, "min"),
+        s if s < 3.0 * 86400.0 => (s / 3600.0, "h"),
+        s => (s / 86400.0, "days"),
+    };
+    match value {
+        v if v >= 100.0 => format!("{:.0} {}", v, unit),
+        v if v >= 10.0 => format!("{:.1} {}", v, unit),
+        v => format!("{:.2} {}", v, unit),
+    }
 }
 
 /// Refuses an `NQUEENS_KERNEL` that names no kernel this CPU runs, whatever the counter: a
@@ -311,6 +420,7 @@ mod tests {
                 part: Some((2, 5)),
                 board: None,
                 checkpoint: Some("c".to_string()),
+                estimate: None,
             }
         );
         assert_eq!(parse_line("--algo=links 9").unwrap().algo, Algo::Links);
@@ -333,6 +443,18 @@ mod tests {
             "--part must be K/M with 1 <= K <= M, such as 2/8, not \"1/18446744073709551616\": M is above 18446744073709551615"
         );
         assert!(refused("8 --checkpoint -").starts_with("--checkpoint needs a file"));
+        assert_eq!(parse_line("20 --estimate").unwrap().estimate, Some(10));
+        assert_eq!(parse_line("20 --estimate 3").unwrap().estimate, Some(3));
+        assert_eq!(parse_line("--estimate 3 20").unwrap().estimate, Some(3));
+        assert_eq!(
+            parse_line("20 --estimate --unique").unwrap().estimate,
+            Some(10)
+        );
+        assert!(refused("20 --estimate 0").starts_with("--estimate must be a number"));
+        assert!(
+            refused("20 --estimate --part 1/2").starts_with("--part does nothing with --estimate")
+        );
+        assert!(refused("20 --algo links --estimate").starts_with("--estimate goes with"));
         assert_eq!(
             parse_line("8 --part 1/18446744073709551615").unwrap().part,
             Some((1, u64::MAX))

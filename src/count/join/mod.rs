@@ -56,7 +56,8 @@ pub mod kernel;
 pub mod quarter;
 pub mod sliced;
 
-use super::problem::Problem;
+use super::problem::{Ask, Problem};
+use super::run::estimate::{estimate_units, Estimate};
 use super::run::{self, checkpoint::Fnv, CountError, Run, Unit};
 use crate::memory::OutOfMemory;
 use kernel::{Kernel, WEIGHT};
@@ -182,6 +183,54 @@ pub fn count_on(kernel: Kernel, n: u32, run: &Run<'_>) -> Result<u64, CountError
 
 /// The counter's name in a checkpoint.
 const COUNTER: &str = "join";
+
+/// Estimates the count of `n` queens by the join from a seeded random sample of its row sets,
+/// each counted whole, for about `budget` ([`crate::count::run::estimate`]).
+///
+/// # Panics
+///
+/// Panics if `n > 22`.
+///
+/// # Errors
+///
+/// [`CountError`] if the quarter tables do not fit in memory, or `NQUEENS_KERNEL` names no
+/// kernel this CPU runs.
+///
+/// # Complexity
+///
+/// Building the quarter tables, then about `budget`.
+///
+/// # Example
+///
+/// ```
+/// use std::time::Duration;
+///
+/// let estimate = nqueens::count::join::estimate(14, Duration::from_millis(20), 1).unwrap();
+/// assert!((estimate.count - 365596.0).abs() < 5.0 * estimate.error.max(1.0));
+/// ```
+pub fn estimate(n: u32, budget: std::time::Duration, seed: u64) -> Result<Estimate, CountError> {
+    assert!(n <= MAX_N, "join: n = {} is above {}", n, MAX_N);
+    let kernel = Kernel::detect().map_err(|e| CountError::Setting(e.to_string()))?;
+    if n == 0 {
+        return estimate_units(
+            Ask::Total,
+            &[()],
+            budget,
+            seed,
+            || Ok(()),
+            |_, _, _| Ok(([1, 0], 1.0)),
+        );
+    }
+    let join = Join::new(n, kernel)?;
+    estimate_units(
+        Ask::Total,
+        &join.units(),
+        budget,
+        seed,
+        || Ok(Scratch::new(&join)),
+        |scratch, unit, _| Ok(([unit.weight * join.count_rows(scratch, unit.rows)?, 0], 1.0)),
+    )
+}
 
 /// A unit of work: one row set `E` of the east queens, and its weight (2 when its reverse,
 /// which counts the same, is left out; 1 when it is its own reverse).

@@ -10,6 +10,7 @@
 //! while work remains.
 
 pub mod checkpoint;
+pub mod estimate;
 pub mod merge;
 
 use super::problem::Problem;

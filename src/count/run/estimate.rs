@@ -1,0 +1,157 @@
+//! How big a count is before it is run: a seeded random sample of its units of work, counted,
+//! gives the count with its standard error and the core-hours the whole count would take on
+//! this machine — what a person planning a cluster run needs first.
+//!
+//! # The estimator
+//!
+//! Each sample picks one of the `U` units uniformly at random. A counter whose units are small
+//! enough counts it exactly; one whose units are too big (the symmetric search on large
+//! boards) walks down from it along random choices, as Knuth's estimator of a search tree does
+//! ("Estimating the efficiency of backtrack programs", 1975): at each row it takes one of the
+//! `b` allowed columns at random and multiplies the sample's weight by `b`, until few rows are
+//! left, then counts the rest exactly. A sample's counts times its weight times `U` is an
+//! unbiased estimate of the whole count, and so is its time times its weight times `U` of the
+//! whole count's time on one core. The estimate is the mean over the samples, and its error the
+//! standard error of that mean (the sample standard deviation over the square root of the
+//! number of samples): the true value lies within one error about two times in three, within
+//! two errors about 19 times in 20.
+
+use super::CountError;
+use crate::count::problem::Ask;
+use crate::place::rng::SplitMix64;
+use std::time::{Duration, Instant};
+
+/// What a sample of a count says of the whole.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Estimate {
+    /// What is counted.
+    pub ask: Ask,
+    /// The estimated count.
+    pub count: f64,
+    /// Its standard error (`f64::INFINITY` with fewer than 2 samples).
+    pub error: f64,
+    /// The estimated time of the whole count on one core of this machine, in seconds.
+    pub core_seconds: f64,
+    /// Its standard error.
+    pub core_seconds_error: f64,
+    /// The samples taken.
+    pub samples: u64,
+    /// The units of work the count is made of.
+    pub units: u64,
+    /// The time the sample took.
+    pub elapsed: Duration,
+}
+
+/// A running mean and variance (Welford's method).
+#[derive(Default)]
+struct Moments {
+    n: f64,
+    mean: f64,
+    m2: f64,
+}
+
+impl Moments {
+    fn add(&mut self, x: f64) {
+        self.n += 1.0;
+        let delta = x - self.mean;
+        self.mean += delta / self.n;
+        self.m2 += delta * (x - self.mean);
+    }
+
+    /// The standard error of the mean.
+    fn error(&self) -> f64 {
+        if self.n < 2.0 {
+            f64::INFINITY
+        } else {
+            (self.m2 / (self.n - 1.0) / self.n).sqrt()
+        }
+    }
+}
+
+/// Estimates a count of `units` by sampling them for about `budget` (at least two samples,
+/// however long they take), with the random stream of `seed`: `sample(scratch, unit, rng)`
+/// gives the counts of one random sample below `unit` (placements, classes) and its weight
+/// (1 for the unit counted whole).
+///
+/// # Errors
+///
+/// The first error of `scratch` or `sample`.
+pub(crate) fn estimate_units<T, S>(
+    ask: Ask,
+    units: &[T],
+    budget: Duration,
+    seed: u64,
+    scratch: impl Fn() -> Result<S, CountError>,
+    sample: impl Fn(&mut S, &T, &mut SplitMix64) -> Result<([u64; 2], f64), CountError>,
+) -> Result<Estimate, CountError> {
+    let started = Instant::now();
+    let mut rng = SplitMix64::new(seed);
+    let mut own = scratch()?;
+    let (mut counts, mut times) = (Moments::default(), Moments::default());
+    let whole = units.len() as f64;
+    while !units.is_empty() && (counts.n < 2.0 || started.elapsed() < budget) {
+        let unit = &units[rng.below(units.len() as u64) as usize];
+        let began = Instant::now();
+        let (found, weight) = sample(&mut own, unit, &mut rng)?;
+        let took = began.elapsed().as_secs_f64();
+        let found = match ask {
+            Ask::Total => found[0],
+            Ask::Unique => found[1],
+        };
+        counts.add(found as f64 * weight * whole);
+        times.add(took * weight * whole);
+    }
+    Ok(Estimate {
+        ask,
+        count: counts.mean,
+        error: counts.error(),
+        core_seconds: times.mean,
+        core_seconds_error: times.error(),
+        samples: counts.n as u64,
+        units: units.len() as u64,
+        elapsed: started.elapsed(),
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_exact_sample_of_equal_units_has_no_error() {
+        let units = vec![5u64; 100];
+        let estimate = estimate_units(
+            Ask::Total,
+            &units,
+            Duration::ZERO,
+            1,
+            || Ok(()),
+            |_, &unit, _| Ok(([unit, 0], 1.0)),
+        )
+        .unwrap();
+        assert_eq!(estimate.samples, 2);
+        assert_eq!(estimate.count, 500.0);
+        assert_eq!(estimate.error, 0.0);
+    }
+
+    #[test]
+    fn the_estimate_of_unequal_units_is_near_their_sum() {
+        let units: Vec<u64> = (1..=1000).collect();
+        let estimate = estimate_units(
+            Ask::Total,
+            &units,
+            Duration::from_millis(50),
+            7,
+            || Ok(()),
+            |_, &unit, _| Ok(([unit, 0], 1.0)),
+        )
+        .unwrap();
+        let sum = 500_500.0;
+        assert!(estimate.samples > 100);
+        assert!(
+            (estimate.count - sum).abs() < 4.0 * estimate.error,
+            "{:?}",
+            estimate
+        );
+    }
+}
