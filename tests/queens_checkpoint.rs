@@ -590,7 +590,7 @@ fn the_file_format_documented_is_the_one_written() {
         .filter_map(|l| l.strip_prefix("//! "))
         .filter(|l| {
             l.starts_with("nqueens-checkpoint ")
-                || l.starts_with("done 6 ")
+                || l.starts_with("done 9 ")
                 || l.starts_with("result ")
         })
         .collect();

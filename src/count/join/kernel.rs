@@ -33,7 +33,7 @@ pub const GROUP: usize = 6;
 pub const WEIGHT: u32 = 62;
 
 /// The most group tables a block has.
-pub const MAX_GROUPS: usize = 7;
+pub const MAX_GROUPS: usize = 9;
 
 /// Which compilation of the loop runs.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -143,6 +143,8 @@ impl Kernel {
             5 => self.run::<5>(table, keys),
             6 => self.run::<6>(table, keys),
             7 => self.run::<7>(table, keys),
+            8 => self.run::<8>(table, keys),
+            9 => self.run::<9>(table, keys),
             _ => panic!("kernel: {} groups, at most {}", groups, MAX_GROUPS),
         }
     }

@@ -1,179 +1,285 @@
-//! Every partial placement of one quarter of the board, bucketed by the rows and columns it
-//! uses: the building blocks of the half boards that [`super`] joins.
+//! The partial placements of one quarter of the board on one set of rows, bucketed by the
+//! columns they use: the building blocks of the half boards that [`super`] joins, made when a
+//! row set is counted instead of held for every row set at once.
 //!
-//! A quarter is a rectangle of the board (`rows × cols` squares). A partial placement puts at
-//! most one queen in each of its rows and columns, no two on a diagonal, on squares the caller
-//! allows. The table holds every one, grouped by its *bucket*: the set of rows and the set of
-//! columns it uses (bit `i` of each: the quarter's `i`-th row or column). Two quarters above
-//! each other (north and south) make part of a half board exactly when their column sets are
-//! disjoint and no diagonal crossing the line between them is used by both; a bucket's
-//! entries are stored so that this test is one `AND`.
+//! The board is cut between its west columns `0..w` and its east columns `w..n`, and between
+//! its north rows `0..w` and its south rows `w..n` (`w = ⌊n/2⌋`). A quarter is one of the four
+//! rectangles. For a set of its rows, [`Lists::build`] lists every way to put one queen in each
+//! of those rows, in distinct columns of the quarter, on squares it allows, no two on a
+//! diagonal, grouped by the set of columns used.
 //!
 //! # Entries
 //!
-//! An entry is one `u64`: the `/` diagonals it uses in the low 32 bits (bit `row + col`), the
-//! `\` diagonals in the high 32 (bit `row - col + cols - 1`), both counted in the coordinates
-//! of the quarter *above* it: a south quarter is built with `shift` = the north quarter's
-//! height, so that the rows of both are counted from the same top. A north entry `a` and a
-//! south entry `b` of equal width are then compatible exactly when `a & b == 0`, and `a | b`
-//! holds the diagonals of both.
+//! Each placement is an [`Entry`] of two words, in the board's own coordinates:
+//!
+//! - `ns`: the diagonals it uses that cross the north/south line *within its half* (the
+//!   `cw - 1` `/` diagonals, then the `cw - 1` `\` ones, for a half `cw` columns wide). A north
+//!   and a south placement of the same half can be joined exactly when their columns are
+//!   disjoint (the buckets see to that) and `a.ns & b.ns == 0`: a diagonal that holds a queen
+//!   of each passes the line between them inside the half.
+//! - `key`: the diagonals it uses that cross the west/east line (the `n - 1` `/` diagonals,
+//!   then the `n - 1` `\` ones): a west and an east half fit exactly when their keys share no
+//!   bit, and a half's key is the `|` of its two quarters' keys.
+//!
+//! Both fit in 64 bits for every `n <= 32` (`2(n - 1)` key bits), which the old single word of
+//! unclipped diagonals did not past n = 22.
+//!
+//! # Example
+//!
+//! ```
+//! use nqueens::count::join::quarter::{Lists, Shape};
+//!
+//! // The north-west quarter of a 4×4 board (rows 0..2, columns 0..2), on both its rows: no
+//! // placement, as on 2×2 any two queens in distinct rows and columns share a diagonal.
+//! let shape = Shape::new(4, 0, 2, 0, 2, |_, _| true);
+//! let mut lists = Lists::default();
+//! lists.build(&shape, 0b11).unwrap();
+//! assert!(lists.bucket(0b11).is_empty());
+//! // On row 0 alone: one queen in either column.
+//! lists.build(&shape, 0b01).unwrap();
+//! assert_eq!((lists.bucket(0b01).len(), lists.bucket(0b10).len()), (1, 1));
+//! ```
 
-use crate::memory::{try_filled, OutOfMemory};
+use crate::memory::OutOfMemory;
 
-/// The partial placements of one quarter, bucketed by (rows, columns).
-///
-/// # Example
-///
-/// ```
-/// use nqueens::count::join::quarter::Quarter;
-///
-/// // A 2×2 quarter: the empty placement, four single queens, and no pair (any two attack).
-/// let q = Quarter::build(2, 2, 0, |_, _| true).unwrap();
-/// assert_eq!(q.len(), 5);
-/// assert_eq!(q.bucket(0b01, 0b10).len(), 1); // the queen at row 0, column 1
-/// assert!(q.bucket(0b11, 0b11).is_empty());
-/// ```
-pub struct Quarter {
-    cols: u32,
-    /// `starts[bucket]..starts[bucket + 1]` are the entries of `bucket = rows << cols | columns`.
-    starts: Vec<u32>,
-    entries: Vec<u64>,
+/// One placement of a quarter on its row set: the diagonals that matter to the joins.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Entry {
+    /// The diagonals crossing the north/south line within the half.
+    pub ns: u64,
+    /// The diagonals crossing the west/east line.
+    pub key: u64,
 }
 
-impl Quarter {
-    /// Lists every partial placement of a `rows × cols` quarter on the squares `(row, col)`
-    /// (counted from the quarter's top left) where `allowed(row, col)`, with diagonals counted
-    /// `shift` rows lower (see the module's docs).
-    ///
-    /// # Constraints
-    ///
-    /// `rows + cols + shift <= 33` (the diagonals fit in 32 bits) and `rows, cols <= 13` (the
-    /// buckets fit in memory).
+/// Where a quarter lies on the board and which of its squares may hold a queen.
+pub struct Shape {
+    /// The quarter's width.
+    cols: u32,
+    /// Each local row's allowed local columns.
+    allowed: Vec<u32>,
+    /// Each local square's [`Entry`] bits, row by row.
+    bits: Vec<Entry>,
+}
+
+impl Shape {
+    /// The quarter of an `n`×`n` board cut at `w = ⌊n/2⌋`, with rows `top..top + rows` and
+    /// columns `left..left + cols`, whose square `(row, col)` (counted from the quarter's top
+    /// left) may hold a queen when `allowed(row, col)`.
     ///
     /// # Panics
     ///
-    /// Panics if a constraint is broken.
+    /// Panics if `n > 32`, or the quarter is not one of the four quarters of the cut.
+    pub fn new(
+        n: u32,
+        top: u32,
+        rows: u32,
+        left: u32,
+        cols: u32,
+        allowed: impl Fn(u32, u32) -> bool,
+    ) -> Shape {
+        let w = n / 2;
+        assert!(n <= 32, "quarter: n = {} is above 32", n);
+        assert!(
+            (top, left) == (0, 0) && (rows, cols) == (w, w)
+                || (top, left) == (w, 0) && (rows, cols) == (n - w, w)
+                || (top, left) == (0, w) && (rows, cols) == (w, n - w)
+                || (top, left) == (w, w) && (rows, cols) == (n - w, n - w),
+            "quarter: not a quarter of the cut of a {0}×{0} board",
+            n
+        );
+        let (n, w) = (i64::from(n), i64::from(w));
+        let width = i64::from(cols);
+        // A bit at `d` of a run of `len` bits starting at `at`, if `d` is in the run.
+        let bit = |d: i64, len: i64, at: i64| {
+            if (0..len).contains(&d) {
+                1u64 << (at + d)
+            } else {
+                0
+            }
+        };
+        let mut bits = Vec::with_capacity((rows * cols) as usize);
+        for lr in 0..rows {
+            for lc in 0..cols {
+                let (r, c) = (i64::from(top + lr), i64::from(left + lc));
+                let local = i64::from(lc);
+                bits.push(Entry {
+                    ns: bit(r + local - w, width - 1, 0)
+                        | bit(r - local - (w - width + 1), width - 1, width - 1),
+                    key: bit(r + c - w, n - 1, 0) | bit(r - c + w - 1, n - 1, n - 1),
+                });
+            }
+        }
+        Shape {
+            cols,
+            allowed: (0..rows)
+                .map(|r| {
+                    (0..cols)
+                        .filter(|&c| allowed(r, c))
+                        .fold(0, |m, c| m | 1 << c)
+                })
+                .collect(),
+            bits,
+        }
+    }
+}
+
+/// The placements of one quarter on one row set, bucketed by their column sets; the buffers
+/// are kept from one row set to the next.
+#[derive(Default)]
+pub struct Lists {
+    cols: u32,
+    /// `starts[c]..starts[c + 1]` are the entries of column set `c`.
+    starts: Vec<u32>,
+    entries: Vec<Entry>,
+    /// The placements as found, before they are bucketed.
+    found: Vec<(u32, Entry)>,
+}
+
+impl Lists {
+    /// Lists the placements of `shape` with one queen in each of the local rows `rows` (a bit
+    /// mask) and none in the others.
     ///
     /// # Errors
     ///
-    /// [`OutOfMemory`] if the table cannot be allocated.
+    /// [`OutOfMemory`] if they do not fit in memory.
     ///
     /// # Complexity
     ///
-    /// Time and memory linear in the number of entries (915,442 for a 9×9 quarter, 66.8
-    /// million for 11×11), plus `4 · 2^(rows + cols)` bytes of bucket starts.
-    pub fn build(
-        rows: u32,
-        cols: u32,
-        shift: u32,
-        allowed: impl Fn(u32, u32) -> bool,
-    ) -> Result<Quarter, OutOfMemory> {
-        assert!(
-            rows <= 13 && cols <= 13,
-            "quarter: {}×{} is too big",
-            rows,
-            cols
-        );
-        assert!(
-            rows + cols + shift <= 33,
-            "quarter: diagonals past 32 bits ({}×{}, shift {})",
-            rows,
-            cols,
-            shift
-        );
-        let mut free = vec![0u32; rows as usize];
-        for (r, row) in free.iter_mut().enumerate() {
-            *row = (0..cols)
-                .filter(|&c| allowed(r as u32, c))
-                .fold(0, |m, c| m | 1 << c);
-        }
-        let walk = Walk {
-            rows,
-            cols,
-            shift,
-            free,
+    /// Linear in the placements and the dead ends of the search, plus `2^cols` for the buckets.
+    pub fn build(&mut self, shape: &Shape, rows: u32) -> Result<(), OutOfMemory> {
+        self.cols = shape.cols;
+        self.found.clear();
+        let mut walk = Walk {
+            shape,
+            rows: (0..32).filter(|r| rows >> r & 1 == 1).collect(),
+            found: &mut self.found,
+            failed: false,
         };
-        let buckets = 1usize << (rows + cols);
-        let mut starts = try_filled(buckets + 1, 0u32, "the quarter's buckets")?;
-        walk.visit(0, 0, 0, 0, &mut |bucket, _| starts[bucket + 1] += 1);
-        for i in 0..buckets {
-            starts[i + 1] += starts[i];
+        walk.visit(0, 0, 0, 0, Entry::default());
+        if walk.failed {
+            return Err(OutOfMemory {
+                what: "a quarter's placements",
+                needed: (self.found.len() as u64 + 1) * 2 * 24,
+            });
         }
-        let len = starts[buckets] as usize;
-        let mut entries = try_filled(len, 0u64, "the quarter's placements")?;
-        let mut next = try_filled(buckets + 1, 0u32, "the quarter's buckets")?;
-        next.copy_from_slice(&starts);
-        walk.visit(0, 0, 0, 0, &mut |bucket, entry| {
-            entries[next[bucket] as usize] = entry;
-            next[bucket] += 1;
-        });
-        Ok(Quarter {
-            cols,
-            starts,
-            entries,
-        })
+        let buckets = 1usize << shape.cols;
+        self.starts.clear();
+        self.starts
+            .try_reserve(buckets + 1)
+            .map_err(|_| OutOfMemory {
+                what: "a quarter's buckets",
+                needed: (buckets as u64 + 1) * 4,
+            })?;
+        self.starts.resize(buckets + 1, 0);
+        for &(cols, _) in &self.found {
+            self.starts[cols as usize + 1] += 1;
+        }
+        for i in 0..buckets {
+            self.starts[i + 1] += self.starts[i];
+        }
+        self.entries.clear();
+        self.entries
+            .try_reserve(self.found.len())
+            .map_err(|_| OutOfMemory {
+                what: "a quarter's placements",
+                needed: self.found.len() as u64 * 16,
+            })?;
+        self.entries.resize(self.found.len(), Entry::default());
+        // Each bucket's next free place: its start, moved on as it fills (kept in `starts`
+        // shifted down by one, then restored).
+        for &(cols, entry) in &self.found {
+            let at = &mut self.starts[cols as usize];
+            self.entries[*at as usize] = entry;
+            *at += 1;
+        }
+        for i in (1..=buckets).rev() {
+            self.starts[i] = self.starts[i - 1];
+        }
+        self.starts[0] = 0;
+        Ok(())
     }
 
-    /// The entries that use exactly the rows `rows` and the columns `cols` (bit masks).
+    /// The number of placements [`Lists::build`] would list for `rows`, without listing them.
+    ///
+    /// # Complexity
+    ///
+    /// That of the search of [`Lists::build`], in no memory.
+    pub fn count(shape: &Shape, rows: u32) -> u64 {
+        fn visit(shape: &Shape, rows: u32, used: u32, slash: u64, back: u64) -> u64 {
+            if rows == 0 {
+                return 1;
+            }
+            let r = rows.trailing_zeros();
+            let (rest, cols) = (rows & (rows - 1), shape.cols);
+            let mut can = shape.allowed[r as usize] & !used;
+            let mut found = 0;
+            while can != 0 {
+                let c = can.trailing_zeros();
+                can &= can - 1;
+                let (s, b) = (1u64 << (r + c), 1u64 << (r + cols - c));
+                if slash & s == 0 && back & b == 0 {
+                    found += visit(shape, rest, used | 1 << c, slash | s, back | b);
+                }
+            }
+            found
+        }
+        visit(shape, rows, 0, 0, 0)
+    }
+
+    /// The placements that use exactly the columns `cols` (a bit mask).
     ///
     /// # Complexity
     ///
     /// O(1).
-    pub fn bucket(&self, rows: u32, cols: u32) -> &[u64] {
-        let b = (rows << self.cols | cols) as usize;
-        &self.entries[self.starts[b] as usize..self.starts[b + 1] as usize]
+    pub fn bucket(&self, cols: u32) -> &[Entry] {
+        let c = cols as usize;
+        &self.entries[self.starts[c] as usize..self.starts[c + 1] as usize]
     }
 
-    /// The number of partial placements.
+    /// The number of placements listed.
     pub fn len(&self) -> usize {
         self.entries.len()
     }
 
-    /// Whether there are none (never: the empty placement is one).
+    /// Whether none were (a row set with no placement).
     pub fn is_empty(&self) -> bool {
         self.entries.is_empty()
     }
-
-    /// The bytes the table takes.
-    pub fn bytes(&self) -> usize {
-        self.entries.len() * 8 + self.starts.len() * 4
-    }
 }
 
-/// The depth-first walk over a quarter's partial placements, row by row.
-struct Walk {
-    rows: u32,
-    cols: u32,
-    shift: u32,
-    /// The allowed columns of each row.
-    free: Vec<u32>,
+/// The depth-first walk over the placements of one row set, row by row.
+struct Walk<'a> {
+    shape: &'a Shape,
+    rows: Vec<u32>,
+    found: &'a mut Vec<(u32, Entry)>,
+    failed: bool,
 }
 
-impl Walk {
-    /// Visits every partial placement of rows `r..` given the columns, `/` and `\` diagonals
-    /// used so far (diagonal bit masks in the quarter's own coordinates, unshifted), calling
-    /// `found(bucket, entry)`.
-    fn visit(
-        &self,
-        r: u32,
-        used: u32,
-        bucket: usize,
-        diagonals: u64,
-        found: &mut impl FnMut(usize, u64),
-    ) {
-        if r == self.rows {
-            found(bucket, diagonals << self.shift);
+impl Walk<'_> {
+    /// Places a queen in the `i`-th row of the set and every one after it, given the columns
+    /// and the two kinds of diagonals (local) used so far and the entry so far.
+    fn visit(&mut self, i: usize, used: u32, slash: u64, back: u64, entry: Entry) {
+        let Some(&r) = self.rows.get(i) else {
+            if self.found.len() == self.found.capacity() && self.found.try_reserve(1).is_err() {
+                self.failed = true;
+                return;
+            }
+            self.found.push((used, entry));
             return;
-        }
-        self.visit(r + 1, used, bucket, diagonals, found);
-        let mut can = self.free[r as usize] & !used;
-        while can != 0 {
+        };
+        let cols = self.shape.cols;
+        let mut can = self.shape.allowed[r as usize] & !used;
+        while can != 0 && !self.failed {
             let c = can.trailing_zeros();
             can &= can - 1;
-            let d = 1u64 << (r + c) | 1u64 << (32 + r + self.cols - 1 - c);
-            if diagonals & d == 0 {
-                let bucket = bucket | 1 << (r + self.cols) | 1 << c;
-                self.visit(r + 1, used | 1 << c, bucket, diagonals | d, found);
+            let (s, b) = (1u64 << (r + c), 1u64 << (r + cols - c));
+            if slash & s == 0 && back & b == 0 {
+                let square = self.shape.bits[(r * cols + c) as usize];
+                let next = Entry {
+                    ns: entry.ns | square.ns,
+                    key: entry.key | square.key,
+                };
+                self.visit(i + 1, used | 1 << c, slash | s, back | b, next);
             }
         }
     }
@@ -183,37 +289,100 @@ impl Walk {
 mod tests {
     use super::*;
 
+    /// Every placement of the whole board found by joining its quarters' lists by brute force:
+    /// the four lists of each row set, every compatible combination, checked square by square.
+    fn placements_by_quarters(n: u32) -> u64 {
+        let (w, e) = (n / 2, n - n / 2);
+        let shapes = [
+            Shape::new(n, 0, w, 0, w, |_, _| true),
+            Shape::new(n, w, e, 0, w, |_, _| true),
+            Shape::new(n, 0, w, w, e, |_, _| true),
+            Shape::new(n, w, e, w, e, |_, _| true),
+        ];
+        let mut lists: Vec<Lists> = (0..4).map(|_| Lists::default()).collect();
+        let mut found = 0;
+        for east in 0u32..1 << n {
+            if east.count_ones() != e {
+                continue;
+            }
+            let west = !east & ((1 << n) - 1);
+            let rows = [
+                west & ((1 << w) - 1),
+                west >> w,
+                east & ((1 << w) - 1),
+                east >> w,
+            ];
+            for (q, list) in lists.iter_mut().enumerate() {
+                list.build(&shapes[q], rows[q]).unwrap();
+            }
+            let half = |north: &Lists, south: &Lists, width: u32| {
+                let all = (1u32 << width) - 1;
+                let mut keys = Vec::new();
+                for cols in 0..=all {
+                    for a in north.bucket(cols) {
+                        for b in south.bucket(all & !cols) {
+                            if a.ns & b.ns == 0 {
+                                keys.push(a.key | b.key);
+                            }
+                        }
+                    }
+                }
+                keys
+            };
+            let west_keys = half(&lists[0], &lists[1], w);
+            let east_keys = half(&lists[2], &lists[3], e);
+            for a in &west_keys {
+                found += east_keys.iter().filter(|&&b| a & b == 0).count() as u64;
+            }
+        }
+        found
+    }
+
     #[test]
-    fn an_8_by_8_quarter_holds_every_partial_placement_once() {
-        let q = Quarter::build(8, 8, 0, |_, _| true).unwrap();
-        assert_eq!(q.len(), 118_969);
-        // The full rows and columns: the 92 placements of 8 queens.
-        assert_eq!(q.bucket(0xff, 0xff).len(), 92);
-        // One queen: every square once, in the bucket of its row and column.
-        for (r, c) in (0..8).flat_map(|r| (0..8).map(move |c| (r, c))) {
+    fn the_quarters_of_every_row_set_join_to_every_placement() {
+        for n in 1..=9 {
             assert_eq!(
-                q.bucket(1 << r, 1 << c),
-                [1 << (r + c) | 1 << (32 + r + 7 - c)]
+                placements_by_quarters(n),
+                crate::judge::KNOWN_COUNTS[n as usize],
+                "n = {}",
+                n
             );
         }
     }
 
     #[test]
-    fn a_shifted_south_entry_meets_its_north_neighbour_by_one_and() {
-        // 1×2 north over 1×2 south: queens at (0,0) and (1,1) share the `\` diagonal, (0,0)
-        // and (1,0) share a column (kept apart by the buckets, not by the diagonals).
-        let north = Quarter::build(1, 2, 0, |_, _| true).unwrap();
-        let south = Quarter::build(1, 2, 1, |_, _| true).unwrap();
-        let a = north.bucket(1, 0b01)[0];
-        assert_ne!(a & south.bucket(1, 0b10)[0], 0);
-        let b = north.bucket(1, 0b10)[0];
-        assert_ne!(b & south.bucket(1, 0b01)[0], 0);
+    fn counting_finds_what_listing_lists() {
+        let shape = Shape::new(13, 6, 7, 6, 7, |r, c| r != c);
+        let mut lists = Lists::default();
+        for rows in [0u32, 0b1, 0b101_0101, 0b111_1111, 0b011_0110] {
+            lists.build(&shape, rows).unwrap();
+            assert_eq!(Lists::count(&shape, rows), lists.len() as u64, "{:b}", rows);
+        }
     }
 
     #[test]
     fn forbidden_squares_hold_no_queen() {
-        let q = Quarter::build(3, 3, 0, |r, c| r != c).unwrap();
-        assert!(q.bucket(0b001, 0b001).is_empty());
-        assert_eq!(q.bucket(0b001, 0b010).len(), 1);
+        let shape = Shape::new(6, 0, 3, 0, 3, |r, c| r != c);
+        let mut lists = Lists::default();
+        lists.build(&shape, 0b001).unwrap();
+        assert!(lists.bucket(0b001).is_empty());
+        assert_eq!(lists.bucket(0b010).len(), 1);
+    }
+
+    #[test]
+    fn a_square_knows_the_diagonals_it_crosses() {
+        // 8×8, the south-east quarter's top-left square (4, 4): its `/` diagonal (r + c = 8)
+        // crosses the west/east line at bit 8 - 4 = 4 and the north/south line within the
+        // east half at bit 4 + 0 - 4 = 0; its `\` diagonal (r = c) crosses the west/east line at
+        // bit 7 + (4 - 4 + 3) = 10 and, going up-left, leaves the east half before the
+        // north/south line: no `\` bit of `ns`.
+        let shape = Shape::new(8, 4, 4, 4, 4, |_, _| true);
+        assert_eq!(
+            shape.bits[0],
+            Entry {
+                ns: 1,
+                key: 1 << 4 | 1 << 10
+            }
+        );
     }
 }

@@ -8,10 +8,9 @@
 //! 64 bits, in hex). For `queens count 14 --checkpoint FILE`:
 //!
 //! ```text
-//! nqueens-checkpoint 2 n=14 ask=total counter=join board=none part=1/1 chunks=429 units=1716:2524b092d9304bed ~e04d0f21da0fc7a2
-//! done 0 0 0 ~f4d9885d8ab42c39
-//! …
-//! done 6 40 0 ~8709f1cad44c1c59
+//! nqueens-checkpoint 2 n=14 ask=total counter=join board=none part=1/1 chunks=128 units=128:9c9a403d5a5e97e5 ~97bd4e30193b6f32
+//! done 8 384 0 ~4647e9537395dc64
+//! done 9 718 0 ~b98cdd430195b9ee
 //! …
 //! result 365596 0 ~e1260c3fb2788330
 //! ```

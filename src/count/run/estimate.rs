@@ -68,10 +68,23 @@ impl Moments {
     }
 }
 
+/// One sample below a unit: what it counted, and how much of the unit it stands for.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(crate) struct Sampled {
+    /// The counts found (placements, classes).
+    pub counts: [u64; 2],
+    /// How many such samples the unit holds, on average: the unit is `weight` times the
+    /// sample (1 for the unit counted whole).
+    pub weight: f64,
+    /// The time the sample stands for in a whole count, when it is not the time it took (work
+    /// the whole count shares among many such samples, counted here by its share); `None`:
+    /// the time it took.
+    pub seconds: Option<f64>,
+}
+
 /// Estimates a count of `units` by sampling them for about `budget` (at least two samples,
 /// however long they take), with the random stream of `seed`: `sample(scratch, unit, rng)`
-/// gives the counts of one random sample below `unit` (placements, classes) and its weight
-/// (1 for the unit counted whole).
+/// takes one random sample below `unit`.
 ///
 /// # Errors
 ///
@@ -82,7 +95,7 @@ pub(crate) fn estimate_units<T, S>(
     budget: Duration,
     seed: u64,
     scratch: impl Fn() -> Result<S, CountError>,
-    sample: impl Fn(&mut S, &T, &mut SplitMix64) -> Result<([u64; 2], f64), CountError>,
+    sample: impl Fn(&mut S, &T, &mut SplitMix64) -> Result<Sampled, CountError>,
 ) -> Result<Estimate, CountError> {
     let started = Instant::now();
     let mut rng = SplitMix64::new(seed);
@@ -92,14 +105,16 @@ pub(crate) fn estimate_units<T, S>(
     while !units.is_empty() && (counts.n < 2.0 || started.elapsed() < budget) {
         let unit = &units[rng.below(units.len() as u64) as usize];
         let began = Instant::now();
-        let (found, weight) = sample(&mut own, unit, &mut rng)?;
-        let took = began.elapsed().as_secs_f64();
+        let sampled = sample(&mut own, unit, &mut rng)?;
+        let took = sampled
+            .seconds
+            .unwrap_or_else(|| began.elapsed().as_secs_f64());
         let found = match ask {
-            Ask::Total => found[0],
-            Ask::Unique => found[1],
+            Ask::Total => sampled.counts[0],
+            Ask::Unique => sampled.counts[1],
         };
-        counts.add(found as f64 * weight * whole);
-        times.add(took * weight * whole);
+        counts.add(found as f64 * sampled.weight * whole);
+        times.add(took * sampled.weight * whole);
     }
     Ok(Estimate {
         ask,
@@ -117,6 +132,14 @@ pub(crate) fn estimate_units<T, S>(
 mod tests {
     use super::*;
 
+    fn whole(count: u64) -> Sampled {
+        Sampled {
+            counts: [count, 0],
+            weight: 1.0,
+            seconds: None,
+        }
+    }
+
     #[test]
     fn an_exact_sample_of_equal_units_has_no_error() {
         let units = vec![5u64; 100];
@@ -126,7 +149,7 @@ mod tests {
             Duration::ZERO,
             1,
             || Ok(()),
-            |_, &unit, _| Ok(([unit, 0], 1.0)),
+            |_, &unit, _| Ok(whole(unit)),
         )
         .unwrap();
         assert_eq!(estimate.samples, 2);
@@ -143,7 +166,7 @@ mod tests {
             Duration::from_millis(50),
             7,
             || Ok(()),
-            |_, &unit, _| Ok(([unit, 0], 1.0)),
+            |_, &unit, _| Ok(whole(unit)),
         )
         .unwrap();
         let sum = 500_500.0;

@@ -50,7 +50,7 @@
 pub mod symmetry;
 
 use super::problem::{Board, Problem};
-use super::run::estimate::{estimate_units, Estimate};
+use super::run::estimate::{estimate_units, Estimate, Sampled};
 use super::run::{self, checkpoint::Fnv, CountError, Run, Unit};
 use crate::judge::{columns, MAX_N};
 use crate::place::rng::SplitMix64;
@@ -223,7 +223,13 @@ pub fn estimate(
             budget,
             seed,
             || Ok(()),
-            |_, _, _| Ok(([1, unique], 1.0)),
+            |_, _, _| {
+                Ok(Sampled {
+                    counts: [1, unique],
+                    weight: 1.0,
+                    seconds: None,
+                })
+            },
         );
     }
     estimate_units(
@@ -234,7 +240,11 @@ pub fn estimate(
         || Ok(()),
         |_, task, rng| {
             let (counts, weight) = sample(task, n, board, rng);
-            Ok(([counts.total, counts.unique], weight))
+            Ok(Sampled {
+                counts: [counts.total, counts.unique],
+                weight,
+                seconds: None,
+            })
         },
     )
 }
