@@ -175,11 +175,11 @@ fn too_many_threads_for_the_memory_still_give_the_count() {
 
 #[test]
 fn a_count_too_big_for_the_memory_says_so_and_never_aborts() {
-    // The join's tables for N = 18 need more than 30 MB; at 30 MB every allocation that grows
+    // The join's lists for N = 18 need more than 20 MB; at 20 MB every allocation that grows
     // with N is asked for first and refused cleanly, whatever the threads.
     for threads in ["1", "2", "64"] {
         let out = shell(&format!(
-            "ulimit -v 30000; exec \"$0\" count 18 --threads {}",
+            "ulimit -v 20000; exec \"$0\" count 18 --threads {}",
             threads
         ));
         let stderr = String::from_utf8_lossy(&out.stderr);

@@ -258,7 +258,8 @@ pub fn run(args: CountArgs) -> Result<(), Failure> {
         _ => count_with(&problem, &run),
     };
     progress.finish();
-    if let Some((worked, wanted)) = *fewer.lock().unwrap_or_else(|e| e.into_inner()) {
+    let fewer = *fewer.lock().unwrap_or_else(|e| e.into_inner());
+    if let (Some((worked, wanted)), Ok(_)) = (fewer, &counted) {
         crate::failure::say(&format!(
             "queens: note: counted on {} of the {} threads asked for (the others could not \
              start: the system refused them, or memory was too short)",

@@ -159,7 +159,7 @@ impl Lists {
         if walk.failed {
             return Err(OutOfMemory {
                 what: "a quarter's placements",
-                needed: (self.found.len() as u64 + 1) * 2 * 24,
+                needed: (self.found.capacity().max(4) as u64) * 2 * 24,
             });
         }
         let buckets = 1usize << shape.cols;
