@@ -384,7 +384,7 @@ impl Join {
             let mut start = 0;
             let mut bytes = 0;
             for (i, &set) in norths.iter().enumerate() {
-                let size = 16
+                let size = 8
                     * (Lists::count(&self.north_east, set)
                         + Lists::count(&self.north_west, north & !set))
                     + 8 * (1 << self.e);
@@ -549,7 +549,14 @@ impl Join {
         }
         let fitting = &mut scratch.fitting;
         fitting.clear();
-        pairs(north_east, &scratch.south_east, k, e, fitting)?;
+        pairs(
+            north_east,
+            &scratch.south_east,
+            k,
+            e,
+            self.key_bits(),
+            fitting,
+        )?;
         if fitting.is_empty() {
             return Ok(0);
         }
@@ -559,7 +566,14 @@ impl Join {
         // West halves: each weighing 2 for each west segment of a long diagonal it uses
         // (`row + col = n - 1` and, if the west half has columns, `row = col`).
         fitting.clear();
-        pairs(north_west, &scratch.south_west, w - k, w, fitting)?;
+        pairs(
+            north_west,
+            &scratch.south_west,
+            w - k,
+            w,
+            self.key_bits(),
+            fitting,
+        )?;
         let anti = n - 1 - w;
         let main = (n - 1 + w).saturating_sub(1);
         let main_too = u64::from(w > 0);
@@ -628,9 +642,11 @@ fn pairs(
     lower: &Lists,
     k: u32,
     width: u32,
+    key_bits: u32,
     fitting: &mut Keys,
 ) -> Result<(), OutOfMemory> {
     let all = (1u32 << width) - 1;
+    let key_mask = (1u64 << key_bits) - 1;
     let mut cols = (1u32 << k) - 1;
     loop {
         let tops = upper.bucket(cols);
@@ -639,7 +655,7 @@ fn pairs(
             for a in tops {
                 fitting.make_room(bottoms.len())?;
                 for b in bottoms {
-                    fitting.push_if(a.key | b.key, a.ns & b.ns == 0);
+                    fitting.push_if((a | b) & key_mask, a & b == 0);
                 }
             }
         }

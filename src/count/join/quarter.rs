@@ -10,19 +10,21 @@
 //!
 //! # Entries
 //!
-//! Each placement is an [`Entry`] of two words, in the board's own coordinates:
+//! Each placement is one word, its *entry*: the diagonals it uses that cross the west/east
+//! line, in the board's own coordinates (bit `r + c - w` for the `/` diagonal of square
+//! `(r, c)`, bit `n - 1 + r - c + w - 1` for its `\` diagonal, when they cross the line) —
+//! the half's *key* — and, above those `2(n - 1)` bits, one more for a diagonal that crosses
+//! the north/south line within the half but not the west/east line (there is one, the `\`
+//! diagonal through `(w, n - 1)` of an odd board's east half).
 //!
-//! - `ns`: the diagonals it uses that cross the north/south line *within its half* (the
-//!   `cw - 1` `/` diagonals, then the `cw - 1` `\` ones, for a half `cw` columns wide). A north
-//!   and a south placement of the same half can be joined exactly when their columns are
-//!   disjoint (the buckets see to that) and `a.ns & b.ns == 0`: a diagonal that holds a queen
-//!   of each passes the line between them inside the half.
-//! - `key`: the diagonals it uses that cross the west/east line (the `n - 1` `/` diagonals,
-//!   then the `n - 1` `\` ones): a west and an east half fit exactly when their keys share no
-//!   bit, and a half's key is the `|` of its two quarters' keys.
-//!
-//! Both fit in 64 bits for every `n <= 32` (`2(n - 1)` key bits), which the old single word of
-//! unclipped diagonals did not past n = 22.
+//! Why one word does for both joins: a north and a south placement of the same half attack
+//! each other only along a diagonal that crosses the north/south line within the half, and
+//! every such diagonal crosses the west/east line too, but for that one. So the two fit
+//! exactly when their columns are disjoint (the buckets see to that) and `a & b == 0`; their
+//! half's key is `a | b` without the extra bit; and a west and an east half fit exactly when
+//! their keys share no bit. `2(n - 1) + 1` bits fit in a word for every `n <= 32` (the old
+//! tables' unclipped diagonals needed `2(n + ⌈n/2⌉)` and stopped at n = 22), and a list of
+//! row sets takes 8 bytes a placement.
 //!
 //! # Example
 //!
@@ -42,14 +44,9 @@
 
 use crate::memory::OutOfMemory;
 
-/// One placement of a quarter on its row set: the diagonals that matter to the joins.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Entry {
-    /// The diagonals crossing the north/south line within the half.
-    pub ns: u64,
-    /// The diagonals crossing the west/east line.
-    pub key: u64,
-}
+/// One placement of a quarter on its row set: the diagonals that matter to the joins (see
+/// the module's docs).
+pub type Entry = u64;
 
 /// Where a quarter lies on the board and which of its squares may hold a queen.
 pub struct Shape {
@@ -89,24 +86,38 @@ impl Shape {
         );
         let (n, w) = (i64::from(n), i64::from(w));
         let width = i64::from(cols);
-        // A bit at `d` of a run of `len` bits starting at `at`, if `d` is in the run.
-        let bit = |d: i64, len: i64, at: i64| {
-            if (0..len).contains(&d) {
-                1u64 << (at + d)
-            } else {
-                0
-            }
-        };
+        let crosses = |d: i64, len: i64| (0..len).contains(&d);
         let mut bits = Vec::with_capacity((rows * cols) as usize);
         for lr in 0..rows {
             for lc in 0..cols {
                 let (r, c) = (i64::from(top + lr), i64::from(left + lc));
                 let local = i64::from(lc);
-                bits.push(Entry {
-                    ns: bit(r + local - w, width - 1, 0)
-                        | bit(r - local - (w - width + 1), width - 1, width - 1),
-                    key: bit(r + c - w, n - 1, 0) | bit(r - c + w - 1, n - 1, n - 1),
-                });
+                let (slash, back) = (r + c - w, r - c + w - 1);
+                let mut entry = 0;
+                if crosses(slash, n - 1) {
+                    entry |= 1 << slash;
+                }
+                if crosses(back, n - 1) {
+                    entry |= 1 << (n - 1 + back);
+                }
+                // The north/south line within the half: a diagonal crossing it that the key
+                // does not hold gets the bit above the key (only the `\` one of the module's
+                // docs does).
+                let slash_ns = crosses(r + local - w, width - 1);
+                let back_ns = crosses(r - local - (w - width + 1), width - 1);
+                assert!(
+                    !slash_ns || crosses(slash, n - 1),
+                    "quarter: a `/` diagonal crosses the north/south line only"
+                );
+                if back_ns && !crosses(back, n - 1) {
+                    assert_eq!(
+                        (n % 2, left as i64, back),
+                        (1, w, -1),
+                        "quarter: another diagonal"
+                    );
+                    entry |= 1 << (2 * (n - 1));
+                }
+                bits.push(entry);
             }
         }
         Shape {
@@ -131,7 +142,8 @@ pub struct Lists {
     /// `starts[c]..starts[c + 1]` are the entries of column set `c`.
     starts: Vec<u32>,
     entries: Vec<Entry>,
-    /// The placements as found, before they are bucketed.
+    /// The placements as found, before they are bucketed (emptied, and its memory given
+    /// back, once they are).
     found: Vec<(u32, Entry)>,
 }
 
@@ -155,11 +167,11 @@ impl Lists {
             found: &mut self.found,
             failed: false,
         };
-        walk.visit(0, 0, 0, 0, Entry::default());
+        walk.visit(0, 0, 0, 0, 0);
         if walk.failed {
             return Err(OutOfMemory {
                 what: "a quarter's placements",
-                needed: (self.found.capacity().max(4) as u64) * 2 * 24,
+                needed: (self.found.capacity().max(4) as u64) * 2 * 16,
             });
         }
         let buckets = 1usize << shape.cols;
@@ -182,9 +194,9 @@ impl Lists {
             .try_reserve(self.found.len())
             .map_err(|_| OutOfMemory {
                 what: "a quarter's placements",
-                needed: self.found.len() as u64 * 16,
+                needed: self.found.len() as u64 * 8,
             })?;
-        self.entries.resize(self.found.len(), Entry::default());
+        self.entries.resize(self.found.len(), 0);
         // Each bucket's next free place: its start, moved on as it fills (kept in `starts`
         // shifted down by one, then restored).
         for &(cols, entry) in &self.found {
@@ -196,6 +208,8 @@ impl Lists {
             self.starts[i] = self.starts[i - 1];
         }
         self.starts[0] = 0;
+        // The bucketed entries are all that is kept: a tile holds many lists.
+        self.found = Vec::new();
         Ok(())
     }
 
@@ -275,11 +289,7 @@ impl Walk<'_> {
             let (s, b) = (1u64 << (r + c), 1u64 << (r + cols - c));
             if slash & s == 0 && back & b == 0 {
                 let square = self.shape.bits[(r * cols + c) as usize];
-                let next = Entry {
-                    ns: entry.ns | square.ns,
-                    key: entry.key | square.key,
-                };
-                self.visit(i + 1, used | 1 << c, slash | s, back | b, next);
+                self.visit(i + 1, used | 1 << c, slash | s, back | b, entry | square);
             }
         }
     }
@@ -315,14 +325,15 @@ mod tests {
             for (q, list) in lists.iter_mut().enumerate() {
                 list.build(&shapes[q], rows[q]).unwrap();
             }
+            let key_mask = (1u64 << (2 * (n - 1))) - 1;
             let half = |north: &Lists, south: &Lists, width: u32| {
                 let all = (1u32 << width) - 1;
                 let mut keys = Vec::new();
                 for cols in 0..=all {
                     for a in north.bucket(cols) {
                         for b in south.bucket(all & !cols) {
-                            if a.ns & b.ns == 0 {
-                                keys.push(a.key | b.key);
+                            if a & b == 0 {
+                                keys.push((a | b) & key_mask);
                             }
                         }
                     }
@@ -340,7 +351,7 @@ mod tests {
 
     #[test]
     fn the_quarters_of_every_row_set_join_to_every_placement() {
-        for n in 1..=9 {
+        for n in 1..=11 {
             assert_eq!(
                 placements_by_quarters(n),
                 crate::judge::KNOWN_COUNTS[n as usize],

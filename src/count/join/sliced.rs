@@ -53,8 +53,8 @@ impl Sliced {
         );
         Sliced {
             groups,
-            table: vec![[0; 8]; groups << GROUP],
-            free: vec![[0; 8]; groups * GROUP],
+            table: vec![Row([0; 8]); groups << GROUP],
+            free: vec![Row([0; 8]); groups * GROUP],
         }
     }
 
@@ -96,10 +96,10 @@ impl Sliced {
             .chunks_exact_mut(1 << GROUP)
             .zip(self.free.chunks_exact(GROUP))
         {
-            table[0] = valid;
+            table[0] = Row(valid);
             for p in 1..1usize << GROUP {
                 let (base, bit) = (table[p & (p - 1)], &free[p.trailing_zeros() as usize]);
-                table[p] = std::array::from_fn(|k| base[k] & bit[k]);
+                table[p] = Row(std::array::from_fn(|k| base[k] & bit[k]));
             }
         }
     }
