@@ -383,17 +383,13 @@ mod tests {
     #[test]
     fn a_square_knows_the_diagonals_it_crosses() {
         // 8×8, the south-east quarter's top-left square (4, 4): its `/` diagonal (r + c = 8)
-        // crosses the west/east line at bit 8 - 4 = 4 and the north/south line within the
-        // east half at bit 4 + 0 - 4 = 0; its `\` diagonal (r = c) crosses the west/east line at
-        // bit 7 + (4 - 4 + 3) = 10 and, going up-left, leaves the east half before the
-        // north/south line: no `\` bit of `ns`.
+        // crosses the west/east line at bit 8 - 4 = 4, its `\` diagonal (r = c) at bit
+        // 7 + (4 - 4 + 3) = 10.
         let shape = Shape::new(8, 4, 4, 4, 4, |_, _| true);
-        assert_eq!(
-            shape.bits[0],
-            Entry {
-                ns: 1,
-                key: 1 << 4 | 1 << 10
-            }
-        );
+        assert_eq!(shape.bits[0], 1 << 4 | 1 << 10);
+        // 9×9 (w = 4): the `\` diagonal through (3, 7) and (4, 8) crosses the north/south line
+        // in the east half but never reaches the west: the bit above the key, 2 · 8.
+        let shape = Shape::new(9, 0, 4, 4, 5, |_, _| true);
+        assert_eq!(shape.bits[3 * 5 + 3] >> 16, 1);
     }
 }
