@@ -128,7 +128,7 @@ impl Iterator for Placements {
 /// assert_eq!(out, b"2 4 1 3\n");
 /// ```
 pub fn write_perm<W: Write + ?Sized>(out: &mut W, queens: &[usize]) -> io::Result<()> {
-    write_columns(out, queens.iter().map(|&c| c as u64))
+    write_columns(out, queens.iter().map(|&c| c as u64), 1, b' ')
 }
 
 /// [`write_perm`] for columns held as `u32`, as [`crate::place::min_conflicts()`] and
@@ -150,7 +150,196 @@ pub fn write_perm<W: Write + ?Sized>(out: &mut W, queens: &[usize]) -> io::Resul
 /// assert_eq!(out, b"2 4 1 3\n");
 /// ```
 pub fn write_perm_u32<W: Write + ?Sized>(out: &mut W, queens: &[u32]) -> io::Result<()> {
-    write_columns(out, queens.iter().map(|&c| u64::from(c)))
+    write_columns(out, queens.iter().map(|&c| u64::from(c)), 1, b' ')
+}
+
+/// How placements are printed, the same words in every subcommand that prints them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Format {
+    /// N rows of `.` and `Q`, a blank line between placements.
+    Board,
+    /// One line per placement: the 1-based column of the queen in rows 1..N, separated by
+    /// spaces (POJ 3239, Luogu P1219).
+    Perm,
+    /// As [`Format::Perm`], 0-based (graders that count from 0).
+    Perm0,
+    /// One 1-based column per line, a blank line between placements (BOJ 3344, BOI 2012).
+    Lines,
+    /// LeetCode 51's answer: a JSON array of boards, each an array of row strings.
+    Json,
+}
+
+impl Format {
+    /// Every format, in the order the help lists them.
+    pub const ALL: [Format; 5] = [
+        Format::Board,
+        Format::Perm,
+        Format::Perm0,
+        Format::Lines,
+        Format::Json,
+    ];
+
+    /// The format's word on the command line.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use nqueens::list::Format;
+    /// assert_eq!(Format::Perm0.name(), "perm0");
+    /// assert_eq!(Format::from_name("json"), Some(Format::Json));
+    /// ```
+    pub fn name(self) -> &'static str {
+        match self {
+            Format::Board => "board",
+            Format::Perm => "perm",
+            Format::Perm0 => "perm0",
+            Format::Lines => "lines",
+            Format::Json => "json",
+        }
+    }
+
+    /// The format with this word, if any.
+    pub fn from_name(name: &str) -> Option<Format> {
+        Format::ALL.into_iter().find(|f| f.name() == name)
+    }
+}
+
+/// Prints placements one after another in one [`Format`]: what goes between them and around
+/// them (a blank line, JSON's brackets and commas) is its business.
+///
+/// # Example
+///
+/// ```
+/// use nqueens::list::{Format, Printer};
+///
+/// let mut json = Printer::new(Vec::new(), Format::Json);
+/// for queens in nqueens::Placements::new(4) {
+///     json.print(&queens).unwrap();
+/// }
+/// let out = json.finish().unwrap();
+/// assert_eq!(out, br#"[[".Q..","...Q","Q...","..Q."],["..Q.","Q...","...Q",".Q.."]]
+/// "#);
+///
+/// let mut lines = Printer::new(Vec::new(), Format::Lines);
+/// lines.print_u32(&[1, 3, 0, 2]).unwrap();
+/// assert_eq!(lines.finish().unwrap(), b"2\n4\n1\n3\n");
+/// ```
+pub struct Printer<W: Write> {
+    out: W,
+    format: Format,
+    printed: u64,
+}
+
+impl<W: Write> Printer<W> {
+    /// Prints to `out` in `format`.
+    pub fn new(out: W, format: Format) -> Printer<W> {
+        Printer {
+            out,
+            format,
+            printed: 0,
+        }
+    }
+
+    /// Prints one placement, the 0-based column of the queen in each row.
+    ///
+    /// # Errors
+    ///
+    /// Those of `out`.
+    ///
+    /// # Complexity
+    ///
+    /// O(n), O(n²) for [`Format::Board`] and [`Format::Json`].
+    pub fn print(&mut self, queens: &[usize]) -> io::Result<()> {
+        self.print_columns(queens.len(), queens.iter().map(|&c| c as u64))
+    }
+
+    /// [`Printer::print`] for columns held as `u32`, as [`crate::place`] gives them.
+    ///
+    /// # Errors
+    ///
+    /// Those of `out`.
+    pub fn print_u32(&mut self, queens: &[u32]) -> io::Result<()> {
+        self.print_columns(queens.len(), queens.iter().map(|&c| u64::from(c)))
+    }
+
+    /// Prints one placement of `n` queens given by its columns, computed as they are printed
+    /// (a placement too big to hold can be streamed).
+    ///
+    /// # Errors
+    ///
+    /// Those of `out`.
+    pub fn print_columns(
+        &mut self,
+        n: usize,
+        columns: impl Iterator<Item = u64>,
+    ) -> io::Result<()> {
+        let first = self.printed == 0;
+        self.printed += 1;
+        let out = &mut self.out;
+        match self.format {
+            Format::Perm => write_columns(out, columns, 1, b' '),
+            Format::Perm0 => write_columns(out, columns, 0, b' '),
+            Format::Lines => {
+                if !first {
+                    out.write_all(b"\n")?;
+                }
+                write_columns(out, columns, 1, b'\n')
+            }
+            Format::Board => {
+                if !first {
+                    out.write_all(b"\n")?;
+                }
+                write_rows(out, n, columns, b"", b"\n")
+            }
+            Format::Json => {
+                out.write_all(if first { b"[[" } else { b",[" })?;
+                write_rows(out, n, columns, b"\"", b"\",")?;
+                out.write_all(b"]")
+            }
+        }
+    }
+
+    /// Ends the output (JSON's closing bracket and a line end) and gives the writer back.
+    ///
+    /// # Errors
+    ///
+    /// Those of `out`.
+    pub fn finish(mut self) -> io::Result<W> {
+        if self.format == Format::Json {
+            let end: &[u8] = if self.printed == 0 { b"[]\n" } else { b"]\n" };
+            self.out.write_all(end)?;
+        }
+        Ok(self.out)
+    }
+}
+
+/// Writes the rows of a board of `n` columns, one queen each: `.` and `Q`, each row between
+/// `open` and `close` (the last `close` without its final byte if it is a comma: JSON).
+fn write_rows<W: Write + ?Sized>(
+    out: &mut W,
+    n: usize,
+    columns: impl Iterator<Item = u64>,
+    open: &[u8],
+    close: &[u8],
+) -> io::Result<()> {
+    let mut line = open.to_vec();
+    let start = line.len();
+    line.resize(start + n, b'.');
+    line.extend_from_slice(close);
+    let mut rows = columns.peekable();
+    while let Some(col) = rows.next() {
+        let at = start + col as usize;
+        line[at] = b'Q';
+        let last = rows.peek().is_none();
+        let end = if last && close.last() == Some(&b',') {
+            line.len() - 1
+        } else {
+            line.len()
+        };
+        out.write_all(&line[..end])?;
+        line[at] = b'.';
+    }
+    Ok(())
 }
 
 /// "00", "01", … "99": two digits at a time.
@@ -158,18 +347,21 @@ const DIGIT_PAIRS: &[u8; 200] = b"\
 0001020304050607080910111213141516171819202122232425262728293031323334353637383940414243444546474849\
 5051525354555657585960616263646566676869707172737475767778798081828384858687888990919293949596979899";
 
-/// Writes 0-based columns as 1-based numbers separated by spaces, then a newline.
+/// Writes 0-based columns as numbers counted from `base`, separated by `separator`, then a
+/// newline; in 64 KiB writes however many there are.
 fn write_columns<W: Write + ?Sized>(
     out: &mut W,
     columns: impl Iterator<Item = u64>,
+    base: u64,
+    separator: u8,
 ) -> io::Result<()> {
     let mut buffer = Vec::with_capacity(1 << 16);
     let mut digits = [0u8; 20];
     for (i, col) in columns.enumerate() {
         if i > 0 {
-            buffer.push(b' ');
+            buffer.push(separator);
         }
-        let mut value = col + 1;
+        let mut value = col + base;
         let mut start = digits.len();
         while value >= 100 {
             let pair = (value % 100) as usize * 2;
@@ -213,14 +405,13 @@ fn write_columns<W: Write + ?Sized>(
 /// assert_eq!(String::from_utf8(out).unwrap(), ".Q..\n...Q\nQ...\n..Q.\n");
 /// ```
 pub fn write_board<W: Write + ?Sized>(out: &mut W, queens: &[usize]) -> io::Result<()> {
-    let mut line = vec![b'.'; queens.len() + 1];
-    *line.last_mut().unwrap_or(&mut 0) = b'\n';
-    for &col in queens {
-        line[col] = b'Q';
-        out.write_all(&line)?;
-        line[col] = b'.';
-    }
-    Ok(())
+    write_rows(
+        out,
+        queens.len(),
+        queens.iter().map(|&c| c as u64),
+        b"",
+        b"\n",
+    )
 }
 
 /// LeetCode 51 "N-Queens": every placement of `n` queens as a board of strings, `Q` for a queen

@@ -81,3 +81,102 @@ fn slow_output_reaches_its_reader_promptly() {
     assert_eq!(first.as_bytes(), expected, "the first line, within 60 s");
     drop(watchdog);
 }
+
+#[test]
+fn json_is_leetcode_51s_answer_and_valid_json() {
+    queens()
+        .args(["list", "4", "--format", "json"])
+        .assert()
+        .success()
+        .stdout("[[\".Q..\",\"...Q\",\"Q...\",\"..Q.\"],[\"..Q.\",\"Q...\",\"...Q\",\".Q..\"]]\n");
+    for n in 1..=8u32 {
+        let json = queens()
+            .args(["list", &n.to_string(), "--format", "json"])
+            .output()
+            .unwrap()
+            .stdout;
+        // A JSON parser reads it back as the boards of every placement.
+        let parsed = std::process::Command::new("python3")
+            .args([
+                "-c",
+                "import json, sys\nfor board in json.load(sys.stdin): print(' '.join(str(row.index('Q') + 1) for row in board))",
+            ])
+            .stdin(std::process::Stdio::piped())
+            .stdout(std::process::Stdio::piped())
+            .spawn();
+        let Ok(mut python) = parsed else {
+            eprintln!("skipped: python3 cannot be run here");
+            return;
+        };
+        use std::io::Write;
+        python.stdin.take().unwrap().write_all(&json).unwrap();
+        let perms = python.wait_with_output().unwrap();
+        assert!(perms.status.success(), "n = {}: not JSON", n);
+        let want = queens()
+            .args(["list", &n.to_string(), "--format", "perm"])
+            .output()
+            .unwrap();
+        assert_eq!(perms.stdout, want.stdout, "n = {}", n);
+    }
+}
+
+#[test]
+fn every_format_prints_the_same_placements() {
+    let perm = String::from_utf8(
+        queens()
+            .args(["list", "6", "--format", "perm"])
+            .output()
+            .unwrap()
+            .stdout,
+    )
+    .unwrap();
+    let perms: Vec<Vec<u64>> = perm
+        .lines()
+        .map(|l| l.split(' ').map(|c| c.parse().unwrap()).collect())
+        .collect();
+    let zero: String = perms
+        .iter()
+        .map(|p| {
+            p.iter()
+                .map(|c| (c - 1).to_string())
+                .collect::<Vec<_>>()
+                .join(" ")
+                + "\n"
+        })
+        .collect();
+    prints(&["list", "6", "--format", "perm0"], &zero);
+    let lines: Vec<String> = perms
+        .iter()
+        .map(|p| p.iter().map(|c| format!("{}\n", c)).collect())
+        .collect();
+    prints(&["list", "6", "--format", "lines"], &lines.join("\n"));
+}
+
+#[test]
+fn the_fundamental_placements_of_eight_are_the_twelve() {
+    let out = queens()
+        .args(["list", "8", "--unique", "--format", "perm"])
+        .output()
+        .unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert_eq!(text.lines().count(), 12);
+    assert!(text.starts_with("1 5 8 6 3 7 2 4\n1 6 8 3 7 4 2 5\n"));
+    // Each is in the full list, and the listing is in order.
+    let all = String::from_utf8(
+        queens()
+            .args(["list", "8", "--format", "perm"])
+            .output()
+            .unwrap()
+            .stdout,
+    )
+    .unwrap();
+    let mut at = 0;
+    for line in text.lines() {
+        let found = all.lines().skip(at).position(|l| l == line).expect(line);
+        at += found + 1;
+    }
+    prints(
+        &["list", "8", "--unique", "--limit", "1", "--format", "perm"],
+        "1 5 8 6 3 7 2 4\n",
+    );
+}

@@ -178,3 +178,37 @@ fn the_symmetric_search_gives_the_known_counts_for_14_to_16() {
         assert_eq!(counts.unique, KNOWN_UNIQUE[n as usize], "n = {}", n);
     }
 }
+
+#[test]
+fn the_fundamental_placements_are_each_classs_smallest_in_order_and_make_every_placement() {
+    use nqueens::count::symmetric::Fundamental;
+    for n in 0..=10u32 {
+        let fundamental: Vec<Vec<usize>> = Fundamental::new(n).collect();
+        assert_eq!(
+            fundamental.len() as u64,
+            KNOWN_UNIQUE[n as usize],
+            "n = {}",
+            n
+        );
+        assert!(
+            fundamental.windows(2).all(|p| p[0] < p[1]),
+            "n = {}: not in order",
+            n
+        );
+        let mut all = Vec::new();
+        for q in &fundamental {
+            let class = images(q);
+            assert!(
+                class.iter().all(|image| q <= image),
+                "n = {}: {:?} not smallest",
+                n,
+                q
+            );
+            all.extend(class);
+        }
+        all.sort();
+        all.dedup();
+        // Together with their images, exactly every placement: no two in one class, none left.
+        assert_eq!(all, Placements::new(n).collect::<Vec<_>>(), "n = {}", n);
+    }
+}

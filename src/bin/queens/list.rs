@@ -3,13 +3,17 @@
 use crate::cli::{board_size, Arg, Flag, Parsed, Spec};
 use crate::failure::Failure;
 use crate::output::TimedWriter;
+use nqueens::count::symmetric::Fundamental;
+use nqueens::list::Format::Board;
+use nqueens::list::Printer;
 use nqueens::Placements;
 use std::io::Write;
 
 pub static SPEC: Spec = Spec {
     name: "list",
-    about: "print every placement of N queens, in lexicographic order of their columns.",
-    usage: &["N [--format board|perm|luogu] [--limit K]"],
+    about: "print every placement of N queens, in lexicographic order of their columns (or one of
+each class under the symmetries of the square).",
+    usage: &["N [--format board|perm|perm0|lines|json|luogu] [--limit K] [--unique]"],
     args: &[Arg {
         name: "N",
         help: "the board size, 1 to 32",
@@ -22,6 +26,9 @@ pub static SPEC: Spec = Spec {
             choices: None,
             help: "board: N rows of '.' and 'Q', a blank line between placements (default)
 perm:  one line per placement, the 1-based column of rows 1..N
+perm0: the same, 0-based
+lines: one 1-based column per line, a blank line between placements
+json:  LeetCode 51's answer: [[\".Q..\",\"...Q\",...],...]
 luogu: the Luogu P1219 answer: the first three perm lines, then the total",
         },
         Flag {
@@ -29,20 +36,26 @@ luogu: the Luogu P1219 answer: the first three perm lines, then the total",
             value: Some("K"),
             many: false,
             choices: None,
-            help: "stop after K placements (board and perm)",
+            help: "stop after K placements (every format but luogu)",
+        },
+        Flag {
+            name: "--unique",
+            value: None,
+            many: false,
+            choices: None,
+            help: "one placement per class under the 8 symmetries of the square, the smallest
+of each (the fundamental placements: 12 for N = 8; OEIS A002562 of them)",
         },
     ],
     notes: "Output that comes slowly (large N) is flushed at least every 0.1 s.
 ",
 };
 
-/// How placements are printed.
+/// How placements are printed: one of the library's formats, or Luogu's answer.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Format {
-    /// N rows of `.` and `Q`, a blank line between placements.
-    Board,
-    /// One line per placement: the 1-based columns.
-    Perm,
+    /// Every placement in this format.
+    Each(nqueens::list::Format),
     /// The first three `perm` lines, then the total.
     Luogu,
 }
@@ -56,14 +69,17 @@ pub struct ListArgs {
     pub format: Format,
     /// At most this many placements.
     pub limit: Option<u64>,
+    /// One placement per class under the symmetries.
+    pub unique: bool,
 }
 
 /// Reads the arguments of `queens list`.
 pub fn parse(parsed: &Parsed) -> Result<ListArgs, Failure> {
-    let format = match parsed.choice("--format", "format", &["board", "perm", "luogu"])? {
-        Some("perm") => Format::Perm,
+    let names = ["board", "perm", "perm0", "lines", "json", "luogu"];
+    let format = match parsed.choice("--format", "format", &names)? {
         Some("luogu") => Format::Luogu,
-        _ => Format::Board,
+        Some(name) => Format::Each(nqueens::list::Format::from_name(name).unwrap_or(Board)),
+        None => Format::Each(Board),
     };
     if format == Format::Luogu {
         parsed.refuse(
@@ -75,36 +91,43 @@ pub fn parse(parsed: &Parsed) -> Result<ListArgs, Failure> {
         n: board_size(parsed, 32)?.ok_or_else(|| parsed.error("missing N, the board size"))?,
         format,
         limit: parsed.number("--limit", 0, u64::MAX - 1)?,
+        unique: parsed.has("--unique"),
     })
 }
 
 /// Runs `queens list`.
 pub fn run(args: ListArgs) -> Result<(), Failure> {
-    let mut out = TimedWriter::new(std::io::stdout());
-    let mut placements = Placements::new(args.n);
-    let mut printed = 0u64;
-    while args.limit.is_none_or(|k| printed < k) {
-        let queens = match placements.next_placement() {
-            Some(queens) => queens,
-            None => break,
-        };
-        match args.format {
-            Format::Board => {
-                if printed > 0 {
-                    out.write_all(b"\n")?;
-                }
-                nqueens::write_board(&mut out, queens)?;
+    let placements: Box<dyn Iterator<Item = Vec<usize>>> = if args.unique {
+        Box::new(Fundamental::new(args.n))
+    } else {
+        Box::new(Placements::new(args.n))
+    };
+    let placements = placements.take(
+        args.limit
+            .map_or(usize::MAX, |k| k.min(usize::MAX as u64) as usize),
+    );
+    let out = TimedWriter::new(std::io::stdout());
+    match args.format {
+        Format::Each(format) => {
+            let mut printer = Printer::new(out, format);
+            for queens in placements {
+                printer.print(&queens)?;
             }
-            Format::Perm => nqueens::write_perm(&mut out, queens)?,
-            Format::Luogu if printed < 3 => nqueens::write_perm(&mut out, queens)?,
-            Format::Luogu => {}
+            Ok(printer.finish()?.finish()?)
         }
-        printed += 1;
+        Format::Luogu => {
+            let mut out = out;
+            let mut printed = 0u64;
+            for queens in placements {
+                if printed < 3 {
+                    nqueens::write_perm(&mut out, &queens)?;
+                }
+                printed += 1;
+            }
+            writeln!(out, "{}", printed)?;
+            Ok(out.finish()?)
+        }
     }
-    if args.format == Format::Luogu {
-        writeln!(out, "{}", printed)?;
-    }
-    Ok(out.finish()?)
 }
 
 #[cfg(test)]
@@ -121,11 +144,13 @@ mod tests {
             parse_line("6 --format perm --limit 3").unwrap(),
             ListArgs {
                 n: 6,
-                format: Format::Perm,
-                limit: Some(3)
+                format: Format::Each(nqueens::list::Format::Perm),
+                limit: Some(3),
+                unique: false,
             }
         );
-        assert_eq!(parse_line("4").unwrap().format, Format::Board);
+        assert_eq!(parse_line("4").unwrap().format, Format::Each(Board));
+        assert!(parse_line("8 --unique --format json").unwrap().unique);
         assert!(parse_line("0").is_err());
         assert!(parse_line("6 --format luogu --limit 2").is_err());
         assert!(parse_line("6 --format csv").is_err());

@@ -14,11 +14,11 @@
 //! 2. count the (west, east) pairs whose keys share no bit.
 //!
 //! Halves are built from **quarters** ([`quarter`]): cut each half again between the
-//! north rows (`⌊n/2⌋` of them) and the south ones. Every partial placement of each quarter
-//! is listed once, bucketed by the rows and columns it uses; the east halves on `E` are the
-//! north-east placements on `E`'s north rows and any column set `C`, each paired with the
-//! south-east placements on `E`'s south rows and the other columns, kept when no diagonal
-//! crossing the north/south line is used by both (one `AND`).
+//! north rows (`⌊n/2⌋` of them) and the south ones. For the rows of `E` in a quarter, every
+//! placement of a queen on each of them is listed, bucketed by the columns it uses; the east
+//! halves on `E` are the north-east placements on `E`'s north rows and any column set `C`,
+//! each paired with the south-east placements on `E`'s south rows and the other columns,
+//! kept when they share no diagonal (one `AND` of one word each: see [`quarter`]).
 //!
 //! The pairs are counted **bit-sliced** ([`sliced`], [`kernel`]): the east halves
 //! of `E` are transposed, 512 at a time, into one bit row per diagonal, and each west half
@@ -46,11 +46,17 @@
 //! an odd board is one job with uneven halves (`e = w + 1` columns east, holding the middle
 //! one; `w + 1` rows south), not one job per pair of fixed middle queens.
 //!
-//! # Threads
+//! # Memory and threads
 //!
-//! Each row set `E` (no greater than its reverse) is a unit of work: 6,470 at n = 16,
-//! 12,190 at n = 17, 24,310 at n = 18. [`super::run`] hands them out one at a time, so no
-//! thread waits for another; the quarter tables are built once and shared.
+//! No quarter is held whole (its table would take 5.6 GB at n = 23): the lists are made for
+//! the row sets being counted. The row sets `E` with `k` north rows are a grid of north sets
+//! (`k` of the `w` north rows) by south sets; the north sets are cut into *tiles* holding at
+//! most 24 MB of north lists. A unit of work is one tile by one south set: a worker builds a
+//! tile's north lists once and keeps them while its units come, and builds each unit's south
+//! lists once, for every north set of the tile. So a south list is built once per tile (a few
+//! times at n = 21, each time in under a second), and a count takes the same memory at n = 27
+//! as at n = 19: 47 MB at n = 19, 107 MB at n = 20 (both cores, `/usr/bin/time`). [`super::run`]
+//! hands the units out one at a time, so no thread waits for another.
 
 pub mod kernel;
 pub mod quarter;
@@ -74,19 +80,17 @@ pub const MAX_N: u32 = 27;
 ///
 /// # Constraints
 ///
-/// `n <= 22` ([`MAX_N`]).
+/// `n <= 27` ([`MAX_N`]).
 ///
 /// # Panics
 ///
-/// Panics if `n > 22`, or if the quarter tables cannot be allocated (from n = 20 on they
-/// need hundreds of megabytes; see [`count_with`] for an error instead).
+/// Panics if `n > 27`, or if memory runs out (see [`count_with`] for an error instead).
 ///
 /// # Complexity
 ///
-/// Exponential, like every exact count: on one core of this project's machine 0.08 s at
-/// n = 16, 0.44 s at n = 17, 2.5 s at n = 18 (`scripts/bench-kluev`). Memory: the quarter
-/// tables and one row set's halves per thread; peaks of 6.5 MB at n = 16, 30 MB at n = 18,
-/// 85 MB at n = 19, 200 MB at n = 20 (`/usr/bin/time -v`).
+/// Exponential, like every exact count: the README's tables give the times measured and
+/// estimated (`queens count N --estimate`) on this project's machine. Memory: a tile of north
+/// lists (at most 24 MB), one row set's south lists and halves, whatever `n`.
 ///
 /// # Example
 ///
@@ -106,7 +110,7 @@ pub fn count(n: u32) -> u64 {
 ///
 /// # Constraints
 ///
-/// `n <= 22` ([`MAX_N`]); with a part `(k, m)`, `1 <= k <= m`. (It counts the plain board's
+/// `n <= 27` ([`MAX_N`]); with a part `(k, m)`, `1 <= k <= m`. (It counts the plain board's
 /// total only: reserved squares break the symmetry the join relies on, so boards and unique
 /// counts go to [`super::symmetric::count_with`], as [`super::count_with`] does.)
 ///
@@ -190,7 +194,7 @@ const COUNTER: &str = "join";
 ///
 /// # Panics
 ///
-/// Panics if `n > 22`.
+/// Panics if `n > 27`.
 ///
 /// # Errors
 ///
