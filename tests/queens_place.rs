@@ -41,7 +41,10 @@ fn solve_piped_into_verify_says_ok() {
 fn solve_prints_one_placement_or_says_there_is_none() {
     prints(&["solve", "4", "--method", "construct"], "2 4 1 3\n");
     prints(&["solve", "1"], "1\n");
-    let out = queens().args(["solve", "8", "--board"]).output().unwrap();
+    let out = queens()
+        .args(["solve", "8", "--format", "board"])
+        .output()
+        .unwrap();
     assert!(out.status.success());
     let board = String::from_utf8(out.stdout).unwrap();
     let queens_at: Vec<u32> = board.lines().map(|l| l.find('Q').unwrap() as u32).collect();
@@ -63,8 +66,8 @@ fn solve_prints_one_placement_or_says_there_is_none() {
 #[test]
 fn solve_usage_errors() {
     usage_error(
-        &["solve", "301", "--board"],
-        "--board draws boards up to 300×300",
+        &["solve", "301", "--format", "board"],
+        "--format board draws boards up to 300×300",
     );
     usage_error(
         &["solve", "8", "--method", "annealing"],
@@ -176,22 +179,22 @@ fn an_unreadable_or_endless_placement_is_refused_at_once() {
 
 #[test]
 fn too_little_memory_is_a_clear_error() {
-    for method in ["minconflict", "construct"] {
-        let out = shell(&format!(
-            "ulimit -v 300000; exec \"$0\" solve 100000000 --method {}",
-            method
-        ));
-        assert_eq!(out.status.code(), Some(1), "{}", method);
-        assert!(out.stdout.is_empty());
-        let stderr = String::from_utf8_lossy(&out.stderr);
-        assert!(
-            stderr.starts_with("queens: not enough memory: ")
-                && stderr.contains("(solve 100000000)"),
-            "{}: {}",
-            method,
-            stderr
-        );
-    }
+    let out = shell("ulimit -v 300000; exec \"$0\" solve 100000000 --method minconflict");
+    assert_eq!(out.status.code(), Some(1));
+    assert!(out.stdout.is_empty());
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        stderr.starts_with("queens: not enough memory: ") && stderr.contains("(solve 100000000)"),
+        "{}",
+        stderr
+    );
+    // The formula holds no array: 10^8 queens stream out under 30 MB of address space.
+    let out = shell(
+        "ulimit -v 30000; \"$0\" solve 100000000 --method construct | tail -c 20; exit ${PIPESTATUS[0]}",
+    );
+    assert_eq!(out.status.code(), Some(0), "{:?}", out);
+    // 10^8 = 4 mod 6: the even columns, then the odd ones up to 99999999.
+    assert!(out.stdout.ends_with(b" 99999997 99999999\n"), "{:?}", out);
     let out = shell("seq 1 30000000 | (ulimit -v 100000; exec \"$0\" verify)");
     assert_eq!(out.status.code(), Some(1));
     let stderr = String::from_utf8_lossy(&out.stderr);
@@ -200,4 +203,41 @@ fn too_little_memory_is_a_clear_error() {
         "{}",
         stderr
     );
+}
+
+#[test]
+fn solve_dash_answers_a_whole_judge_input() {
+    let out = queens()
+        .args(["solve", "-"])
+        .write_stdin("8\n300\n0\n9\n")
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let text = String::from_utf8(out.stdout).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 2, "stops at the 0");
+    for (line, n) in lines.iter().zip([8, 300]) {
+        queens()
+            .args(["verify", "--n", &n.to_string()])
+            .write_stdin(format!("{}\n", line))
+            .assert()
+            .success()
+            .stdout("ok\n");
+    }
+    // Bad input: the answers before it, then the judge's message, exit 2.
+    queens()
+        .args(["solve", "-", "--method", "construct", "--format", "perm0"])
+        .write_stdin("4\nabc\n5\n")
+        .assert()
+        .code(2)
+        .stdout("1 3 0 2\n")
+        .stderr("queens: line 2: \"abc\": not a whole number\n");
+    // A board with no placement ends the stream with exit 1, after the answers before it.
+    queens()
+        .args(["solve", "-", "--format", "lines"])
+        .write_stdin("1 3 4")
+        .assert()
+        .code(1)
+        .stdout("1\n")
+        .stderr("queens: no placement of 3 queens exists\n");
 }

@@ -34,21 +34,8 @@ use super::OutOfMemory;
 /// assert_eq!(nqueens::place::construct(1), Ok(Some(vec![0])));
 /// ```
 pub fn construct(n: u32) -> Result<Option<Vec<u32>>, OutOfMemory> {
-    match n {
-        0 => return Ok(Some(Vec::new())),
-        1 => return Ok(Some(vec![0])),
-        2 | 3 => return Ok(None),
-        _ => {}
-    }
-    // 1-based columns, built in one pass and turned 0-based.
-    let evens: Box<dyn Iterator<Item = u32>> = match n % 6 {
-        3 => Box::new((4..=n).step_by(2).chain([2])),
-        _ => Box::new((2..=n).step_by(2)),
-    };
-    let odds: Box<dyn Iterator<Item = u32>> = match n % 6 {
-        2 => Box::new([3, 1].into_iter().chain((7..=n).step_by(2)).chain([5])),
-        3 => Box::new((5..=n).step_by(2).chain([1, 3])),
-        _ => Box::new((1..=n).step_by(2)),
+    let Some(columns) = Columns::new(u64::from(n)) else {
+        return Ok(None);
     };
     let mut queens = Vec::new();
     queens
@@ -57,6 +44,98 @@ pub fn construct(n: u32) -> Result<Option<Vec<u32>>, OutOfMemory> {
             what: "the columns of the queens",
             needed: u64::from(n) * 4,
         })?;
-    queens.extend(evens.chain(odds).map(|c| c - 1));
+    queens.extend(columns.map(|c| c as u32));
     Ok(Some(queens))
 }
+
+/// The columns of [`construct`]'s placement, computed one row at a time: no array, O(1)
+/// memory, for any `n` a `u64` holds, so a placement too big to hold can be written as it is
+/// made.
+///
+/// # Example
+///
+/// ```
+/// use nqueens::place::construct::Columns;
+///
+/// let columns: Vec<u64> = Columns::new(8).unwrap().collect();
+/// assert_eq!(columns, [1, 3, 5, 7, 2, 0, 6, 4]);
+/// assert!(Columns::new(3).is_none());
+/// assert_eq!(Columns::new(1_000_000_000_000).unwrap().len(), 1_000_000_000_000);
+/// ```
+#[derive(Clone, Debug)]
+pub struct Columns {
+    /// Runs of 1-based columns `first, first + 2, …, last`; at most six.
+    runs: [(u64, u64); 6],
+    /// The runs left: `runs[run..]`.
+    run: usize,
+    /// The next column of the current run (1-based).
+    next: u64,
+    left: u64,
+}
+
+impl Columns {
+    /// The columns for `n` queens, or `None` for n = 2 and 3, which have no placement.
+    ///
+    /// # Complexity
+    ///
+    /// O(1), and O(1) per column.
+    pub fn new(n: u64) -> Option<Columns> {
+        let mut runs = Vec::with_capacity(6);
+        let step = |first: u64, last: u64| (first, last);
+        match n {
+            0 => {}
+            1 => runs.push(step(1, 1)),
+            2 | 3 => return None,
+            _ => {
+                let last_even = n - n % 2;
+                let last_odd = n - (n + 1) % 2;
+                match n % 6 {
+                    3 => runs.extend([step(4, last_even), step(2, 2)]),
+                    _ => runs.push(step(2, last_even)),
+                }
+                match n % 6 {
+                    2 => runs.extend([step(3, 3), step(1, 1), step(7, last_odd), step(5, 5)]),
+                    3 => runs.extend([step(5, last_odd), step(1, 1), step(3, 3)]),
+                    _ => runs.push(step(1, last_odd)),
+                }
+            }
+        }
+        // Runs that hold nothing (7..=5 at n = 8's kin) are dropped.
+        runs.retain(|&(first, last)| first <= last);
+        let mut all = [(1, 0); 6];
+        all[..runs.len()].copy_from_slice(&runs);
+        Some(Columns {
+            runs: all,
+            run: 0,
+            next: all[0].0,
+            left: n,
+        })
+    }
+}
+
+impl Iterator for Columns {
+    type Item = u64;
+
+    /// The next row's 0-based column.
+    #[inline]
+    fn next(&mut self) -> Option<u64> {
+        if self.left == 0 {
+            return None;
+        }
+        if self.next > self.runs[self.run].1 {
+            self.run += 1;
+            self.next = self.runs[self.run].0;
+        }
+        let column = self.next;
+        self.next += 2;
+        self.left -= 1;
+        Some(column - 1)
+    }
+
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        let left = usize::try_from(self.left).unwrap_or(usize::MAX);
+        (left, usize::try_from(self.left).ok())
+    }
+}
+
+impl ExactSizeIterator for Columns {}

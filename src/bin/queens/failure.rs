@@ -23,6 +23,8 @@ pub enum Failure {
     Output(io::Error),
     /// Writing a named file failed (the message names it): exit 1.
     Write(String),
+    /// Reading an input failed (the message names it): exit 1.
+    Read(String),
 }
 
 impl From<io::Error> for Failure {
@@ -45,7 +47,11 @@ impl Failure {
     pub fn exit_code(&self) -> u8 {
         match self {
             Failure::Output(e) if e.kind() == io::ErrorKind::BrokenPipe => 0,
-            Failure::Output(_) | Failure::Write(_) | Failure::Check(_) | Failure::Resources(_) => 1,
+            Failure::Output(_)
+            | Failure::Write(_)
+            | Failure::Read(_)
+            | Failure::Check(_)
+            | Failure::Resources(_) => 1,
             Failure::Usage { .. } | Failure::Input(_) => 2,
         }
     }
@@ -66,7 +72,8 @@ impl Failure {
             Failure::Input(message)
             | Failure::Check(message)
             | Failure::Resources(message)
-            | Failure::Write(message) => format!("queens: {}", message),
+            | Failure::Write(message)
+            | Failure::Read(message) => format!("queens: {}", message),
         })
     }
 }

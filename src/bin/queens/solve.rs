@@ -1,25 +1,39 @@
-//! `queens solve`: one placement for N up to 10⁹, by min-conflicts or by formula.
+//! `queens solve`: one placement for N up to 10⁹ (by formula, far beyond), by min-conflicts
+//! or by formula; or one for each N of a judge's input.
 
-use crate::cli::{board_size, Arg, Flag, Parsed, Spec};
+use crate::cli::{Arg, Flag, Parsed, Spec};
 use crate::failure::Failure;
 use crate::progress::Progress;
-use nqueens::place::{construct, min_conflicts};
+use nqueens::judge::{parse_one, Numbers, ReadError};
+use nqueens::list::{Format, Printer};
+use nqueens::place::construct::Columns;
+use nqueens::place::min_conflicts;
 use std::io::{BufWriter, Write};
 
-/// The largest board `--board` draws.
-const MAX_DRAWN: u32 = 300;
+/// The largest board `--format board` draws.
+const MAX_DRAWN: u64 = 300;
 
-/// The largest N.
+/// The largest N min-conflicts holds in memory.
 const MAX_N: u64 = 1_000_000_000;
+
+/// The largest N the formula streams (its columns fit in a `u64`; the output would not fit on
+/// any disk).
+const MAX_CONSTRUCTED: u64 = 1_000_000_000_000_000_000;
 
 pub static SPEC: Spec = Spec {
     name: "solve",
-    about: "print ONE placement of N queens as a perm line: the 1-based column of the queen
-in rows 1..N, separated by spaces (POJ 3239 style).",
-    usage: &["N [--method minconflict|construct] [--seed S] [--board]"],
+    about: "print ONE placement of N queens, by default as a perm line: the 1-based column of
+the queen in rows 1..N, separated by spaces (POJ 3239 style). With -, one for each N read from
+standard input as the judge reads them (POJ 3239's whole input in one run).",
+    usage: &[
+        "N [--method minconflict|construct] [--seed S] [--format perm|perm0|lines|board]",
+        "- [--method ...] [--seed S] [--format ...] < input",
+    ],
     args: &[Arg {
         name: "N",
-        help: "the board size, 1 to 1000000000 (2 and 3 have no placement: exit 1)",
+        help: "the board size, 1 to 1000000000 (with --method construct, to 10^18);
+2 and 3 have no placement: exit 1. - reads N values from standard input
+(whitespace-separated, until 0 or the end; bad input as the judge says it)",
     }],
     flags: &[
         Flag {
@@ -28,7 +42,8 @@ in rows 1..N, separated by spaces (POJ 3239 style).",
             many: false,
             choices: None,
             help: "minconflict: local search from a random start, linear time (default)
-construct:   an explicit formula, no search",
+construct:   an explicit formula, no search, written as it is computed
+             (no memory however large N is)",
         },
         Flag {
             name: "--seed",
@@ -39,29 +54,41 @@ construct:   an explicit formula, no search",
 placement",
         },
         Flag {
-            name: "--board",
-            value: None,
+            name: "--format",
+            value: Some("FMT"),
             many: false,
             choices: None,
-            help: "draw the board instead ('Q' and '.'), for N up to 300",
+            help: "perm:  the 1-based columns on one line (default)
+perm0: the same, 0-based
+lines: one 1-based column per line (BOJ 3344)
+board: N rows of '.' and 'Q', for N up to 300",
         },
     ],
     notes:
         "On a terminal, runs over a second show their progress on stderr. Check any placement with
-'queens solve N | queens verify'. Not enough memory for N queens (about 4.5 bytes each) is
-reported, exit 1.
+'queens solve N | queens verify'. Not enough memory for N queens (about 4.5 bytes each, with
+minconflict) is reported, exit 1.
 ",
 };
+
+/// Which N to solve.
+#[derive(Debug, PartialEq)]
+pub enum Boards {
+    /// This one.
+    One(u64),
+    /// Each read from standard input.
+    Stdin,
+}
 
 /// What `queens solve` was asked.
 #[derive(Debug, PartialEq)]
 pub struct SolveArgs {
-    /// The board size.
-    pub n: u32,
+    /// The board sizes.
+    pub n: Boards,
     /// The seed of min-conflicts, or `None` to construct by formula.
     pub seed: Option<u64>,
-    /// Draw the board.
-    pub draw: bool,
+    /// How to print.
+    pub format: Format,
 }
 
 /// Reads the arguments of `queens solve`.
@@ -71,54 +98,110 @@ pub fn parse(parsed: &Parsed) -> Result<SolveArgs, Failure> {
     if construct {
         parsed.refuse(&["--seed"], "goes with --method minconflict only")?;
     }
-    let n = board_size(parsed, MAX_N)?.ok_or_else(|| parsed.error("missing N, the board size"))?;
-    let draw = parsed.has("--board");
-    if draw && n > MAX_DRAWN {
-        return Err(parsed.error(format!(
-            "--board draws boards up to {0}×{0}; N = {1} would print {2} squares",
-            MAX_DRAWN,
-            n,
-            u64::from(n) * u64::from(n)
-        )));
+    let max = if construct { MAX_CONSTRUCTED } else { MAX_N };
+    let n = match parsed.arg(0) {
+        None => return Err(parsed.error("missing N, the board size")),
+        Some("-") => Boards::Stdin,
+        Some(text) => match parse_one(text, max) {
+            Some(n) if n >= 1 => Boards::One(n),
+            _ => {
+                return Err(parsed.error(format!(
+                    "N must be a number from 1 to {}, not {:?}",
+                    max, text
+                )))
+            }
+        },
+    };
+    let names = ["perm", "perm0", "lines", "board"];
+    let format = match parsed.choice("--format", "format", &names)? {
+        Some(name) => Format::from_name(name).unwrap_or(Format::Perm),
+        None => Format::Perm,
+    };
+    if let (Format::Board, Boards::One(n)) = (format, &n) {
+        if *n > MAX_DRAWN {
+            return Err(parsed.error(format!(
+                "--format board draws boards up to {0}×{0}; N = {1} would print {2} squares",
+                MAX_DRAWN,
+                n,
+                u128::from(*n) * u128::from(*n)
+            )));
+        }
     }
     let seed = parsed.number("--seed", 0, u64::MAX - 1)?.unwrap_or(1);
     Ok(SolveArgs {
         n,
         seed: if construct { None } else { Some(seed) },
-        draw,
+        format,
     })
 }
 
 /// Runs `queens solve`.
 pub fn run(args: SolveArgs) -> Result<(), Failure> {
-    let n = args.n;
-    let found = match args.seed {
-        None => construct(n),
-        Some(seed) => {
-            let progress = Progress::new();
-            let found = min_conflicts(n, seed, &mut |placed, all| {
-                progress.show(|secs| {
-                    format!(
-                        "solve: greedy start, {} of {} queens placed, {:.1} s",
-                        placed, all, secs
-                    )
-                })
-            });
-            progress.finish();
-            found
+    let out = BufWriter::with_capacity(1 << 16, std::io::stdout());
+    let mut printer = Printer::new(out, args.format);
+    match args.n {
+        Boards::One(n) => solve(n, &args, &mut printer)?,
+        Boards::Stdin => {
+            let max = if args.seed.is_none() {
+                MAX_CONSTRUCTED
+            } else {
+                MAX_N
+            };
+            let mut numbers = Numbers::new(std::io::stdin().lock(), max);
+            loop {
+                let n = match numbers.next_number() {
+                    Ok(Some(0)) | Ok(None) => break,
+                    Ok(Some(n)) => n,
+                    Err(e) => {
+                        // What was solved before the bad line is written first.
+                        printer.finish()?.flush()?;
+                        return Err(match e {
+                            ReadError::Bad(bad) => Failure::Input(bad.to_string()),
+                            ReadError::Io(e) => {
+                                Failure::Read(format!("cannot read the input: {}", e))
+                            }
+                        });
+                    }
+                };
+                if args.format == Format::Board && n > MAX_DRAWN {
+                    printer.finish()?.flush()?;
+                    let (line, _) = numbers.last_token();
+                    return Err(Failure::Input(format!(
+                        "line {}: N = {}: --format board draws boards up to {}×{}",
+                        line, n, MAX_DRAWN, MAX_DRAWN
+                    )));
+                }
+                if let Err(failure) = solve(n, &args, &mut printer) {
+                    printer.finish()?.flush()?;
+                    return Err(failure);
+                }
+            }
         }
+    }
+    Ok(printer.finish()?.flush()?)
+}
+
+/// Prints one placement of `n` queens.
+fn solve<W: Write>(n: u64, args: &SolveArgs, printer: &mut Printer<W>) -> Result<(), Failure> {
+    let none = || Failure::Check(format!("no placement of {} queens exists", n));
+    let Some(seed) = args.seed else {
+        let columns = Columns::new(n).ok_or_else(none)?;
+        return Ok(printer.print_columns(n as usize, columns)?);
     };
+    let progress = Progress::new();
+    let found = min_conflicts(n as u32, seed, &mut |placed, all| {
+        progress.show(|secs| {
+            format!(
+                "solve: greedy start, {} of {} queens placed, {:.1} s",
+                placed, all, secs
+            )
+        })
+    });
+    progress.finish();
     let queens = found
         .map_err(|e| Failure::Resources(format!("{} (solve {})", e, n)))?
-        .ok_or_else(|| Failure::Check(format!("no placement of {} queens exists", n)))?;
-    let mut out = BufWriter::with_capacity(1 << 16, std::io::stdout());
-    if args.draw {
-        let columns: Vec<usize> = queens.iter().map(|&c| c as usize).collect();
-        nqueens::write_board(&mut out, &columns)?;
-    } else {
-        nqueens::list::write_perm_u32(&mut out, &queens)?;
-    }
-    Ok(out.flush()?)
+        .ok_or_else(none)?;
+    Ok(printer.print_u32(&queens)?)
 }
 
 #[cfg(test)]
@@ -134,18 +217,27 @@ mod tests {
         assert_eq!(
             parse_line("1000 --seed 7").unwrap(),
             SolveArgs {
-                n: 1000,
+                n: Boards::One(1000),
                 seed: Some(7),
-                draw: false
+                format: Format::Perm,
             }
         );
         assert_eq!(
-            parse_line("8 --method construct --board").unwrap().seed,
+            parse_line("8 --method construct --format board")
+                .unwrap()
+                .seed,
             None
         );
+        assert_eq!(parse_line("- --format lines").unwrap().n, Boards::Stdin);
+        assert_eq!(
+            parse_line("1000000000000 --method construct").unwrap().n,
+            Boards::One(1_000_000_000_000)
+        );
+        assert!(parse_line("1000000000000").is_err());
         assert_eq!(parse_line("8").unwrap().seed, Some(1));
         assert!(parse_line("8 --method construct --seed 3").is_err());
-        assert!(parse_line("301 --board").is_err());
+        assert!(parse_line("301 --format board").is_err());
+        assert!(parse_line("8 --format json").is_err());
         assert!(parse_line("0").is_err());
     }
 }
