@@ -241,3 +241,53 @@ fn solve_dash_answers_a_whole_judge_input() {
         .stdout("1\n")
         .stderr("queens: no placement of 3 queens exists\n");
 }
+
+#[test]
+fn verify_reads_boards_as_well_as_perm_lines() {
+    for board in [
+        ".Q..\n...Q\nQ...\n..Q.\n",
+        "\u{feff}..Q.\r\nQ...\r\n...Q\r\n.Q..\r\n\r\n",
+        "\n.Q..\r...Q\rQ...\r..Q.",
+    ] {
+        queens()
+            .arg("verify")
+            .write_stdin(board)
+            .assert()
+            .success()
+            .stdout("ok\n");
+    }
+    // Read fine, but not a placement: exit 1 with the reason.
+    for (board, verdict) in [
+        (
+            ".Q..\n..Q.\nQ...\n...Q\n",
+            "invalid: the queens of rows 1 and 2 share a diagonal",
+        ),
+        (
+            "Q.\n.Q\n",
+            "invalid: the queens of rows 1 and 2 share a diagonal",
+        ),
+        (".Q..\n.Q.Q\n", "invalid: row 2 holds 2 queens, not one"),
+        (".Q.\n...\n.Q.\n", "invalid: row 2 holds 0 queens, not one"),
+    ] {
+        queens()
+            .arg("verify")
+            .write_stdin(board)
+            .assert()
+            .code(1)
+            .stdout(predicate::str::starts_with(verdict));
+    }
+    // Not a board: exit 2, naming the line.
+    for (board, message) in [
+        (".Qx.\n", "line 1: column 3: 'x' is not '.' or 'Q'"),
+        (".Q..\n...\n", "line 2: 3 squares, but the first row has 4"),
+        (".Q\nQ.\n.Q\n", "line 3: more rows than the 2 columns"),
+        ("..Q.\nQ...\n", "not a board: 2 rows of 4 squares"),
+    ] {
+        queens()
+            .arg("verify")
+            .write_stdin(board)
+            .assert()
+            .code(2)
+            .stderr(predicate::str::contains(message));
+    }
+}

@@ -4,7 +4,7 @@
 use super::{try_filled, OutOfMemory};
 use crate::judge::{Numbers, ReadError as NumberError};
 use std::fmt;
-use std::io::{self, Read};
+use std::io::{self, BufRead, Read};
 
 /// What is wrong with a placement, naming the first offending queens (0-based rows).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -231,6 +231,22 @@ pub enum ReadError {
     },
     /// The text holds no number.
     Empty,
+    /// A board's text is not a board: a character other than `.` and `Q`, rows of different
+    /// lengths, or not as many rows as columns (`line` 0: the board as a whole).
+    NotABoard {
+        /// The line, from 1.
+        line: u64,
+        /// What is wrong.
+        problem: String,
+    },
+    /// A board's row does not hold exactly one queen: not a placement (a check that fails,
+    /// not malformed input).
+    NotOneQueen {
+        /// The row, from 1.
+        row: u64,
+        /// The queens it holds.
+        queens: u64,
+    },
     /// The placement does not fit in memory.
     OutOfMemory(OutOfMemory),
     /// Reading failed.
@@ -246,6 +262,11 @@ impl fmt::Display for ReadError {
                 index, line, text
             ),
             ReadError::Empty => write!(f, "no placement: the input holds no number"),
+            ReadError::NotABoard { line: 0, problem } => write!(f, "not a board: {}", problem),
+            ReadError::NotABoard { line, problem } => write!(f, "line {}: {}", line, problem),
+            ReadError::NotOneQueen { row, queens } => {
+                write!(f, "row {} holds {} queens, not one", row, queens)
+            }
             ReadError::OutOfMemory(e) => write!(f, "{}", e),
             ReadError::Io(e) => write!(f, "{}", e),
         }
@@ -317,4 +338,197 @@ pub fn read_perm<R: Read>(input: R) -> Result<Vec<u32>, ReadError> {
         return Err(ReadError::Empty);
     }
     Ok(queens)
+}
+
+/// Reads a placement given either way people write one, told apart by its first character
+/// (after a byte-order mark and whitespace): a `perm` text ([`read_perm`]) when it is a digit
+/// or a sign, a board when it is `.` or `Q` — N rows of N squares, `Q` the queen of each row
+/// and `.` the others, as LeetCode prints them and graders store them (line ends `\n`,
+/// `\r\n` or `\r`; blank lines and trailing spaces around it are fine).
+///
+/// # Errors
+///
+/// Those of [`read_perm`]; for a board, [`ReadError::NotABoard`] naming the line, or
+/// [`ReadError::NotOneQueen`] for a row with no queen or several; [`ReadError::Empty`] for no
+/// placement at all.
+///
+/// # Complexity
+///
+/// O(length of the text); a board's rows are not held, only the queens' columns.
+///
+/// # Example
+///
+/// ```
+/// use nqueens::place::verify::read_placement;
+///
+/// assert_eq!(read_placement(&b"2 4 1 3"[..]).unwrap(), [1, 3, 0, 2]);
+/// assert_eq!(read_placement(&b".Q..\n...Q\nQ...\n..Q.\n"[..]).unwrap(), [1, 3, 0, 2]);
+/// assert_eq!(
+///     read_placement(&b".Q..\n.Q.Q\n"[..]).unwrap_err().to_string(),
+///     "row 2 holds 2 queens, not one"
+/// );
+/// ```
+pub fn read_placement<R: Read>(input: R) -> Result<Vec<u32>, ReadError> {
+    let mut input = io::BufReader::with_capacity(1 << 16, input);
+    // The first character that is not a byte-order mark or whitespace tells which it is.
+    let mut seen = Vec::new();
+    let first = loop {
+        let chunk = match input.fill_buf() {
+            Ok(chunk) => chunk,
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+            Err(e) => return Err(ReadError::Io(e)),
+        };
+        if chunk.is_empty() {
+            break None;
+        }
+        let text = if seen.is_empty() {
+            chunk.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(chunk)
+        } else {
+            chunk
+        };
+        match text
+            .iter()
+            .find(|b| !b.is_ascii_whitespace() && **b != 0x0B)
+        {
+            Some(&b) => break Some(b),
+            None => {
+                // All whitespace so far: keep it (a perm text counts its lines) and read on.
+                seen.extend_from_slice(chunk);
+                let used = chunk.len();
+                input.consume(used);
+            }
+        }
+    };
+    let rest = io::Cursor::new(seen).chain(input);
+    match first {
+        Some(b'.') | Some(b'Q') => read_board_rows(rest),
+        _ => read_perm(rest),
+    }
+}
+
+/// The widest board [`read_placement`] reads: a million squares a row (a trillion in all);
+/// larger placements come as `perm` text.
+const MAX_BOARD: u64 = 1 << 20;
+
+/// Reads a board of `.` and `Q` rows, one queen each; returns the queens' columns.
+fn read_board_rows<R: BufRead>(mut input: R) -> Result<Vec<u32>, ReadError> {
+    let not_a_board = |line: u64, problem: String| ReadError::NotABoard { line, problem };
+    let mut queens: Vec<u32> = Vec::new();
+    let (mut line, mut width) = (0u64, None::<u64>);
+    let mut ended = false;
+    let mut row = Vec::new();
+    loop {
+        row.clear();
+        // One line, without holding more of it than a board this reader takes can be wide.
+        let read = (&mut input)
+            .take(MAX_BOARD + 3)
+            .read_until(b'\n', &mut row)
+            .map_err(ReadError::Io)?;
+        if read == 0 {
+            break;
+        }
+        line += 1;
+        if read as u64 > MAX_BOARD + 2 {
+            return Err(not_a_board(
+                line,
+                format!(
+                    "a row longer than {} squares (give a perm line instead)",
+                    MAX_BOARD
+                ),
+            ));
+        }
+        let mut text = &row[..];
+        if line == 1 {
+            text = text.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(text);
+        }
+        let text = text.strip_suffix(b"\n").unwrap_or(text);
+        let text = text.strip_suffix(b"\r").unwrap_or(text);
+        // A lone `\r` ends a line too: such a file reads as one line here, split below.
+        for part in text.split(|&b| b == b'\r') {
+            let part = trim_end(part);
+            if part.is_empty() {
+                if width.is_some() {
+                    ended = true;
+                }
+                continue;
+            }
+            if ended {
+                return Err(not_a_board(
+                    line,
+                    "text after the blank line that ended the board".into(),
+                ));
+            }
+            let mut count = 0u64;
+            let mut column = 0u64;
+            for (i, &b) in part.iter().enumerate() {
+                match b {
+                    b'Q' => {
+                        count += 1;
+                        column = i as u64;
+                    }
+                    b'.' => {}
+                    _ => {
+                        return Err(not_a_board(
+                            line,
+                            format!("column {}: {:?} is not '.' or 'Q'", i + 1, char::from(b)),
+                        ))
+                    }
+                }
+            }
+            let here = part.len() as u64;
+            match width {
+                None => width = Some(here),
+                Some(w) if w != here => {
+                    return Err(not_a_board(
+                        line,
+                        format!("{} squares, but the first row has {}", here, w),
+                    ))
+                }
+                Some(_) => {}
+            }
+            let rows = queens.len() as u64 + 1;
+            if rows > here {
+                return Err(not_a_board(
+                    line,
+                    format!("more rows than the {} columns", here),
+                ));
+            }
+            if count != 1 {
+                return Err(ReadError::NotOneQueen {
+                    row: rows,
+                    queens: count,
+                });
+            }
+            if queens.len() == queens.capacity() {
+                queens.try_reserve(queens.len().max(64)).map_err(|_| {
+                    ReadError::OutOfMemory(OutOfMemory {
+                        what: "the placement read",
+                        needed: (queens.len() as u64 + 64) * 8,
+                    })
+                })?;
+            }
+            queens.push(column as u32);
+        }
+    }
+    match width {
+        None => Err(ReadError::Empty),
+        Some(w) if w != queens.len() as u64 => Err(not_a_board(
+            0,
+            format!(
+                "{} rows of {} squares: a board is N rows of N squares",
+                queens.len(),
+                w
+            ),
+        )),
+        Some(_) => Ok(queens),
+    }
+}
+
+/// `text` without the spaces and tabs at its end (and a `\n`).
+fn trim_end(text: &[u8]) -> &[u8] {
+    let end = text
+        .iter()
+        .rposition(|&b| !matches!(b, b' ' | b'\t' | b'\n'))
+        .map_or(0, |i| i + 1);
+    &text[..end]
 }

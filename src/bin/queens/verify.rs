@@ -3,13 +3,14 @@
 use crate::cli::{Arg, Flag, Parsed, Spec};
 use crate::failure::Failure;
 use crate::output;
-use nqueens::place::verify::{read_perm, try_verify, Flaw, ReadError};
+use nqueens::place::verify::{read_placement, try_verify, Flaw, ReadError};
 use std::io::Read;
 
 pub static SPEC: Spec = Spec {
     name: "verify",
-    about: "check a placement in the perm format (the 1-based column of the queen in each
-row, whitespace-separated) read from FILE or stdin. Prints ok, or the first two queens that
+    about: "check a placement read from FILE or stdin: a perm line (the 1-based column of the
+queen in each row, whitespace-separated) or a board (N rows of '.' and 'Q', as LeetCode
+prints them), told apart by the first character. Prints ok, or the first two queens that
 attack each other.",
     usage: &["[FILE] [--n N]"],
     args: &[Arg {
@@ -59,9 +60,11 @@ pub fn run(args: VerifyArgs) -> Result<(), Failure> {
                 .map_err(|e| Failure::Input(format!("cannot read {}: {}", path, e)))?,
         ),
     };
-    let queens = read_perm(input).map_err(|e| match e {
+    let queens = read_placement(input).map_err(|e| match e {
         ReadError::Io(e) => Failure::Input(format!("cannot read {}: {}", source, e)),
         ReadError::OutOfMemory(e) => Failure::Resources(format!("{}: {}", source, e)),
+        // A board row with no queen or two is read fine, and is not a placement.
+        e @ ReadError::NotOneQueen { .. } => invalid(&format!("invalid: {}\n", e), source),
         other => Failure::Input(format!("{}: {}", source, other)),
     })?;
     let n = args.n.unwrap_or(queens.len());
@@ -80,13 +83,17 @@ pub fn run(args: VerifyArgs) -> Result<(), Failure> {
                 ),
                 Flaw::WrongLength { .. } | Flaw::OutOfRange { .. } => String::new(),
             };
-            // The check failed, whatever becomes of this line: a reader that went away does
-            // not turn it into success.
-            match output::print(&format!("invalid: {}{}\n", flaw, columns)) {
-                Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => Err(Failure::Output(e)),
-                _ => Err(Failure::Check(format!("{}: not a valid placement", source))),
-            }
+            Err(invalid(&format!("invalid: {}{}\n", flaw, columns), source))
         }
+    }
+}
+
+/// A failed check: `verdict` printed, exit 1. The check failed, whatever becomes of the
+/// verdict: a reader that went away does not turn it into success.
+fn invalid(verdict: &str, source: &str) -> Failure {
+    match output::print(verdict) {
+        Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => Failure::Output(e),
+        _ => Failure::Check(format!("{}: not a valid placement", source)),
     }
 }
 
