@@ -358,7 +358,8 @@ fn line(text: &str) -> String {
 fn finished_21(path: &Path) {
     let header =
         "nqueens-checkpoint 2 n=21 ask=total counter=join board=none part=1/1 chunks=1 units=1:0";
-    let text = line(header) + &line("done 0 314666222712 0") + &line("result 314666222712 0");
+    let text =
+        line(header) + &line("done 0 314666222712 0 0 0") + &line("result 314666222712 0 0 0");
     std::fs::write(path, text).unwrap();
 }
 

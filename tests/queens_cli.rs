@@ -68,8 +68,8 @@ fn a_flag_given_twice_or_to_no_effect_is_refused() {
         "--limit is given twice",
     );
     usage_error(
-        &["solve", "8", "--board", "--board"],
-        "--board is given twice",
+        &["solve", "8", "--format", "board", "--format", "perm"],
+        "--format is given twice",
     );
     usage_error(
         &["solve", "8", "--method", "construct", "--seed", "3"],

@@ -92,9 +92,14 @@ fn the_brute_force_sees_each_class_once() {
 
 #[test]
 fn every_number_of_threads_gives_the_same_counts() {
+    // A260320 gives the asymmetric classes of 13 (9197); A033148 the 8 placements fixed by
+    // the quarter turn, 4 classes of 2; the rest, 9233 - 9197 - 4 = 32, are fixed by the
+    // half turn only.
     let expected = Counts {
         total: 73712,
         unique: 9233,
+        half_turn: 32,
+        quarter_turn: 4,
     };
     for threads in [0, 1, 2, 3, 8, 64] {
         let options = Run {
@@ -126,8 +131,7 @@ fn the_parts_add_up_to_the_whole() {
                     },
                 )
                 .unwrap();
-                sum.total += part.total;
-                sum.unique += part.unique;
+                sum += part;
             }
             assert_eq!(sum, whole, "n = {}, m = {}", n, m);
         }
@@ -161,7 +165,8 @@ fn progress_is_reported_for_every_unit_of_both_methods() {
     reported_units(|options| {
         assert_eq!(count_with(&Problem::total(10), options).unwrap().total, 724)
     });
-    let units = reported_units(|options| assert_eq!(join::count_with(11, options).unwrap(), 2680));
+    let units =
+        reported_units(|options| assert_eq!(join::count_with(14, options).unwrap(), 365596));
     assert!(units > 100, "only {} units", units);
 }
 
@@ -210,5 +215,54 @@ fn the_fundamental_placements_are_each_classs_smallest_in_order_and_make_every_p
         all.dedup();
         // Together with their images, exactly every placement: no two in one class, none left.
         assert_eq!(all, Placements::new(n).collect::<Vec<_>>(), "n = {}", n);
+    }
+}
+
+/// The classes of each symmetry by brute force: every placement, one class per smallest
+/// member, sized by its distinct images.
+fn brute_force_classes(n: u32) -> [u64; 3] {
+    let mut classes = [0u64; 3];
+    for q in Placements::new(n) {
+        let mut class = images(&q);
+        if class.iter().all(|image| &q <= image) {
+            class.sort();
+            class.dedup();
+            match class.len() {
+                8 => classes[0] += 1,
+                4 => classes[1] += 1,
+                _ => classes[2] += 1,
+            }
+        }
+    }
+    classes
+}
+
+#[test]
+fn the_classes_by_symmetry_match_brute_force_and_the_published_counts() {
+    // OEIS A260320 (no symmetry) and A033148 (placements fixed by the quarter turn), n = 1..16.
+    const ASYMMETRIC: [u64; 16] = [
+        0, 0, 0, 0, 1, 0, 4, 11, 42, 89, 329, 1765, 9197, 45647, 284743, 1846189,
+    ];
+    const QUARTER_TURN_PLACEMENTS: [u64; 16] = [1, 0, 0, 2, 2, 0, 0, 0, 0, 0, 0, 8, 8, 0, 0, 64];
+    for n in 1..=13u32 {
+        let counts = count_with(&Problem::total(n), &Run::default()).unwrap();
+        let classes = [counts.asymmetric(), counts.half_turn, counts.quarter_turn];
+        if n <= 12 {
+            assert_eq!(classes, brute_force_classes(n), "n = {}", n);
+        }
+        assert_eq!(classes[0], ASYMMETRIC[n as usize - 1], "n = {}", n);
+        let quarter = QUARTER_TURN_PLACEMENTS[n as usize - 1];
+        assert_eq!(
+            classes[2],
+            if n == 1 { 1 } else { quarter / 2 },
+            "n = {}",
+            n
+        );
+        if n > 1 {
+            assert_eq!(
+                8 * classes[0] + 4 * classes[1] + 2 * classes[2],
+                counts.total
+            );
+        }
     }
 }

@@ -8,7 +8,7 @@ use crate::progress::Progress;
 use nqueens::count::board::{self, Board};
 use nqueens::count::checkpoint::{Checkpoint, CheckpointError};
 use nqueens::count::run::cores;
-use nqueens::count::{count_with, symmetric, Algo, Ask, CountError, Problem, Run};
+use nqueens::count::{count_with, symmetric, Algo, Ask, CountError, Counts, Problem, Run};
 use std::io::Read;
 use std::path::Path;
 
@@ -21,6 +21,7 @@ pub static SPEC: Spec = Spec {
     usage: &[
         "N [--algo NAME] [--threads T] [--unique] [--part K/M] [--checkpoint FILE]",
         "N [--unique] [--threads T] --estimate [SECONDS]",
+        "N --classes [--threads T] [--part K/M] [--checkpoint FILE]",
         "--board FILE [--threads T] [--part K/M] [--checkpoint FILE]",
     ],
     args: &[Arg {
@@ -71,6 +72,15 @@ the same answer. A finished checkpoint holds the result ('queens merge'
 adds up the parts of one count); one of another count is refused",
         },
         Flag {
+            name: "--classes",
+            value: None,
+            many: false,
+            choices: None,
+            help: "print how many classes under the 8 symmetries have 8 members (no symmetry),
+4 (fixed by the half turn) and 2 (fixed by the quarter turn), and the total
+they make (N = 8: 11 × 8 + 1 × 4 = 92)",
+        },
+        Flag {
             name: "--estimate",
             value: Some("[SECONDS]"),
             many: false,
@@ -96,9 +106,10 @@ terminal, counts that take more than a second show their progress on stderr.
 
 /// The flags of a count that runs as a problem ([`Algo::runs_problems`]): the others count
 /// one N on one thread.
-const PROBLEM_FLAGS: [&str; 6] = [
+const PROBLEM_FLAGS: [&str; 7] = [
     "--threads",
     "--unique",
+    "--classes",
     "--part",
     "--board",
     "--checkpoint",
@@ -135,6 +146,8 @@ pub struct CountArgs {
     pub checkpoint: Option<String>,
     /// Estimate from a sample taken for this many seconds instead of counting.
     pub estimate: Option<u64>,
+    /// Count the classes by their symmetry.
+    pub classes: bool,
 }
 
 /// Reads the arguments of `queens count`.
@@ -165,7 +178,19 @@ pub fn parse(parsed: &Parsed) -> Result<CountArgs, Failure> {
                     .unwrap_or(ESTIMATE_SECONDS),
             ),
         },
+        classes: parsed.has("--classes"),
     };
+    if args.classes {
+        parsed.refuse(
+            &["--unique", "--estimate"],
+            "does nothing with --classes, which counts every class by its symmetry",
+        )?;
+        if args.board.is_some() {
+            return Err(parsed.error(
+                "--classes counts classes under the symmetries of the square, which a board with reserved squares does not have",
+            ));
+        }
+    }
     if args.estimate.is_some() {
         parsed.refuse(
             &["--part", "--checkpoint"],
@@ -226,7 +251,11 @@ pub fn run(args: CountArgs) -> Result<(), Failure> {
     let problem = Problem {
         n: board_size_agrees(&args, board.as_ref())?,
         board: board.as_ref(),
-        ask: if args.unique { Ask::Unique } else { Ask::Total },
+        ask: if args.unique || args.classes {
+            Ask::Unique
+        } else {
+            Ask::Total
+        },
     };
     if let Some(seconds) = args.estimate {
         return print_estimate(&problem, &args, seconds);
@@ -250,12 +279,18 @@ pub fn run(args: CountArgs) -> Result<(), Failure> {
         checkpoint: checkpoint.as_ref(),
         fewer_threads: Some(&note_fewer),
     };
-    let counted = match args.algo {
-        Algo::Symmetric => symmetric::count_with(&problem, &run).map(|counts| match problem.ask {
-            Ask::Total => counts.total,
-            Ask::Unique => counts.unique,
+    let counted = match (args.classes, args.algo) {
+        (true, _) => {
+            symmetric::count_with(&problem, &run).map(|counts| classes(problem.n, &counts))
+        }
+        (false, Algo::Symmetric) => symmetric::count_with(&problem, &run).map(|counts| {
+            match problem.ask {
+                Ask::Total => counts.total,
+                Ask::Unique => counts.unique,
+            }
+            .to_string()
         }),
-        _ => count_with(&problem, &run),
+        (false, _) => count_with(&problem, &run).map(|count| count.to_string()),
     };
     progress.finish();
     let fewer = *fewer.lock().unwrap_or_else(|e| e.into_inner());
@@ -268,6 +303,23 @@ pub fn run(args: CountArgs) -> Result<(), Failure> {
     }
     let count = counted.map_err(count_failure)?;
     Ok(output::print(&format!("{}\n", count))?)
+}
+
+/// What `--classes` prints: the classes of each size, and the total they make.
+fn classes(n: u32, counts: &Counts) -> String {
+    if n == 1 {
+        return format!(
+            "classes of 1 (every symmetry): {}\nclasses: {}; placements: {}",
+            counts.quarter_turn, counts.unique, counts.total
+        );
+    }
+    let (eight, four, two) = (counts.asymmetric(), counts.half_turn, counts.quarter_turn);
+    format!(
+        "classes of 8 (no symmetry): {}\nclasses of 4 (fixed by the half turn): {}\n\
+         classes of 2 (fixed by the quarter turn): {}\n\
+         classes: {}; placements: {} × 8 + {} × 4 + {} × 2 = {}",
+        eight, four, two, counts.unique, eight, four, two, counts.total
+    )
 }
 
 /// Why a count could not run, as the exit code says it.
@@ -422,6 +474,7 @@ mod tests {
                 board: None,
                 checkpoint: Some("c".to_string()),
                 estimate: None,
+                classes: false,
             }
         );
         assert_eq!(parse_line("--algo=links 9").unwrap().algo, Algo::Links);
@@ -444,6 +497,10 @@ mod tests {
             "--part must be K/M with 1 <= K <= M, such as 2/8, not \"1/18446744073709551616\": M is above 18446744073709551615"
         );
         assert!(refused("8 --checkpoint -").starts_with("--checkpoint needs a file"));
+        assert!(parse_line("8 --classes --threads 2").unwrap().classes);
+        assert!(refused("8 --classes --unique").starts_with("--unique does nothing with --classes"));
+        assert!(refused("--board b --classes").starts_with("--classes counts classes"));
+        assert!(refused("8 --algo links --classes").starts_with("--classes goes with"));
         assert_eq!(parse_line("20 --estimate").unwrap().estimate, Some(10));
         assert_eq!(parse_line("20 --estimate 3").unwrap().estimate, Some(3));
         assert_eq!(parse_line("--estimate 3 20").unwrap().estimate, Some(3));

@@ -9,10 +9,10 @@
 //!
 //! ```text
 //! nqueens-checkpoint 2 n=14 ask=total counter=join board=none part=1/1 chunks=128 units=128:9c9a403d5a5e97e5 ~97bd4e30193b6f32
-//! done 8 384 0 ~4647e9537395dc64
-//! done 9 718 0 ~b98cdd430195b9ee
+//! done 8 384 0 0 0 ~379e694ce2dabbe4
+//! done 9 718 0 0 0 ~87921ef971c38fae
 //! …
-//! result 365596 0 ~e1260c3fb2788330
+//! result 365596 0 0 0 ~40c89e9e2dae85f0
 //! ```
 //!
 //! - The header names the problem: the format's version, N, what is asked (total or unique),
@@ -22,11 +22,12 @@
 //!   renaming a field in the code never changes it). A checkpoint is only ever used for the
 //!   problem it names; any difference is refused and named, and so is a file of another
 //!   format version.
-//! - `done C T U`: chunk `C` is counted, with `T` placements (and `U` classes, or 0). Each is
+//! - `done C T U H Q`: chunk `C` is counted, with `T` placements (and `U` classes, `H` of them
+//!   fixed by the half turn only and `Q` by the quarter turn, or 0s for a total). Each is
 //!   written with one `write` as soon as the chunk is counted, so a process killed with
 //!   SIGKILL loses only the chunks its threads were counting; the file is flushed to the disk
 //!   (`fsync`) at least every second and at the end.
-//! - `result T U`: every chunk is counted; the part's result. A finished checkpoint gives its
+//! - `result T U H Q`: every chunk is counted; the part's result. A finished checkpoint gives its
 //!   result before any work, even when it is read-only.
 //!
 //! Text after the last line end is a *torn* record (a write cut short by a full disk or a
@@ -355,9 +356,9 @@ pub struct Contents {
     /// The header, if it was written.
     pub header: Option<Header>,
     /// The chunks counted, with their counts (placements, classes).
-    pub done: BTreeMap<usize, [u64; 2]>,
+    pub done: BTreeMap<usize, [u64; 4]>,
     /// The result, once every chunk is counted.
-    pub result: Option<[u64; 2]>,
+    pub result: Option<[u64; 4]>,
     /// The length of the file's whole lines: a torn record after them is cut off on resuming.
     pub whole: u64,
 }
@@ -425,22 +426,22 @@ impl Contents {
         let words: Vec<&str> = body.split(' ').collect();
         let numbers: Option<Vec<u64>> = words[1..].iter().map(|w| w.parse().ok()).collect();
         match (words[0], numbers.as_deref()) {
-            ("done", Some(&[chunk, total, unique])) => {
+            ("done", Some(&[chunk, a, b, c, d])) => {
                 if chunk >= chunks as u64 {
                     return Err(damaged("a chunk past the last"));
                 }
-                if self.done.insert(chunk as usize, [total, unique]).is_some() {
+                if self.done.insert(chunk as usize, [a, b, c, d]).is_some() {
                     return Err(damaged("a chunk recorded twice"));
                 }
             }
-            ("result", Some(&[total, unique])) => {
-                let sum = self.done.values().fold([0u64, 0], |s, c| {
-                    [s[0].wrapping_add(c[0]), s[1].wrapping_add(c[1])]
+            ("result", Some(&[a, b, c, d])) => {
+                let sum = self.done.values().fold([0u64; 4], |s, c| {
+                    std::array::from_fn(|i| s[i].wrapping_add(c[i]))
                 });
-                if self.done.len() != chunks || sum != [total, unique] {
+                if self.done.len() != chunks || sum != [a, b, c, d] {
                     return Err(damaged("a result that is not the sum of the chunks"));
                 }
-                self.result = Some([total, unique]);
+                self.result = Some([a, b, c, d]);
             }
             _ => return Err(damaged("not a record")),
         }
@@ -558,7 +559,7 @@ impl Checkpoint {
     /// # Errors
     ///
     /// [`CheckpointError::Mismatch`] if one of those fields differs.
-    pub(crate) fn result_for(&self, header: &Header) -> Result<Option<[u64; 2]>, CheckpointError> {
+    pub(crate) fn result_for(&self, header: &Header) -> Result<Option<[u64; 4]>, CheckpointError> {
         let state = self.lock();
         match &state.contents.header {
             None => Ok(None),
@@ -608,9 +609,12 @@ impl Checkpoint {
     }
 
     /// Records that `chunk` is counted, with `counts`.
-    pub(crate) fn record(&self, chunk: usize, counts: [u64; 2]) -> Result<(), CheckpointError> {
+    pub(crate) fn record(&self, chunk: usize, counts: [u64; 4]) -> Result<(), CheckpointError> {
         let mut state = self.lock();
-        let line = format!("done {} {} {}", chunk, counts[0], counts[1]);
+        let line = format!(
+            "done {} {} {} {} {}",
+            chunk, counts[0], counts[1], counts[2], counts[3]
+        );
         write_line(&mut state.file, &line)
             .map_err(|e| CheckpointError::Io(self.path.clone(), e))?;
         if state.synced.elapsed() >= SYNC_EVERY {
@@ -624,9 +628,12 @@ impl Checkpoint {
     }
 
     /// Records the result, once every chunk is counted, and flushes the file to the disk.
-    pub(crate) fn finish(&self, counts: [u64; 2]) -> Result<(), CheckpointError> {
+    pub(crate) fn finish(&self, counts: [u64; 4]) -> Result<(), CheckpointError> {
         let mut state = self.lock();
-        let line = format!("result {} {}", counts[0], counts[1]);
+        let line = format!(
+            "result {} {} {} {}",
+            counts[0], counts[1], counts[2], counts[3]
+        );
         write_line(&mut state.file, &line)
             .and_then(|()| state.file.sync_data())
             .map_err(|e| CheckpointError::Io(self.path.clone(), e))

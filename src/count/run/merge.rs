@@ -57,6 +57,8 @@ pub struct Merged {
     pub total: u64,
     /// The classes under the symmetries (0 unless they were counted).
     pub unique: u64,
+    /// The classes fixed by the half turn only, and by the quarter turn (0s unless counted).
+    pub symmetric: [u64; 2],
 }
 
 impl Merged {
@@ -107,7 +109,7 @@ const NAMED: usize = 5;
 ///
 /// O(size of the files); memory O(files), however many parts the count has.
 pub fn merge<P: AsRef<Path>>(paths: &[P], expect: &Expect) -> Result<Merged, MergeError> {
-    let mut parts: BTreeMap<u64, (PathBuf, [u64; 2])> = BTreeMap::new();
+    let mut parts: BTreeMap<u64, (PathBuf, [u64; 4])> = BTreeMap::new();
     let mut first: Option<(PathBuf, Header)> = None;
     for path in paths {
         let path = path.as_ref();
@@ -143,7 +145,7 @@ pub fn merge<P: AsRef<Path>>(paths: &[P], expect: &Expect) -> Result<Merged, Mer
             parts, list, header.n, are
         )));
     }
-    let mut sum = [0u64; 2];
+    let mut sum = [0u64; 4];
     for (_, result) in parts.values() {
         for (s, r) in sum.iter_mut().zip(result) {
             *s = s.checked_add(*r).ok_or_else(|| {
@@ -156,11 +158,12 @@ pub fn merge<P: AsRef<Path>>(paths: &[P], expect: &Expect) -> Result<Merged, Mer
         ask: header.ask,
         total: sum[0],
         unique: sum[1],
+        symmetric: [sum[2], sum[3]],
     })
 }
 
 /// The header and result of the finished part at `path`, of the count `expect` describes.
-fn finished_part(path: &Path, expect: &Expect) -> Result<(Header, [u64; 2]), MergeError> {
+fn finished_part(path: &Path, expect: &Expect) -> Result<(Header, [u64; 4]), MergeError> {
     let contents = Contents::read(path).map_err(MergeError::File)?;
     let refused = |problem: String| MergeError::Parts(format!("{}: {}", path.display(), problem));
     let header = contents

@@ -125,20 +125,21 @@ impl From<CheckpointError> for CountError {
     }
 }
 
-/// A count of one unit of work, as a checkpoint records it: placements, and classes.
+/// A count of one unit of work, as a checkpoint records it: placements, classes, classes
+/// fixed by the half turn only, classes fixed by the quarter turn (0 where not counted).
 pub trait Tally: AddAssign + Default + Copy + Send {
-    /// The counts as (placements, classes or 0).
-    fn to_pair(self) -> [u64; 2];
-    /// The counts from (placements, classes).
-    fn from_pair(pair: [u64; 2]) -> Self;
+    /// The counts as the four words a checkpoint records.
+    fn to_words(self) -> [u64; 4];
+    /// The counts from the four words.
+    fn from_words(words: [u64; 4]) -> Self;
 }
 
 impl Tally for u64 {
-    fn to_pair(self) -> [u64; 2] {
-        [self, 0]
+    fn to_words(self) -> [u64; 4] {
+        [self, 0, 0, 0]
     }
-    fn from_pair(pair: [u64; 2]) -> Self {
-        pair[0]
+    fn from_words(words: [u64; 4]) -> Self {
+        words[0]
     }
 }
 
@@ -163,7 +164,7 @@ pub(crate) fn recorded_result<C: Tally>(
         None => Ok(None),
         Some(checkpoint) => {
             let header = Header::new(problem, counter, run.part, None);
-            Ok(checkpoint.result_for(&header)?.map(C::from_pair))
+            Ok(checkpoint.result_for(&header)?.map(C::from_words))
         }
     }
 }
@@ -201,10 +202,10 @@ pub(crate) fn count_units<T: Unit, S, C: Tally>(
         header.chunks = chunks.len();
         let recorded = checkpoint.begin(&header)?;
         if let Some(result) = recorded.result {
-            return Ok(C::from_pair(result));
+            return Ok(C::from_words(result));
         }
         for counts in recorded.done.values() {
-            base += C::from_pair(*counts);
+            base += C::from_words(*counts);
         }
         todo.retain(|chunk| !recorded.done.contains_key(chunk));
     }
@@ -231,13 +232,13 @@ pub(crate) fn count_units<T: Unit, S, C: Tally>(
             counts += solve(own, unit)?;
         }
         if let Some(checkpoint) = run.checkpoint {
-            checkpoint.record(chunk, counts.to_pair())?;
+            checkpoint.record(chunk, counts.to_words())?;
         }
         Ok(counts)
     })?;
     total += base;
     if let Some(checkpoint) = run.checkpoint {
-        checkpoint.finish(total.to_pair())?;
+        checkpoint.finish(total.to_words())?;
     }
     Ok(total)
 }

@@ -57,24 +57,52 @@ use crate::place::rng::SplitMix64;
 use symmetry::class_size_if_smallest;
 
 /// A count: the number of placements, and of classes of placements under the 8 symmetries of
-/// the square.
+/// the square, by how symmetric they are.
+///
+/// No placement of more than one queen is its own mirror image, so a class has 8 members,
+/// or 4 when the half turn maps its placements to themselves, or 2 when the quarter turn does
+/// (A033148 counts those placements); the one placement of one queen is a class of 1. So
+/// `total = 8 (unique - half_turn - quarter_turn) + 4 half_turn + 2 quarter_turn` from 2 queens on.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Counts {
     /// All placements (OEIS A000170).
     pub total: u64,
     /// Placements distinct under rotations and reflections (OEIS A002562). On a board with
-    /// reserved squares, where the symmetries do not hold, this is 0.
+    /// reserved squares, where the symmetries do not hold, this and the next two are 0.
     pub unique: u64,
+    /// Classes fixed by the half turn but not the quarter turn: 4 members each.
+    pub half_turn: u64,
+    /// Classes fixed by the quarter turn: 2 members each (1 for one queen).
+    pub quarter_turn: u64,
+}
+
+impl Counts {
+    /// Classes with no symmetry: 8 members each (OEIS A260320).
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use nqueens::count::{symmetric, Problem, Run};
+    ///
+    /// let eight = symmetric::count_with(&Problem::unique(8), &Run::default()).unwrap();
+    /// assert_eq!((eight.asymmetric(), eight.half_turn, eight.quarter_turn), (11, 1, 0));
+    /// assert_eq!(8 * eight.asymmetric() + 4 * eight.half_turn, eight.total);
+    /// ```
+    pub fn asymmetric(&self) -> u64 {
+        self.unique - self.half_turn - self.quarter_turn
+    }
 }
 
 impl run::Tally for Counts {
-    fn to_pair(self) -> [u64; 2] {
-        [self.total, self.unique]
+    fn to_words(self) -> [u64; 4] {
+        [self.total, self.unique, self.half_turn, self.quarter_turn]
     }
-    fn from_pair(pair: [u64; 2]) -> Self {
+    fn from_words(words: [u64; 4]) -> Self {
         Counts {
-            total: pair[0],
-            unique: pair[1],
+            total: words[0],
+            unique: words[1],
+            half_turn: words[2],
+            quarter_turn: words[3],
         }
     }
 }
@@ -83,6 +111,8 @@ impl std::ops::AddAssign for Counts {
     fn add_assign(&mut self, other: Counts) {
         self.total += other.total;
         self.unique += other.unique;
+        self.half_turn += other.half_turn;
+        self.quarter_turn += other.quarter_turn;
     }
 }
 
@@ -144,7 +174,8 @@ pub fn count(n: u32) -> u64 {
 /// use nqueens::count::{symmetric::count_with, Counts, Problem, Run};
 ///
 /// let all = Run { threads: 2, ..Run::default() };
-/// assert_eq!(count_with(&Problem::total(12), &all).unwrap(), Counts { total: 14200, unique: 1787 });
+/// let counts = count_with(&Problem::total(12), &all).unwrap();
+/// assert_eq!((counts.total, counts.unique), (14200, 1787));
 ///
 /// // Three machines, one slice each: the partial sums add up.
 /// let sum: u64 = (1..=3)
@@ -162,9 +193,12 @@ pub fn count_with(problem: &Problem<'_>, run: &Run<'_>) -> Result<Counts, CountE
     if problem.n == 0 {
         // One empty placement, alone in its class.
         let here = run.holds_the_empty_board();
+        let alone = u64::from(here && problem.board.is_none());
         return Ok(Counts {
             total: u64::from(here),
-            unique: u64::from(here && problem.board.is_none()),
+            unique: alone,
+            quarter_turn: alone,
+            ..Counts::default()
         });
     }
     let (n, board) = (problem.n as usize, problem.board);
@@ -501,13 +535,15 @@ impl Rules {
             Start::Plain { check: false } => {
                 return Counts {
                     total: 1,
-                    unique: 0,
+                    ..Counts::default()
                 }
             }
         };
         Counts {
             total: weight,
             unique: u64::from(weight > 0),
+            half_turn: u64::from(weight == 4),
+            quarter_turn: u64::from(weight == 2 || weight == 1),
         }
     }
 }
