@@ -276,6 +276,12 @@ impl Unit for Tile {
 /// The most bytes of north lists a tile holds (for each worker).
 const NORTH_BYTES: u64 = 24 << 20;
 
+/// The smallest `n` whose tiles are single north sets, without measuring their lists: at
+/// n = 24 one north set's lists average about 15 MB (a 12×12 quarter has some 6·10⁸
+/// placements over 4,096 row sets, extrapolated from the 6.7·10⁷ of an 11×11 one, about 9×
+/// per row and column), and counting every set's first would take a minute or more.
+const TILE_ALONE_FROM: u32 = 24;
+
 /// The most south sets a unit holds. Each south list is built once per tile whatever the
 /// units, so one set per unit costs nothing but the hand-out, and shares the work finely among
 /// the threads and the checkpoint's chunks.
@@ -388,10 +394,15 @@ impl Join {
             let mut start = 0;
             let mut bytes = 0;
             for (i, &set) in norths.iter().enumerate() {
-                let size = 8
-                    * (Lists::count(&self.north_east, set)
+                // From n = TILE_ALONE_FROM a north set's lists alone fill a tile, and counting
+                // them first would take minutes: each set is a tile of its own.
+                let size = if self.n >= TILE_ALONE_FROM {
+                    NORTH_BYTES
+                } else {
+                    8 * (Lists::count(&self.north_east, set)
                         + Lists::count(&self.north_west, north & !set))
-                    + 8 * (1 << self.e);
+                        + 8 * (1 << self.e)
+                };
                 if i > start && bytes + size > NORTH_BYTES {
                     self.tile_units(k, start as u32..i as u32, souths.len() as u32, &mut units);
                     (start, bytes) = (i, 0);
