@@ -7,7 +7,7 @@
 //! | how it runs | [`run`]: [`Run`] (threads, a part of the work, progress, a [`checkpoint`]), the hand-out of units of work, and the [`merge`] of parts |
 //! | seed 000's five counters | [`seed`]: [`seed::backtrack`], [`seed::mirror`], [`seed::flags`], [`seed::links`], [`seed::bitwise`] |
 //! | the symmetric search | [`symmetric`]: Takaken's search over one placement per class ([`symmetric::symmetry`]) |
-//! | the join of half boards | [`join`]: quarter tables ([`join::quarter`]), the bit-sliced count ([`join::sliced`]) and its vector kernels ([`join::kernel`], the crate's one `unsafe` module) |
+//! | the join of half boards | [`join`]: quarters listed per row set ([`join::quarter`]), the bit-sliced count ([`join::sliced`]) and its vector kernels ([`join::kernel`], the crate's one `unsafe` module) |
 //!
 //! # The road of seed 000: five counters, each improving on the last
 //!
@@ -86,7 +86,7 @@ pub fn count(n: u32) -> u64 {
 }
 
 /// The smallest `n` whose total [`count_with`] counts by the join: below it the symmetric
-/// search is as fast or faster, the join paying for its quarter tables. Measured with
+/// search is as fast or faster, the join paying for its quarter lists. Measured with
 /// `hyperfine`, whole `queens count N --threads 1` processes, medians: 1.34 against 1.32 ms at
 /// n = 11, 1.85 against 2.69 ms at n = 12, 7.5 against 46 ms at n = 14.
 pub const JOIN_FROM: u32 = 12;
@@ -109,8 +109,8 @@ pub const JOIN_FROM: u32 = 12;
 ///
 /// # Errors
 ///
-/// [`CountError`] if the join's tables do not fit in memory, a worker thread cannot be
-/// started, or the checkpoint cannot be used.
+/// [`CountError`] if the join's lists do not fit in memory, the checkpoint cannot be used, or a
+/// setting names what is not there (a thread that cannot start leaves its share to the others).
 ///
 /// # Complexity
 ///
@@ -151,7 +151,7 @@ pub fn count_with(problem: &Problem<'_>, run: &Run<'_>) -> Result<u64, CountErro
 ///
 /// # Errors
 ///
-/// [`CountError`] if the join's tables do not fit in memory, or a setting names what is not
+/// [`CountError`] if the join's lists do not fit in memory, or a setting names what is not
 /// there.
 ///
 /// # Complexity

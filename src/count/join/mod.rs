@@ -120,8 +120,9 @@ pub fn count(n: u32) -> u64 {
 ///
 /// # Errors
 ///
-/// [`CountError`] if the quarter tables cannot be allocated, a worker thread cannot be
-/// started, the checkpoint cannot be used, or `NQUEENS_KERNEL` names no kernel this CPU runs.
+/// [`CountError`] if the quarter lists cannot be allocated, the checkpoint cannot be used, or
+/// `NQUEENS_KERNEL` names no kernel this CPU runs. (A thread that cannot start leaves its
+/// share to the others.)
 ///
 /// # Complexity
 ///
@@ -198,12 +199,12 @@ const COUNTER: &str = "join";
 ///
 /// # Errors
 ///
-/// [`CountError`] if the quarter tables do not fit in memory, or `NQUEENS_KERNEL` names no
+/// [`CountError`] if the quarter lists do not fit in memory, or `NQUEENS_KERNEL` names no
 /// kernel this CPU runs.
 ///
 /// # Complexity
 ///
-/// Building the quarter tables, then about `budget`.
+/// About `budget` (past n = 23 each sample takes seconds).
 ///
 /// # Example
 ///

@@ -161,7 +161,8 @@ pub fn count(n: u32) -> u64 {
 ///
 /// # Errors
 ///
-/// [`CountError`] if a worker thread cannot be started or the checkpoint cannot be used.
+/// [`CountError`] if the checkpoint cannot be used (a thread that cannot start leaves its share
+/// to the others).
 ///
 /// # Complexity
 ///
@@ -217,7 +218,7 @@ const COUNTER: &str = "symmetric";
 
 /// Estimates the count of `problem` by the symmetric search from a seeded random sample of
 /// its sub-problems, taken for about `budget` ([`crate::count::run::estimate`]): a sample walks
-/// down from a sub-problem along random columns until [`EXACT_ROWS`] rows are left, then
+/// down from a sub-problem along random columns until 13 rows are left, then
 /// counts the rest exactly.
 ///
 /// # Panics
