@@ -180,7 +180,7 @@ pub fn count_on(kernel: Kernel, n: u32, run: &Run<'_>) -> Result<u64, CountError
     run::count_units(
         &problem,
         COUNTER,
-        join.units()?,
+        join.units(),
         run,
         || Ok(Scratch::new(&join)),
         |scratch, tile| Ok(join.count_tile(scratch, tile)?),
@@ -236,7 +236,7 @@ pub fn estimate(n: u32, budget: std::time::Duration, seed: u64) -> Result<Estima
     let join = Join::new(n, kernel);
     estimate_units(
         Ask::Total,
-        &join.units()?,
+        &join.units(),
         budget,
         seed,
         || Ok(Scratch::new(&join)),
@@ -380,11 +380,7 @@ impl Join {
     /// The units: for each `k`, the north sets cut into tiles of at most [`NORTH_BYTES`] of
     /// lists (measured by counting each set's placements), each tile's south sets cut into
     /// runs of [`SOUTH_SETS`]. The same list for the same `n`.
-    ///
-    /// # Errors
-    ///
-    /// None yet; the type leaves room for a list too big for memory.
-    fn units(&self) -> Result<Vec<Tile>, OutOfMemory> {
+    fn units(&self) -> Vec<Tile> {
         let mut units = Vec::new();
         let north = (1u32 << self.w) - 1;
         for k in 0..=self.w {
@@ -417,7 +413,7 @@ impl Join {
                 &mut units,
             );
         }
-        Ok(units)
+        units
     }
 
     /// Adds the units of one tile: its south sets in runs.
@@ -728,7 +724,7 @@ mod tests {
             let join = Join::new(n, Kernel::Portable);
             let mut seen = std::collections::HashSet::new();
             let mut covered = 0;
-            for tile in join.units().unwrap() {
+            for tile in join.units() {
                 for i in tile.north.clone() {
                     for j in tile.south.clone() {
                         let north = join.north_sets[tile.k as usize][i as usize];
