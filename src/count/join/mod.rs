@@ -348,13 +348,13 @@ impl Join {
             let (row, col) = (row, col + w);
             !(row + col == n - 1 && row < w || row == col && row > n - 1 - w)
         };
+        // The sets of `size` of `of` rows, in increasing order (none if `size > of`).
         let sets = |size: u32, of: u32| -> Vec<u32> {
-            let mut sets = vec![(1u32 << size) - 1];
-            while let Some(next) = next_subset(sets[sets.len() - 1]).filter(|&s| s < 1 << of) {
-                sets.push(next);
-            }
-            if size > of {
-                sets.clear();
+            let mut sets = Vec::new();
+            let mut set = (size <= of).then(|| (1u32 << size) - 1);
+            while let Some(this) = set {
+                sets.push(this);
+                set = next_subset(this).filter(|&next| next < 1 << of);
             }
             sets
         };
@@ -439,9 +439,9 @@ impl Join {
         let north = (1u32 << self.w) - 1;
         let sets =
             &self.north_sets[tile.k as usize][tile.north.start as usize..tile.north.end as usize];
-        scratch
-            .north
-            .resize_with(sets.len().max(scratch.north.len()), Default::default);
+        // Lists of a bigger tile before are let go: a worker holds one tile's, no more.
+        scratch.north.truncate(sets.len());
+        scratch.north.resize_with(sets.len(), Default::default);
         for (&set, (east, west)) in sets.iter().zip(scratch.north.iter_mut()) {
             east.build(&self.north_east, set)?;
             west.build(&self.north_west, north & !set)?;
@@ -482,16 +482,14 @@ impl Join {
         for &south in
             &self.south_sets[tile.k as usize][tile.south.start as usize..tile.south.end as usize]
         {
-            let weights: Vec<u64> = (tile.north.clone())
-                .map(|i| self.fold(norths[i as usize], south))
-                .collect();
-            if weights.iter().all(|&weight| weight == 0) {
+            let weight = |i: usize| self.fold(norths[tile.north.start as usize + i], south);
+            if (0..tile.north.len()).all(|i| weight(i) == 0) {
                 continue;
             }
             self.build_south(scratch, south)?;
-            for (i, &weight) in weights.iter().enumerate() {
-                if weight > 0 {
-                    total += weight * self.count_rows(scratch, i, tile.k)?;
+            for i in 0..tile.north.len() {
+                if weight(i) > 0 {
+                    total += weight(i) * self.count_rows(scratch, i, tile.k)?;
                 }
             }
         }
