@@ -104,6 +104,7 @@
 pub mod judge;
 
 pub mod bench;
+pub mod board;
 pub mod count;
 pub mod list;
 pub mod memory;

@@ -1,7 +1,7 @@
 //! Every counter against every other and against the known counts, and the choice of the
 //! fastest between the join and the symmetric search.
 
-use nqueens::count::board::Board;
+use nqueens::board::Board;
 use nqueens::count::{count, count_with, join, symmetric, Problem, Run, JOIN_FROM};
 use nqueens::judge::KNOWN_COUNTS;
 use nqueens::{Algo, Placements};

@@ -24,6 +24,7 @@
 
 use super::rng::SplitMix64;
 use super::{try_filled, OutOfMemory};
+use crate::board::Board;
 use std::collections::HashMap;
 
 /// Candidates drawn at once in the greedy start.
@@ -78,7 +79,7 @@ pub fn min_conflicts(
         _ => {}
     }
     let mut rng = SplitMix64::new(seed);
-    let mut search = Search::new(n as usize)?;
+    let mut search = Search::new(Plain, n as usize, n as usize, &[])?;
     loop {
         search.greedy_start(&mut rng, progress);
         if search.repair(&mut rng) {
@@ -88,9 +89,156 @@ pub fn min_conflicts(
     }
 }
 
-/// The state of the search: a permutation and how many queens stand on each diagonal.
-struct Search {
+/// Min-conflicts on a board with placed queens (which never move) and reserved squares
+/// (which no queen takes): the rows without a queen get the columns without one, as a
+/// permutation, and the placed queens' diagonals are taken from the start.
+///
+/// Each [`Completing::attempt`] is one greedy start and one short repair, O(m) for the m rows
+/// to fill; an attempt that stalls gives `None`, and the next goes on along the same random
+/// stream. Local search never proves that no completion exists: [`super::complete()`] runs it
+/// in turns with the exhaustive search, which can.
+///
+/// # Example
+///
+/// ```
+/// use nqueens::board::Board;
+/// use nqueens::place::min_conflicts::Completing;
+/// use nqueens::place::verify;
+///
+/// let board = Board::new(1000).with_queens(&[(0, 0), (500, 7)]).unwrap();
+/// let mut search = Completing::new(&board, 1).unwrap();
+/// let queens = (0..100).find_map(|_| search.attempt()).unwrap();
+/// assert_eq!(verify(1000, &queens), Ok(()));
+/// assert_eq!((queens[0], queens[500]), (0, 7));
+/// ```
+pub struct Completing<'a> {
+    search: Search<OnBoard<'a>>,
+    rng: SplitMix64,
+}
+
+impl<'a> Completing<'a> {
+    /// A search for a completion of `board`, seeded by `seed`.
+    ///
+    /// # Errors
+    ///
+    /// [`OutOfMemory`] if its arrays cannot be had: about 13 bytes a row.
+    ///
+    /// # Complexity
+    ///
+    /// O(n + q log q) for q placed queens.
+    pub fn new(board: &'a Board, seed: u64) -> Result<Completing<'a>, OutOfMemory> {
+        let n = board.size();
+        let m = board.free_rows();
+        let mut rows = try_filled(m, 0u32, "the rows to fill")?;
+        let mut cols = try_filled(m, 0u32, "the columns to fill")?;
+        let mut col_taken = try_filled(n / 64 + 1, 0u64, "the columns to fill")?;
+        for &(_, col) in board.queens() {
+            col_taken[col as usize / 64] |= 1 << (col % 64);
+        }
+        let (mut next_row, mut placed) = (0, board.queens().iter().peekable());
+        let mut next_col = 0;
+        for row in 0..n as u32 {
+            if placed.peek().map(|&&(r, _)| r) == Some(row) {
+                placed.next();
+            } else {
+                rows[next_row] = row;
+                next_row += 1;
+            }
+            if col_taken[row as usize / 64] >> (row % 64) & 1 == 0 {
+                cols[next_col] = row;
+                next_col += 1;
+            }
+        }
+        let frame = OnBoard { board, rows, cols };
+        Ok(Completing {
+            search: Search::new(frame, n, m, board.queens())?,
+            rng: SplitMix64::new(seed),
+        })
+    }
+
+    /// One greedy start and repair: the whole placement (placed queens kept) if it succeeds.
+    ///
+    /// # Complexity
+    ///
+    /// O(n) for the result, O(m) expected for the search, m the rows to fill.
+    pub fn attempt(&mut self) -> Option<Vec<u32>> {
+        let search = &mut self.search;
+        search.greedy_start(&mut self.rng, &mut |_, _| {});
+        if !search.repair(&mut self.rng) {
+            return None;
+        }
+        let frame = &search.frame;
+        let mut queens = vec![0u32; search.n];
+        for &(row, col) in frame.board.queens() {
+            queens[row as usize] = col;
+        }
+        for (i, &col) in search.queens.iter().enumerate() {
+            queens[frame.rows[i] as usize] = col;
+        }
+        Some(queens)
+    }
+}
+
+/// Where the search's rows and columns are on the board, and which squares it may use.
+trait Frame {
+    /// The board row of the search's row `i`.
+    fn row(&self, i: usize) -> usize;
+    /// The `j`-th column the search's rows share out.
+    fn column(&self, j: usize) -> u32;
+    /// Whether a queen may stand on (`row`, `col`) of the board.
+    fn allowed(&self, row: usize, col: u32) -> bool;
+}
+
+/// The plain board: every row and column, every square.
+struct Plain;
+
+impl Frame for Plain {
+    #[inline(always)]
+    fn row(&self, i: usize) -> usize {
+        i
+    }
+    #[inline(always)]
+    fn column(&self, j: usize) -> u32 {
+        j as u32
+    }
+    #[inline(always)]
+    fn allowed(&self, _: usize, _: u32) -> bool {
+        true
+    }
+}
+
+/// A board with placed queens: the rows and columns without one, and its reserved squares.
+struct OnBoard<'a> {
+    board: &'a Board,
+    rows: Vec<u32>,
+    cols: Vec<u32>,
+}
+
+impl Frame for OnBoard<'_> {
+    #[inline(always)]
+    fn row(&self, i: usize) -> usize {
+        self.rows[i] as usize
+    }
+    #[inline(always)]
+    fn column(&self, j: usize) -> u32 {
+        self.cols[j]
+    }
+    #[inline(always)]
+    fn allowed(&self, row: usize, col: u32) -> bool {
+        !self.board.has_reserved() || !self.board.is_reserved(row, col as usize)
+    }
+}
+
+/// The state of the search: a permutation of the frame's columns over its rows, and how many
+/// queens stand on each diagonal.
+struct Search<F: Frame> {
+    frame: F,
+    /// The board size.
     n: usize,
+    /// The rows searched: `queens[i]` is the column of the frame's row `i`.
+    m: usize,
+    /// Queens that never move, on the diagonals from the start.
+    fixed: Vec<(u32, u32)>,
     queens: Vec<u32>,
     /// Queens on each diagonal `row - col + n - 1`.
     down: Diagonals,
@@ -101,12 +249,23 @@ struct Search {
     pending: Vec<usize>,
 }
 
-impl Search {
-    /// The memory of a search for `n` queens, all of it reserved now.
-    fn new(n: usize) -> Result<Search, OutOfMemory> {
+impl<F: Frame> Search<F> {
+    /// The memory of a search of `m` rows of `frame` on a board of `n`, `fixed` queens
+    /// besides, all of it reserved now.
+    fn new(frame: F, n: usize, m: usize, fixed: &[(u32, u32)]) -> Result<Search<F>, OutOfMemory> {
+        let mut kept = Vec::new();
+        kept.try_reserve_exact(fixed.len())
+            .map_err(|_| OutOfMemory {
+                what: "the placed queens",
+                needed: 8 * fixed.len() as u64,
+            })?;
+        kept.extend_from_slice(fixed);
         Ok(Search {
+            frame,
             n,
-            queens: try_filled(n, 0, "the columns of the queens")?,
+            m,
+            fixed: kept,
+            queens: try_filled(m, 0, "the columns of the queens")?,
             down: Diagonals::new(2 * n - 1)?,
             up: Diagonals::new(2 * n - 1)?,
             pending: Vec::new(),
@@ -117,30 +276,37 @@ impl Search {
         row + self.n - 1 - col as usize
     }
 
-    /// Puts the queen of `row` on its diagonals.
-    fn add(&mut self, row: usize) {
-        let col = self.queens[row];
+    /// Puts the queen of the search's row `i` on its diagonals.
+    fn add(&mut self, i: usize) {
+        let (row, col) = (self.frame.row(i), self.queens[i]);
         self.down.add(self.down_index(row, col));
         self.up.add(row + col as usize);
     }
 
-    /// Takes the queen of `row` off its diagonals.
-    fn remove(&mut self, row: usize) {
-        let col = self.queens[row];
+    /// Takes the queen of the search's row `i` off its diagonals.
+    fn remove(&mut self, i: usize) {
+        let (row, col) = (self.frame.row(i), self.queens[i]);
         self.down.remove(self.down_index(row, col));
         self.up.remove(row + col as usize);
     }
 
-    /// Whether a queen in (`row`, `col`) would share no diagonal with the queens counted.
+    /// Whether a queen in the search's row `i`, column `col` would share no diagonal with the
+    /// queens counted, on a square it may take.
     #[inline]
-    fn free(&self, row: usize, col: u32) -> bool {
-        self.down.is_empty(self.down_index(row, col)) && self.up.is_empty(row + col as usize)
+    fn free(&self, i: usize, col: u32) -> bool {
+        let row = self.frame.row(i);
+        self.down.is_empty(self.down_index(row, col))
+            && self.up.is_empty(row + col as usize)
+            && self.frame.allowed(row, col)
     }
 
-    /// Whether the queen of `row`, counted on its diagonals, shares one with another.
-    fn attacked(&self, row: usize) -> bool {
-        let col = self.queens[row];
-        self.down.crowded(self.down_index(row, col)) || self.up.crowded(row + col as usize)
+    /// Whether the queen of the search's row `i`, counted on its diagonals, shares one with
+    /// another, or stands where it may not.
+    fn attacked(&self, i: usize) -> bool {
+        let (row, col) = (self.frame.row(i), self.queens[i]);
+        self.down.crowded(self.down_index(row, col))
+            || self.up.crowded(row + col as usize)
+            || !self.frame.allowed(row, col)
     }
 
     /// A fresh start: each row takes a random unused column whose diagonals are free, if a
@@ -151,9 +317,9 @@ impl Search {
     /// is a random sample, so candidates are drawn from the first [`WINDOW`] only: they stay
     /// in the cache, where picks from all of `queens[row..]` would each miss at large n.
     fn greedy_start(&mut self, rng: &mut SplitMix64, progress: &mut dyn FnMut(u64, u64)) {
-        let n = self.n;
-        for (col, queen) in self.queens.iter_mut().enumerate() {
-            *queen = col as u32;
+        let n = self.m;
+        for (j, queen) in self.queens.iter_mut().enumerate() {
+            *queen = self.frame.column(j);
         }
         for i in 0..n {
             let j = i + rng.below((n - i) as u64) as usize;
@@ -161,6 +327,10 @@ impl Search {
         }
         self.down.clear();
         self.up.clear();
+        for &(row, col) in &self.fixed {
+            self.down.add(row as usize + self.n - 1 - col as usize);
+            self.up.add(row as usize + col as usize);
+        }
         self.pending.clear();
         'rows: for row in 0..n {
             if row % (1 << 20) == 0 {
@@ -188,7 +358,7 @@ impl Search {
     /// Repairs the pending rows: each attacked queen swaps with random others until a swap
     /// leaves both unattacked. False if that takes too long (the caller restarts).
     fn repair(&mut self, rng: &mut SplitMix64) -> bool {
-        let n = self.n;
+        let n = self.m;
         // Small boards get stuck often and restart cheaply; large ones rarely need a tenth of this.
         let mut budget = 64 * n as u64 + 1_000;
         for i in 0..self.pending.len() {
@@ -221,7 +391,7 @@ impl Search {
         }
         // The other rows were placed on free diagonals, and no swap since has put a queen on
         // an occupied one: no queen is attacked.
-        debug_assert!(super::verify::verify(n, &self.queens).is_ok());
+        debug_assert!(!self.fixed.is_empty() || super::verify::verify(n, &self.queens).is_ok());
         true
     }
 }

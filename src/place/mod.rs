@@ -21,7 +21,9 @@
 //! assert_eq!(verify(n, &found), Ok(()));
 //! ```
 
+pub mod complete;
 pub mod construct;
+pub mod exhaustive;
 pub mod min_conflicts;
 pub mod rng;
 pub mod verify;

@@ -2,6 +2,7 @@
 //! searches that made it.
 
 use super::{try_filled, OutOfMemory};
+use crate::board::Board;
 use crate::judge::{Numbers, ReadError as NumberError};
 use std::fmt;
 use std::io::{self, BufRead, Read};
@@ -45,6 +46,22 @@ pub enum Flaw {
         /// The later row.
         second: usize,
     },
+    /// The board to complete has a queen in `row`, column `placed`; the placement moved it.
+    Moved {
+        /// Its row.
+        row: usize,
+        /// The column of the board's queen.
+        placed: u32,
+        /// The column of the placement's.
+        found: u32,
+    },
+    /// The queen of `row` stands on a reserved square of the board to complete.
+    OnReserved {
+        /// Its row.
+        row: usize,
+        /// Its column.
+        col: u32,
+    },
 }
 
 impl fmt::Display for Flaw {
@@ -86,8 +103,73 @@ impl fmt::Display for Flaw {
                 first + 1,
                 second + 1
             ),
+            Flaw::Moved { row, placed, found } => write!(
+                f,
+                "the board has a queen in row {}, column {}, but the placement has it in column {}",
+                row + 1,
+                placed + 1,
+                found + 1
+            ),
+            Flaw::OnReserved { row, col } => write!(
+                f,
+                "the queen of row {} stands on a reserved square (column {})",
+                row + 1,
+                col + 1
+            ),
         }
     }
+}
+
+/// Checks that `queens` completes `board`: a valid placement of the board's size (as
+/// [`verify`] checks it) that keeps every placed queen and puts none on a reserved square.
+///
+/// # Errors
+///
+/// [`OutOfMemory`] if the marks cannot be allocated; otherwise the first [`Flaw`]: those of
+/// [`verify`], then the first placed queen moved, then the first queen (by row) on a reserved
+/// square.
+///
+/// # Complexity
+///
+/// O(n + q) for q placed queens.
+///
+/// # Example
+///
+/// ```
+/// use nqueens::board::Board;
+/// use nqueens::place::verify::{verify_on, Flaw};
+///
+/// let board = Board::parse(b"..Q.\n.*..\n....\n....\n").unwrap();
+/// assert_eq!(verify_on(&board, &[2, 0, 3, 1]), Ok(Ok(())));
+/// assert_eq!(
+///     verify_on(&board, &[1, 3, 0, 2]),
+///     Ok(Err(Flaw::Moved { row: 0, placed: 2, found: 1 }))
+/// );
+/// ```
+pub fn verify_on(board: &Board, queens: &[u32]) -> Result<Result<(), Flaw>, OutOfMemory> {
+    if let Err(flaw) = try_verify(board.size(), queens)? {
+        return Ok(Err(flaw));
+    }
+    for &(row, placed) in board.queens() {
+        let found = queens[row as usize];
+        if found != placed {
+            return Ok(Err(Flaw::Moved {
+                row: row as usize,
+                placed,
+                found,
+            }));
+        }
+    }
+    if board.has_reserved() {
+        if let Some((row, &col)) = queens
+            .iter()
+            .enumerate()
+            .find(|&(row, &col)| board.is_reserved(row, col as usize))
+        {
+            return Ok(Err(Flaw::OnReserved { row, col }));
+        }
+    }
+    Ok(Ok(()))
 }
 
 /// A set of small numbers as bits.

@@ -5,7 +5,7 @@ use crate::cli::{board_size, Arg, Flag, Parsed, Spec};
 use crate::failure::Failure;
 use crate::output;
 use crate::progress::Progress;
-use nqueens::count::board::{self, Board};
+use nqueens::board::{self, Board};
 use nqueens::count::checkpoint::{Checkpoint, CheckpointError};
 use nqueens::count::run::cores;
 use nqueens::count::{count_with, symmetric, Algo, Ask, CountError, Counts, Problem, Run};

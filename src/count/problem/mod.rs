@@ -2,9 +2,7 @@
 //! (plain, or with reserved squares), and whether every placement counts or one per class
 //! under the symmetries of the square.
 
-pub mod board;
-
-pub use board::Board;
+pub use crate::board::{self, Board};
 
 /// What a count asks for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

@@ -163,10 +163,14 @@ impl Header {
         let board = problem.board.map_or("none".to_string(), |board| {
             let mut hash = Fnv::new();
             hash.word(board.size() as u64);
-            board
-                .reserved_rows()
-                .iter()
-                .for_each(|&row| hash.word(u64::from(row)));
+            // Reserved squares as one word a row (as before placed queens were known), then
+            // the placed queens, if any.
+            for row in 0..board.size() {
+                hash.word(board.reserved_row(row).first().copied().unwrap_or(0));
+            }
+            for &(row, col) in board.queens() {
+                hash.word(u64::from(row) << 32 | u64::from(col));
+            }
             format!("{:016x}", hash.finish())
         });
         Header {

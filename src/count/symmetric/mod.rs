@@ -486,7 +486,7 @@ impl Rules {
         let sides = 1 | 1u32 << (n - 1);
         let mut barred = [0u32; MAX_N as usize];
         if let Some(board) = board {
-            barred[..n].copy_from_slice(board.reserved_rows());
+            barred[..n].copy_from_slice(&board.barred_rows());
         }
         let mut sides_by = usize::MAX;
         match start {

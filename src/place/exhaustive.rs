@@ -1,0 +1,519 @@
+//! Every completion of a board, by exhaustive search with propagation: the search that can
+//! prove a board has none.
+//!
+//! The state is a handful of bit sets of any width: the rows and the columns still without a
+//! queen, the diagonals and anti-diagonals taken, and the reserved squares by row and by
+//! column. The squares still open to a row are its free columns minus a window of each
+//! diagonal set (the diagonals through row `r` are a run of `n` consecutive diagonals, so no
+//! bit is ever reversed), and likewise for a column. At each node every row and every column
+//! still empty is looked at:
+//!
+//! - one with no open square left means no completion below: the node is abandoned (this is
+//!   the propagation: a dead end is seen as soon as any line is shut, not when the search
+//!   reaches it);
+//! - otherwise the search branches on the line with the fewest open squares (a row or a
+//!   column: each completion has exactly one queen in every row and every column, so either
+//!   splits the completions without counting one twice), so a forced square is taken at once
+//!   and the tree stays narrow.
+//!
+//! Listing in lexicographic order instead branches on the first empty row, columns from left
+//! to right ([`Order::Rows`]), with the same dead-end test.
+//!
+//! The search keeps its stack itself, so it can stop after any number of nodes and go on
+//! later ([`Search::advance`]): [`super::complete()`] takes turns between it and min-conflicts.
+
+use super::{try_filled, OutOfMemory};
+use crate::board::Board;
+
+/// Which line a search branches on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Order {
+    /// The row or column with the fewest open squares: the fastest way to one completion, to
+    /// the count, or to a proof that there is none.
+    FewestOpen,
+    /// The first empty row, its columns from left to right: completions come in lexicographic
+    /// order of their columns.
+    Rows,
+}
+
+/// What [`Search::advance`] came to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Step {
+    /// A completion: read it with [`Search::placement`].
+    Found,
+    /// Every completion has been given: there are no more.
+    Exhausted,
+    /// The node budget ran out; calling again goes on where the search stopped.
+    Paused,
+}
+
+/// A line of the board: a row or a column.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Line {
+    Row(usize),
+    Col(usize),
+}
+
+/// One level of the search: the line branched on, the queen of the branch being searched.
+#[derive(Clone, Copy, Debug)]
+struct Frame {
+    line: Line,
+    placed: Option<(usize, usize)>,
+}
+
+/// A depth-first search for the completions of a board; see the [module docs](self).
+#[derive(Clone, Debug)]
+pub struct Search {
+    n: usize,
+    /// Words in a set of `n` bits.
+    w: usize,
+    order: Order,
+    rows_free: Vec<u64>,
+    cols_free: Vec<u64>,
+    /// Anti-diagonals `r + c` taken.
+    up: Vec<u64>,
+    /// Diagonals `c - r + n - 1` taken: row `r`'s window starts at bit `n - 1 - r`.
+    down_by_row: Vec<u64>,
+    /// The same diagonals numbered `r - c + n - 1`: column `c`'s window starts at `n - 1 - c`.
+    down_by_col: Vec<u64>,
+    /// Reserved squares by row (`w` words a row) and by column; empty when none are.
+    reserved_by_row: Vec<u64>,
+    reserved_by_col: Vec<u64>,
+    /// The column of each row's queen, `u32::MAX` for none yet.
+    queens: Vec<u32>,
+    /// Rows still without a queen.
+    left: usize,
+    frames: Vec<Frame>,
+    /// The open squares of each frame's line not yet tried, `w` words a frame.
+    open: Vec<u64>,
+    /// Whether the next step descends into the current state (else it backtracks).
+    descend: bool,
+    done: bool,
+    /// Nodes visited so far.
+    nodes: u64,
+}
+
+/// The `i`-th word of the `len`-bit window of `bits` starting at bit `start`.
+#[inline(always)]
+fn window(bits: &[u64], start: usize, i: usize) -> u64 {
+    let (k, s) = (start / 64 + i, start % 64);
+    if s == 0 {
+        bits[k]
+    } else {
+        bits[k] >> s | bits[k + 1] << (64 - s)
+    }
+}
+
+#[inline(always)]
+fn set(bits: &mut [u64], i: usize) {
+    bits[i / 64] |= 1 << (i % 64);
+}
+
+#[inline(always)]
+fn clear(bits: &mut [u64], i: usize) {
+    bits[i / 64] &= !(1 << (i % 64));
+}
+
+impl Search {
+    /// A search for the completions of `board`, branching as `order` says.
+    ///
+    /// # Constraints
+    ///
+    /// The board's placed queens do not attack each other (as [`Board`] ensures).
+    ///
+    /// # Errors
+    ///
+    /// [`OutOfMemory`] if its bit sets cannot be had: about n²/4 bytes with reserved squares
+    /// (n²/32 without), plus n²/8 for the stack at its deepest.
+    ///
+    /// # Complexity
+    ///
+    /// O(n²/64 + q) to set up, for q placed queens.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use nqueens::board::Board;
+    /// use nqueens::place::exhaustive::{Order, Search, Step};
+    ///
+    /// // Four queens, one in the top left corner: no completion.
+    /// let board = Board::parse(b"Q...\n....\n....\n....\n").unwrap();
+    /// let mut search = Search::new(&board, Order::FewestOpen).unwrap();
+    /// assert_eq!(search.advance(&mut u64::MAX.clone()), Step::Exhausted);
+    /// ```
+    pub fn new(board: &Board, order: Order) -> Result<Search, OutOfMemory> {
+        let n = board.size();
+        let w = (n + 63) / 64;
+        let diagonals = (2 * n + 63) / 64 + 2;
+        let mut all = try_filled(w, !0u64, "the rows of the search")?;
+        if n % 64 != 0 {
+            all[w - 1] = (1 << (n % 64)) - 1;
+        }
+        let (mut reserved_by_row, mut reserved_by_col) = (Vec::new(), Vec::new());
+        if board.has_reserved() {
+            reserved_by_row = try_filled(n * w, 0u64, "the reserved squares")?;
+            reserved_by_col = try_filled(n * w, 0u64, "the reserved squares")?;
+            for row in 0..n {
+                let words = board.reserved_row(row);
+                reserved_by_row[row * w..(row + 1) * w].copy_from_slice(words);
+                for col in 0..n {
+                    if words[col / 64] >> (col % 64) & 1 == 1 {
+                        set(&mut reserved_by_col[col * w..], row);
+                    }
+                }
+            }
+        }
+        let mut search = Search {
+            n,
+            w,
+            order,
+            rows_free: all.clone(),
+            cols_free: all,
+            up: try_filled(diagonals, 0, "the diagonals of the search")?,
+            down_by_row: try_filled(diagonals, 0, "the diagonals of the search")?,
+            down_by_col: try_filled(diagonals, 0, "the diagonals of the search")?,
+            reserved_by_row,
+            reserved_by_col,
+            queens: try_filled(n, u32::MAX, "the queens of the search")?,
+            left: n,
+            frames: Vec::new(),
+            open: Vec::new(),
+            descend: true,
+            done: false,
+            nodes: 0,
+        };
+        for &(row, col) in board.queens() {
+            search.place(row as usize, col as usize);
+        }
+        Ok(search)
+    }
+
+    fn place(&mut self, row: usize, col: usize) {
+        let n = self.n;
+        clear(&mut self.rows_free, row);
+        clear(&mut self.cols_free, col);
+        set(&mut self.up, row + col);
+        set(&mut self.down_by_row, col + n - 1 - row);
+        set(&mut self.down_by_col, row + n - 1 - col);
+        self.queens[row] = col as u32;
+        self.left -= 1;
+    }
+
+    fn remove(&mut self, row: usize, col: usize) {
+        let n = self.n;
+        set(&mut self.rows_free, row);
+        set(&mut self.cols_free, col);
+        clear(&mut self.up, row + col);
+        clear(&mut self.down_by_row, col + n - 1 - row);
+        clear(&mut self.down_by_col, row + n - 1 - col);
+        self.queens[row] = u32::MAX;
+        self.left += 1;
+    }
+
+    /// Word `i` of the squares still open to `line`.
+    #[inline(always)]
+    fn open_word(&self, line: Line, i: usize) -> u64 {
+        let n = self.n;
+        let (free, up, down, start, reserved) = match line {
+            Line::Row(r) => (
+                &self.cols_free,
+                r,
+                &self.down_by_row,
+                n - 1 - r,
+                &self.reserved_by_row,
+            ),
+            Line::Col(c) => (
+                &self.rows_free,
+                c,
+                &self.down_by_col,
+                n - 1 - c,
+                &self.reserved_by_col,
+            ),
+        };
+        let index = match line {
+            Line::Row(r) => r,
+            Line::Col(c) => c,
+        };
+        let mut word = free[i] & !window(&self.up, up, i) & !window(down, start, i);
+        if !reserved.is_empty() {
+            word &= !reserved[index * self.w + i];
+        }
+        word
+    }
+
+    /// The number of squares open to `line`, counted only up to `enough`.
+    fn open_count(&self, line: Line, enough: u32) -> u32 {
+        let mut count = 0;
+        for i in 0..self.w {
+            count += self.open_word(line, i).count_ones();
+            if count >= enough {
+                break;
+            }
+        }
+        count
+    }
+
+    /// The line to branch on, or `None` if some empty line has no open square.
+    fn choose(&self) -> Option<Line> {
+        let mut best: Option<(u32, Line)> = None;
+        let lines = |free: &[u64], make: fn(usize) -> Line| -> Vec<Line> {
+            let mut out = Vec::new();
+            for (k, &word) in free.iter().enumerate() {
+                let mut word = word;
+                while word != 0 {
+                    out.push(make(k * 64 + word.trailing_zeros() as usize));
+                    word &= word - 1;
+                }
+            }
+            out
+        };
+        let candidates = lines(&self.rows_free, Line::Row)
+            .into_iter()
+            .chain(lines(&self.cols_free, Line::Col));
+        for line in candidates {
+            let enough = match (self.order, best) {
+                (Order::FewestOpen, Some((count, _))) => count,
+                _ => 1,
+            };
+            let count = self.open_count(line, enough.max(1));
+            if count == 0 {
+                return None;
+            }
+            if best.map_or(true, |(b, _)| count < b) {
+                best = Some((count, line));
+            }
+        }
+        match self.order {
+            Order::FewestOpen => best.map(|(_, line)| line),
+            Order::Rows => Some(Line::Row(self.queens.iter().position(|&c| c == u32::MAX)?)),
+        }
+    }
+
+    /// Searches on for at most `budget` more nodes (taken from it), to the next completion.
+    ///
+    /// # Complexity
+    ///
+    /// O(n · n/64) per node: every empty row and column is looked at.
+    pub fn advance(&mut self, budget: &mut u64) -> Step {
+        loop {
+            if self.done {
+                return Step::Exhausted;
+            }
+            if self.descend {
+                if *budget == 0 {
+                    return Step::Paused;
+                }
+                *budget -= 1;
+                self.nodes += 1;
+                self.descend = false;
+                if self.left == 0 {
+                    return Step::Found;
+                }
+                if let Some(line) = self.choose() {
+                    let start = self.open.len();
+                    for i in 0..self.w {
+                        let word = self.open_word(line, i);
+                        self.open.push(word);
+                    }
+                    debug_assert!(self.open[start..].iter().any(|&w| w != 0));
+                    self.frames.push(Frame { line, placed: None });
+                }
+                continue;
+            }
+            // Backtrack: the next open square of the deepest frame, or up a level.
+            let Some(&frame) = self.frames.last() else {
+                self.done = true;
+                continue;
+            };
+            if let Some((row, col)) = frame.placed {
+                self.remove(row, col);
+            }
+            let depth = self.frames.len() - 1;
+            let open = &mut self.open[depth * self.w..];
+            match open.iter().position(|&word| word != 0) {
+                Some(k) => {
+                    let bit = k * 64 + open[k].trailing_zeros() as usize;
+                    open[k] &= open[k] - 1;
+                    let (row, col) = match frame.line {
+                        Line::Row(r) => (r, bit),
+                        Line::Col(c) => (bit, c),
+                    };
+                    self.place(row, col);
+                    self.frames[depth].placed = Some((row, col));
+                    self.descend = true;
+                }
+                None => {
+                    self.frames.pop();
+                    self.open.truncate(depth * self.w);
+                }
+            }
+        }
+    }
+
+    /// The completion [`Search::advance`] found last: the 0-based column of each row's queen.
+    pub fn placement(&self) -> &[u32] {
+        &self.queens
+    }
+
+    /// The nodes visited so far.
+    pub fn nodes(&self) -> u64 {
+        self.nodes
+    }
+}
+
+/// The completions of a board, in lexicographic order of their columns.
+///
+/// # Example
+///
+/// ```
+/// use nqueens::board::Board;
+/// use nqueens::place::exhaustive::Completions;
+///
+/// let board = Board::parse(b".Q..\n....\n....\n....\n").unwrap();
+/// let all: Vec<Vec<u32>> = Completions::new(&board).unwrap().collect();
+/// assert_eq!(all, vec![vec![1, 3, 0, 2]]);
+/// ```
+pub struct Completions {
+    search: Search,
+}
+
+impl Completions {
+    /// The completions of `board`.
+    ///
+    /// # Errors
+    ///
+    /// As [`Search::new`].
+    ///
+    /// # Complexity
+    ///
+    /// O(n · n/64) per node of the search.
+    pub fn new(board: &Board) -> Result<Completions, OutOfMemory> {
+        Ok(Completions {
+            search: Search::new(board, Order::Rows)?,
+        })
+    }
+
+    /// The next completion, borrowed (no allocation).
+    pub fn next_completion(&mut self) -> Option<&[u32]> {
+        match self.search.advance(&mut u64::MAX.clone()) {
+            Step::Found => Some(self.search.placement()),
+            _ => None,
+        }
+    }
+}
+
+impl Iterator for Completions {
+    type Item = Vec<u32>;
+
+    fn next(&mut self) -> Option<Vec<u32>> {
+        self.next_completion().map(<[u32]>::to_vec)
+    }
+}
+
+/// The number of completions of `board`, by the search branching on the fewest open squares.
+///
+/// # Errors
+///
+/// As [`Search::new`].
+///
+/// # Complexity
+///
+/// O(n · n/64) per node; the nodes grow with the completions and the dead ends. Boards of a
+/// few hundred squares a side with all but a few dozen rows filled take milliseconds.
+///
+/// # Example
+///
+/// ```
+/// use nqueens::board::Board;
+/// use nqueens::place::exhaustive::count;
+///
+/// assert_eq!(count(&Board::new(8)).unwrap(), 92);
+/// let one = Board::new(8).with_queens(&[(0, 0)]).unwrap();
+/// assert_eq!(count(&one).unwrap(), 4);
+/// ```
+pub fn count(board: &Board) -> Result<u64, OutOfMemory> {
+    let mut search = Search::new(board, Order::FewestOpen)?;
+    let mut found = 0;
+    while search.advance(&mut u64::MAX.clone()) == Step::Found {
+        found += 1;
+    }
+    Ok(found)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::Placements;
+
+    #[test]
+    fn the_plain_board_gives_every_placement_in_order() {
+        for n in 1..=9u32 {
+            let board = Board::new(n as usize);
+            let listed: Vec<Vec<u32>> = Completions::new(&board).unwrap().collect();
+            let expected: Vec<Vec<u32>> = Placements::new(n)
+                .map(|q| q.iter().map(|&c| c as u32).collect())
+                .collect();
+            assert_eq!(listed, expected, "n = {}", n);
+            assert_eq!(count(&board).unwrap(), crate::judge::count(n), "n = {}", n);
+        }
+    }
+
+    #[test]
+    fn a_search_paused_and_resumed_finds_what_one_run_finds() {
+        let board = Board::new(10);
+        let mut whole = Search::new(&board, Order::FewestOpen).unwrap();
+        let mut steps = Search::new(&board, Order::FewestOpen).unwrap();
+        loop {
+            let step = whole.advance(&mut u64::MAX.clone());
+            let mut resumed = Step::Paused;
+            while resumed == Step::Paused {
+                resumed = steps.advance(&mut 3);
+            }
+            assert_eq!(step, resumed);
+            if step == Step::Exhausted {
+                break;
+            }
+            assert_eq!(whole.placement(), steps.placement());
+        }
+        assert_eq!(whole.nodes(), steps.nodes());
+    }
+
+    #[test]
+    fn wide_boards_past_64_columns_count_their_completions() {
+        // 70 queens from a placement by formula, all but the last 6 rows kept: the kept rows'
+        // own columns, the 6 left, complete them at least once.
+        let n = 70;
+        let full = crate::place::construct(n as u32).unwrap().unwrap();
+        let kept: Vec<(u32, u32)> = (0..n - 6).map(|r| (r as u32, full[r])).collect();
+        let board = Board::new(n).with_queens(&kept).unwrap();
+        let counted = count(&board).unwrap();
+        // By hand: every permutation of the 6 free columns over the 6 free rows.
+        let free_cols: Vec<u32> = full[n - 6..].to_vec();
+        let mut by_hand = 0;
+        let mut perm: Vec<usize> = (0..6).collect();
+        loop {
+            let mut q = full.clone();
+            for (i, &p) in perm.iter().enumerate() {
+                q[n - 6 + i] = free_cols[p];
+            }
+            if crate::place::verify(n, &q).is_ok() {
+                by_hand += 1;
+            }
+            if !next_permutation(&mut perm) {
+                break;
+            }
+        }
+        assert_eq!(counted, by_hand);
+        assert!(counted >= 1);
+    }
+
+    fn next_permutation(p: &mut [usize]) -> bool {
+        let Some(i) = (1..p.len()).rev().find(|&i| p[i - 1] < p[i]) else {
+            return false;
+        };
+        let j = (i..p.len()).rev().find(|&j| p[j] > p[i - 1]).unwrap();
+        p.swap(i - 1, j);
+        p[i..].reverse();
+        true
+    }
+}
