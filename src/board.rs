@@ -196,7 +196,7 @@ impl Reader {
         } else {
             self.width
         };
-        let words = (width.min(MAX_WIDTH) + 63) / 64;
+        let words = width.min(MAX_WIDTH).div_ceil(64);
         let start = self.reserved.len();
         self.reserved.resize(start + words, 0);
         let mut queen = None;
@@ -270,7 +270,7 @@ impl Reader {
         let any_reserved = self.reserved.iter().any(|&word| word != 0);
         let empty = Board {
             n,
-            words: if any_reserved { (n + 63) / 64 } else { 0 },
+            words: if any_reserved { n.div_ceil(64) } else { 0 },
             reserved: if any_reserved {
                 self.reserved
             } else {
@@ -470,10 +470,7 @@ pub fn read_queens<R: Read>(input: R, n: usize) -> Result<Vec<(u32, u32, u64)>, 
             at[k] = (value - 1) as u32;
         }
         if queens.len() == n {
-            return Err(error(format!(
-                "more queens than the board's {} rows",
-                n
-            )));
+            return Err(error(format!("more queens than the board's {} rows", n)));
         }
         queens.push((at[0], at[1], number));
         Ok(())
@@ -607,11 +604,15 @@ impl Board {
             Queen::Placed(row, col) => (0, row as usize, col),
             Queen::Given(i) => (1, i, 0),
         };
-        let lines: [(Line, fn(u32, u32) -> i64); 4] = [
+        /// The number of the line of a kind through a square.
+        type Key = fn(u32, u32) -> i64;
+        let lines: [(Line, Key); 4] = [
             (Line::Row, |row, _| i64::from(row)),
             (Line::Column, |_, col| i64::from(col)),
             (Line::Diagonal, |row, col| i64::from(row) - i64::from(col)),
-            (Line::AntiDiagonal, |row, col| i64::from(row) + i64::from(col)),
+            (Line::AntiDiagonal, |row, col| {
+                i64::from(row) + i64::from(col)
+            }),
         ];
         let mut keys: Vec<(i64, usize)> = Vec::with_capacity(all.len());
         for (line, key) in lines {

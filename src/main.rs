@@ -664,6 +664,8 @@ pub mod numbers {
     /// assert_eq!(parse_one("8 9", 32), None);
     /// assert_eq!(parse_one("33", 32), None);
     /// assert_eq!(parse_one("", 32), None);
+    /// // Numbers past any max are refused, whatever their length.
+    /// assert_eq!(parse_one("99999999999999999999", u64::MAX - 1), None);
     /// ```
     pub fn parse_one(text: &str, max: u64) -> Option<u64> {
         let mut scanner = Scanner::new(max);
@@ -789,7 +791,9 @@ pub mod numbers {
             }
             if byte.is_ascii_digit() {
                 t.digits = true;
-                t.value = (t.value * 10 + u64::from(byte - b'0')).min(self.max + 1);
+                t.value = (t.value.saturating_mul(10))
+                    .saturating_add(u64::from(byte - b'0'))
+                    .min(self.max + 1);
             } else if first && (byte == b'+' || byte == b'-') {
                 t.negative = byte == b'-';
             } else {

@@ -103,7 +103,7 @@ fn complete_within(
 ) -> Result<Completion, OutOfMemory> {
     let n = board.size() as u64;
     let m = board.free_rows() as u64;
-    let node_words = 2 * m * ((n + 63) / 64);
+    let node_words = 2 * m * n.div_ceil(64);
     let mut exhaustive = if node_words <= node_limit {
         Some(Search::new(board, Order::FewestOpen)?)
     } else {
@@ -147,8 +147,8 @@ mod tests {
             for row in 0..n as u32 {
                 for col in 0..n as u32 {
                     let board = Board::new(n).with_queens(&[(row, col)]).unwrap();
-                    let exists = crate::Placements::new(n as u32)
-                        .any(|q| q[row as usize] == col as usize);
+                    let exists =
+                        crate::Placements::new(n as u32).any(|q| q[row as usize] == col as usize);
                     match complete(&board, &Options::default()).unwrap() {
                         Completion::Found(q) => {
                             assert!(exists);

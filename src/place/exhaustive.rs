@@ -143,10 +143,10 @@ impl Search {
     /// ```
     pub fn new(board: &Board, order: Order) -> Result<Search, OutOfMemory> {
         let n = board.size();
-        let w = (n + 63) / 64;
-        let diagonals = (2 * n + 63) / 64 + 2;
+        let w = n.div_ceil(64);
+        let diagonals = (2 * n).div_ceil(64) + 2;
         let mut all = try_filled(w, !0u64, "the rows of the search")?;
-        if n % 64 != 0 {
+        if !n.is_multiple_of(64) {
             all[w - 1] = (1 << (n % 64)) - 1;
         }
         let (mut reserved_by_row, mut reserved_by_col) = (Vec::new(), Vec::new());
@@ -279,7 +279,7 @@ impl Search {
             if count == 0 {
                 return None;
             }
-            if best.map_or(true, |(b, _)| count < b) {
+            if best.is_none_or(|(b, _)| count < b) {
                 best = Some((count, line));
             }
         }

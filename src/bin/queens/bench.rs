@@ -1,6 +1,6 @@
 //! `queens bench`: the counters timed side by side, a table like seed 000's and its plot.
 
-use crate::cli::{Flag, Parsed, Spec};
+use crate::cli::{Flag, Many, Parsed, Spec};
 use crate::failure::Failure;
 use crate::output;
 use nqueens::bench::{self, plot, Cell, Contender};
@@ -23,21 +23,21 @@ pub static SPEC: Spec = Spec {
         Flag {
             name: "--from",
             value: Some("A"),
-            many: false,
+            many: Many::One,
             choices: None,
             help: "the smallest N, 1 to 32 (default 10)",
         },
         Flag {
             name: "--to",
             value: Some("B"),
-            many: false,
+            many: Many::One,
             choices: None,
             help: "the largest N, 1 to 32 (default 18)",
         },
         Flag {
             name: "--algo",
             value: Some("NAME"),
-            many: true,
+            many: Many::Words,
             choices: None,
             help: "the counters to time, by name (default: all); repeat the flag, list
 several names after it, or separate them with commas. fast is timed
@@ -46,14 +46,14 @@ on one thread, and again on every core (\"fast ×T\")",
         Flag {
             name: "--budget",
             value: Some("SECONDS"),
-            many: false,
+            many: Many::One,
             choices: None,
             help: "the time the run may take (default 60)",
         },
         Flag {
             name: "--svg",
             value: Some("FILE"),
-            many: false,
+            many: Many::One,
             choices: None,
             help: "also write the table as a plot: time on a log axis against N; the file
 is opened before the run, and written even if stdout fails",

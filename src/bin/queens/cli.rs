@@ -23,13 +23,25 @@ pub struct Flag {
     /// The name of its value (`NAME`; `[NAME]` for a value that may be left out), or `None`
     /// for a switch.
     pub value: Option<&'static str>,
-    /// Whether it takes several values (after it, up to the next flag, or repeated).
-    pub many: bool,
+    /// How many values it takes.
+    pub many: Many,
     /// What it does, for the help; lines after the first are indented under it.
     pub help: &'static str,
     /// The values it takes, each with what it means, listed in the help under `help`; made
     /// by a function so that the library's own descriptions are the only ones.
     pub choices: Option<Choices>,
+}
+
+/// How many values a flag takes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Many {
+    /// One (or none, for a switch), and the flag once.
+    One,
+    /// Several: the words after it up to the next flag, and the flag may be repeated.
+    Words,
+    /// One each time, and the flag may be repeated (`--queen 1,1 --queen 2,3`), so a word
+    /// after its value is an argument again.
+    Repeated,
 }
 
 /// The values a flag takes, each with what it means.
@@ -84,8 +96,9 @@ impl Spec {
         out += "\nOptions:\n";
         for flag in self.flags {
             let left = match (flag.value, flag.many) {
-                (Some(value), true) => format!("{} {}...", flag.name, value),
-                (Some(value), false) => format!("{} {}", flag.name, value),
+                (Some(value), Many::Words) => format!("{} {}...", flag.name, value),
+                (Some(value), Many::Repeated) => format!("{} {} (repeatable)", flag.name, value),
+                (Some(value), Many::One) => format!("{} {}", flag.name, value),
                 (None, _) => flag.name.to_string(),
             };
             match flag.choices {
@@ -187,14 +200,14 @@ impl Spec {
                     None => return Err(self.error(format!("{} needs a value", name))),
                 },
             }
-            if spec.many {
+            if spec.many == Many::Words {
                 while let Some(value) = words.as_slice().first().filter(|w| !is_flag(w)) {
                     values.push(value.clone());
                     words.next();
                 }
             }
             match parsed.flags.iter_mut().find(|(f, _)| *f == flag) {
-                Some((_, earlier)) if spec.many => earlier.extend(values),
+                Some((_, earlier)) if spec.many != Many::One => earlier.extend(values),
                 Some(_) => return Err(self.error(format!("{} is given twice", name))),
                 None => parsed.flags.push((flag, values)),
             }
@@ -261,6 +274,15 @@ impl Parsed {
         self.values(name)
             .and_then(|v| v.first())
             .map(String::as_str)
+    }
+
+    /// Every value of the flag `name` (of several values), as given.
+    pub fn all(&self, name: &str) -> Vec<&str> {
+        self.values(name)
+            .unwrap_or(&[])
+            .iter()
+            .map(String::as_str)
+            .collect()
     }
 
     /// Every value of the flag `name` (of several values), split at commas too.
@@ -376,21 +398,21 @@ mod tests {
             Flag {
                 name: "--level",
                 value: Some("L"),
-                many: false,
+                many: Many::One,
                 choices: None,
                 help: "how much\nsecond line",
             },
             Flag {
                 name: "--quiet",
                 value: None,
-                many: false,
+                many: Many::One,
                 choices: None,
                 help: "say less",
             },
             Flag {
                 name: "--names",
                 value: Some("NAME"),
-                many: true,
+                many: Many::Words,
                 choices: None,
                 help: "some names",
             },

@@ -1,15 +1,17 @@
 //! `queens count`: the number of placements, by any counter, on many threads, one part of
 //! the work, or a board with reserved squares.
 
-use crate::cli::{board_size, Arg, Flag, Parsed, Spec};
+use crate::cli::{board_size, Arg, Flag, Many, Parsed, Spec};
 use crate::failure::Failure;
 use crate::output;
+use crate::placed::{self, Given};
 use crate::progress::Progress;
-use nqueens::board::{self, Board};
+use nqueens::board::{Board, MAX_WIDTH};
 use nqueens::count::checkpoint::{Checkpoint, CheckpointError};
 use nqueens::count::run::cores;
 use nqueens::count::{count_with, symmetric, Algo, Ask, CountError, Counts, Problem, Run};
-use std::io::Read;
+use nqueens::judge::MAX_N;
+use nqueens::place::exhaustive;
 use std::path::Path;
 
 /// The most threads `--threads` asks for.
@@ -22,38 +24,39 @@ pub static SPEC: Spec = Spec {
         "N [--algo NAME] [--threads T] [--unique] [--part K/M] [--checkpoint FILE]",
         "N [--unique] [--threads T] --estimate [SECONDS]",
         "N --classes [--threads T] [--part K/M] [--checkpoint FILE]",
-        "--board FILE [--threads T] [--part K/M] [--checkpoint FILE]",
+        "[N] --board FILE [--queens FILE] [--queen ROW,COL]... [--threads T] [--part K/M] [--checkpoint FILE]",
+        "N [--queens FILE] [--queen ROW,COL]... [--threads T] [--part K/M] [--checkpoint FILE]",
     ],
     args: &[Arg {
         name: "N",
-        help: "the board size, 1 to 32",
+        help: "the board size, 1 to 32 (with placed queens, to 8192)",
     }],
     flags: &[
         Flag {
             name: "--algo",
             value: Some("NAME"),
-            many: false,
+            many: Many::One,
             help: "the counting algorithm, one of",
             choices: Some(algo_choices),
         },
         Flag {
             name: "--threads",
             value: Some("T"),
-            many: false,
+            many: Many::One,
             choices: None,
             help: "worker threads, 1 to 1024 (default: the number of cores)",
         },
         Flag {
             name: "--unique",
             value: None,
-            many: false,
+            many: Many::One,
             choices: None,
             help: "count placements distinct under rotations and reflections (OEIS A002562)",
         },
         Flag {
             name: "--part",
             value: Some("K/M"),
-            many: false,
+            many: Many::One,
             choices: None,
             help: "count only the K-th of M disjoint slices of the work and print that partial
 sum; with --checkpoint, 'queens merge' adds up the M parts, checking that
@@ -64,7 +67,7 @@ each is there once and finished (run every part with the same options):
         Flag {
             name: "--checkpoint",
             value: Some("FILE"),
-            many: false,
+            many: Many::One,
             choices: None,
             help: "record every counted chunk of the work in FILE, durably; run the same
 command again after a crash or a kill and it resumes where it stopped, with
@@ -74,7 +77,7 @@ adds up the parts of one count); one of another count is refused",
         Flag {
             name: "--classes",
             value: None,
-            many: false,
+            many: Many::One,
             choices: None,
             help: "print how many classes under the 8 symmetries have 8 members (no symmetry),
 4 (fixed by the half turn) and 2 (fixed by the quarter turn), and the total
@@ -83,35 +86,34 @@ they make (N = 8: 11 × 8 + 1 × 4 = 92)",
         Flag {
             name: "--estimate",
             value: Some("[SECONDS]"),
-            many: false,
+            many: Many::One,
             choices: None,
             help: "count a seeded random sample of the work for about SECONDS (default 10) and
 print the estimated count with its standard error, and the core-hours the
 whole count would take on this machine (and the hours on --threads T)",
         },
-        Flag {
-            name: "--board",
-            value: Some("FILE"),
-            many: false,
-            choices: None,
-            help: "count on a board with reserved squares (CSES 1624): N lines of N squares,
-'.' free and '*' reserved (no queen there; queens still attack across it);
-- reads standard input",
-        },
+        placed::BOARD,
+        placed::QUEENS,
+        placed::QUEEN,
     ],
-    notes: "--threads, --unique, --part, --checkpoint and --board go with fast and symmetric. On a
+    notes: "--threads, --unique, --part, --checkpoint, --board, --queens and --queen go with fast and
+symmetric. With placed queens, the count is of the board's completions: up to 32 squares a
+side by the counters above (threads, parts, checkpoints as for N); a wider board, up to 8192,
+by an exhaustive search on one thread, when at most 32 of its rows are still empty. On a
 terminal, counts that take more than a second show their progress on stderr.
 ",
 };
 
 /// The flags of a count that runs as a problem ([`Algo::runs_problems`]): the others count
 /// one N on one thread.
-const PROBLEM_FLAGS: [&str; 7] = [
+const PROBLEM_FLAGS: [&str; 9] = [
     "--threads",
     "--unique",
     "--classes",
     "--part",
     "--board",
+    "--queens",
+    "--queen",
     "--checkpoint",
     "--estimate",
 ];
@@ -141,7 +143,7 @@ pub struct CountArgs {
     /// The part of the work, `(k, m)`.
     pub part: Option<(u64, u64)>,
     /// The board file, `-` for standard input.
-    pub board: Option<String>,
+    pub given: Given,
     /// The checkpoint file.
     pub checkpoint: Option<String>,
     /// Estimate from a sample taken for this many seconds instead of counting.
@@ -157,8 +159,10 @@ pub fn parse(parsed: &Parsed) -> Result<CountArgs, Failure> {
         Some(name) => Algo::from_name(name).unwrap_or(Algo::Fast),
         None => Algo::Fast,
     };
+    let given = Given::parse(parsed)?;
+    let max = if given.any() { MAX_WIDTH as u64 } else { 32 };
     let args = CountArgs {
-        n: board_size(parsed, 32)?,
+        n: board_size(parsed, max)?,
         algo,
         threads: parsed
             .number("--threads", 1, MAX_THREADS)?
@@ -168,7 +172,7 @@ pub fn parse(parsed: &Parsed) -> Result<CountArgs, Failure> {
             .value("--part")
             .map(|text| part(parsed, text))
             .transpose()?,
-        board: parsed.value("--board").map(String::from),
+        given,
         checkpoint: parsed.value("--checkpoint").map(String::from),
         estimate: match parsed.has("--estimate") {
             false => None,
@@ -185,9 +189,9 @@ pub fn parse(parsed: &Parsed) -> Result<CountArgs, Failure> {
             &["--unique", "--estimate"],
             "does nothing with --classes, which counts every class by its symmetry",
         )?;
-        if args.board.is_some() {
+        if args.given.any() {
             return Err(parsed.error(
-                "--classes counts classes under the symmetries of the square, which a board with reserved squares does not have",
+                "--classes counts classes under the symmetries of the square, which a board with reserved squares or placed queens does not have",
             ));
         }
     }
@@ -205,12 +209,12 @@ pub fn parse(parsed: &Parsed) -> Result<CountArgs, Failure> {
             "--checkpoint needs a file it can write back to; '-' (standard input) is not one",
         ));
     }
-    if args.unique && args.board.is_some() {
+    if args.unique && args.given.any() {
         return Err(parsed.error(
-            "--unique counts classes under the symmetries of the square, which a board with reserved squares does not have",
+            "--unique counts classes under the symmetries of the square, which a board with reserved squares or placed queens does not have",
         ));
     }
-    if args.n.is_none() && args.board.is_none() {
+    if args.n.is_none() && args.given.board.is_none() {
         return Err(parsed.error("missing N, the board size"));
     }
     Ok(args)
@@ -247,9 +251,17 @@ pub fn run(args: CountArgs) -> Result<(), Failure> {
         let n = args.n.unwrap_or_default();
         return Ok(output::print(&format!("{}\n", args.algo.count(n)))?);
     }
-    let board = args.board.as_deref().map(read_board).transpose()?;
+    let board = match args.given.any() {
+        true => Some(args.given.board("count", args.n.map(u64::from))?),
+        false => None,
+    };
+    if let Some(board) = board.as_ref().filter(|b| b.size() > MAX_N as usize) {
+        return count_wide(board, &args);
+    }
     let problem = Problem {
-        n: board_size_agrees(&args, board.as_ref())?,
+        n: board
+            .as_ref()
+            .map_or(args.n.unwrap_or_default(), |b| b.size() as u32),
         board: board.as_ref(),
         ask: if args.unique || args.classes {
             Ask::Unique
@@ -405,21 +417,41 @@ pub fn kernel_setting() -> Result<(), Failure> {
     }
 }
 
-/// The board size: N, or the board's, which must agree when both are given.
-fn board_size_agrees(args: &CountArgs, board: Option<&Board>) -> Result<u32, Failure> {
-    match (board, args.n) {
-        (Some(board), Some(n)) if n as usize != board.size() => Err(Failure::usage(
+/// Counts the completions of a board wider than 32 by the exhaustive search, on one thread.
+fn count_wide(board: &Board, args: &CountArgs) -> Result<(), Failure> {
+    let refuse = |flag: &str| {
+        Err(Failure::usage(
             "count",
             format!(
-                "N = {} but the board in {} has {} lines",
-                n,
-                args.board.as_deref().unwrap_or_default(),
+                "{} goes with boards up to {} squares a side; this one has {}, counted by an exhaustive search on one thread",
+                flag,
+                MAX_N,
                 board.size()
             ),
-        )),
-        (Some(board), _) => Ok(board.size() as u32),
-        (None, n) => Ok(n.unwrap_or_default()),
+        ))
+    };
+    if args.part.is_some() {
+        return refuse("--part");
     }
+    if args.checkpoint.is_some() {
+        return refuse("--checkpoint");
+    }
+    if args.estimate.is_some() {
+        return refuse("--estimate");
+    }
+    if board.free_rows() > MAX_N as usize {
+        return Err(Failure::usage(
+            "count",
+            format!(
+                "the board is {0}×{0} with {1} rows still empty; boards wider than {2} are counted when at most {2} are (place more queens)",
+                board.size(),
+                board.free_rows(),
+                MAX_N
+            ),
+        ));
+    }
+    let count = exhaustive::count(board).map_err(|e| Failure::Resources(e.to_string()))?;
+    Ok(output::print(&format!("{}\n", count))?)
 }
 
 /// A checkpoint that cannot be used: exit 2 if the file is at fault (not a checkpoint,
@@ -430,23 +462,6 @@ pub fn checkpoint_failure(e: CheckpointError) -> Failure {
     } else {
         Failure::Write(e.to_string())
     }
-}
-
-/// Reads the board of `--board`; errors name the file (and line).
-fn read_board(path: &str) -> Result<Board, Failure> {
-    let input: Box<dyn Read> = if path == "-" {
-        Box::new(std::io::stdin().lock())
-    } else {
-        Box::new(
-            std::fs::File::open(path)
-                .map_err(|e| Failure::Input(format!("cannot read {}: {}", path, e)))?,
-        )
-    };
-    let shown = if path == "-" { "stdin" } else { path };
-    Board::read(input).map_err(|e| match e {
-        board::ReadError::Invalid(e) => Failure::Input(format!("{}: {}", shown, e)),
-        board::ReadError::Io(e) => Failure::Input(format!("cannot read {}: {}", shown, e)),
-    })
 }
 
 #[cfg(test)]
@@ -471,7 +486,7 @@ mod tests {
                 threads: Some(3),
                 unique: true,
                 part: Some((2, 5)),
-                board: None,
+                given: Given::default(),
                 checkpoint: Some("c".to_string()),
                 estimate: None,
                 classes: false,

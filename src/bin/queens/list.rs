@@ -1,11 +1,14 @@
 //! `queens list`: every placement, in lexicographic order, as boards or `perm` lines.
 
-use crate::cli::{board_size, Arg, Flag, Parsed, Spec};
+use crate::cli::{board_size, Arg, Flag, Many, Parsed, Spec};
 use crate::failure::Failure;
 use crate::output::TimedWriter;
+use crate::placed::{self, Given};
+use nqueens::board::MAX_WIDTH;
 use nqueens::count::symmetric::Fundamental;
 use nqueens::list::Format::Board;
 use nqueens::list::Printer;
+use nqueens::place::exhaustive::Completions;
 use nqueens::Placements;
 use std::io::Write;
 
@@ -13,16 +16,20 @@ pub static SPEC: Spec = Spec {
     name: "list",
     about: "print every placement of N queens, in lexicographic order of their columns (or one of
 each class under the symmetries of the square).",
-    usage: &["N [--format board|perm|perm0|lines|json|luogu] [--limit K] [--unique]"],
+    usage: &[
+        "N [--format board|perm|perm0|lines|json|luogu] [--limit K] [--unique]",
+        "[N] --board FILE [--queens FILE] [--queen ROW,COL]... [--format ...] [--limit K]",
+        "N [--queens FILE] [--queen ROW,COL]... [--format ...] [--limit K]",
+    ],
     args: &[Arg {
         name: "N",
-        help: "the board size, 1 to 32",
+        help: "the board size, 1 to 32 (with placed queens or a board, to 8192)",
     }],
     flags: &[
         Flag {
             name: "--format",
             value: Some("FMT"),
-            many: false,
+            many: Many::One,
             choices: None,
             help: "board: N rows of '.' and 'Q', a blank line between placements (default)
 perm:  one line per placement, the 1-based column of rows 1..N
@@ -34,20 +41,27 @@ luogu: the Luogu P1219 answer: the first three perm lines, then the total",
         Flag {
             name: "--limit",
             value: Some("K"),
-            many: false,
+            many: Many::One,
             choices: None,
             help: "stop after K placements (every format but luogu)",
         },
         Flag {
             name: "--unique",
             value: None,
-            many: false,
+            many: Many::One,
             choices: None,
             help: "one placement per class under the 8 symmetries of the square, the smallest
 of each (the fundamental placements: 12 for N = 8; OEIS A002562 of them)",
         },
+        placed::BOARD,
+        placed::QUEENS,
+        placed::QUEEN,
     ],
-    notes: "Output that comes slowly (large N) is flushed at least every 0.1 s.
+    notes:
+        "With --board, --queens or --queen, the completions of that board are listed (the placements
+that keep every placed queen and leave reserved squares empty), in the same order and formats,
+by an exhaustive search that sees a dead end as soon as any row or column is shut.
+Output that comes slowly (large N) is flushed at least every 0.1 s.
 ",
 };
 
@@ -63,14 +77,16 @@ pub enum Format {
 /// What `queens list` was asked.
 #[derive(Debug, PartialEq)]
 pub struct ListArgs {
-    /// The board size.
-    pub n: u32,
+    /// The board size (a board file gives it too).
+    pub n: Option<u32>,
     /// How to print.
     pub format: Format,
     /// At most this many placements.
     pub limit: Option<u64>,
     /// One placement per class under the symmetries.
     pub unique: bool,
+    /// The board whose completions are listed.
+    pub given: Given,
 }
 
 /// Reads the arguments of `queens list`.
@@ -87,20 +103,38 @@ pub fn parse(parsed: &Parsed) -> Result<ListArgs, Failure> {
             "does not go with --format luogu, which prints three placements and the total",
         )?;
     }
+    let given = Given::parse(parsed)?;
+    let max = if given.any() { MAX_WIDTH as u64 } else { 32 };
+    let n = board_size(parsed, max)?;
+    if n.is_none() && given.board.is_none() {
+        return Err(parsed.error("missing N, the board size"));
+    }
+    if given.any() && parsed.has("--unique") {
+        return Err(parsed.error(
+            "--unique lists classes under the symmetries of the square, which a board with reserved squares or placed queens does not have",
+        ));
+    }
     Ok(ListArgs {
-        n: board_size(parsed, 32)?.ok_or_else(|| parsed.error("missing N, the board size"))?,
+        n,
         format,
         limit: parsed.number("--limit", 0, u64::MAX - 1)?,
         unique: parsed.has("--unique"),
+        given,
     })
 }
 
 /// Runs `queens list`.
 pub fn run(args: ListArgs) -> Result<(), Failure> {
-    let placements: Box<dyn Iterator<Item = Vec<usize>>> = if args.unique {
-        Box::new(Fundamental::new(args.n))
+    let n = args.n.unwrap_or_default();
+    let placements: Box<dyn Iterator<Item = Vec<usize>>> = if args.given.any() {
+        let board = args.given.board("list", args.n.map(u64::from))?;
+        let completions =
+            Completions::new(&board).map_err(|e| Failure::Resources(e.to_string()))?;
+        Box::new(completions.map(|q| q.into_iter().map(|c| c as usize).collect()))
+    } else if args.unique {
+        Box::new(Fundamental::new(n))
     } else {
-        Box::new(Placements::new(args.n))
+        Box::new(Placements::new(n))
     };
     let placements = placements.take(
         args.limit
@@ -143,10 +177,11 @@ mod tests {
         assert_eq!(
             parse_line("6 --format perm --limit 3").unwrap(),
             ListArgs {
-                n: 6,
+                n: Some(6),
                 format: Format::Each(nqueens::list::Format::Perm),
                 limit: Some(3),
                 unique: false,
+                given: Given::default(),
             }
         );
         assert_eq!(parse_line("4").unwrap().format, Format::Each(Board));
@@ -155,5 +190,9 @@ mod tests {
         assert!(parse_line("6 --format luogu --limit 2").is_err());
         assert!(parse_line("6 --format csv").is_err());
         assert!(parse_line("--format perm").is_err());
+        assert_eq!(parse_line("--board b.txt").unwrap().n, None);
+        assert_eq!(parse_line("40 --queen 1,1").unwrap().n, Some(40));
+        assert!(parse_line("40").is_err());
+        assert!(parse_line("8 --queen 1,1 --unique").is_err());
     }
 }

@@ -12,6 +12,7 @@ mod failure;
 mod list;
 mod merge;
 mod output;
+mod placed;
 mod progress;
 mod solve;
 mod verify;

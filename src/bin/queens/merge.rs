@@ -2,7 +2,7 @@
 //! make the whole count exactly once, and the count expected; `--status` says how far each
 //! part has got.
 
-use crate::cli::{Arg, Flag, Parsed, Spec};
+use crate::cli::{Arg, Flag, Many, Parsed, Spec};
 use crate::failure::Failure;
 use crate::output;
 use nqueens::count::checkpoint::{CheckpointError, Contents};
@@ -27,35 +27,35 @@ each finished, all of the same count, and of the count expected.",
         Flag {
             name: "--n",
             value: Some("N"),
-            many: false,
+            many: Many::One,
             choices: None,
             help: "expect a count of N queens: parts of another N are refused",
         },
         Flag {
             name: "--parts",
             value: Some("M"),
-            many: false,
+            many: Many::One,
             choices: None,
             help: "expect the count split into M parts: parts of another split are refused",
         },
         Flag {
             name: "--total",
             value: None,
-            many: false,
+            many: Many::One,
             choices: None,
             help: "expect a count of every placement (queens count without --unique)",
         },
         Flag {
             name: "--unique",
             value: None,
-            many: false,
+            many: Many::One,
             choices: None,
             help: "expect a count of classes under the symmetries (queens count --unique)",
         },
         Flag {
             name: "--status",
             value: None,
-            many: false,
+            many: Many::One,
             choices: None,
             help: "print how far each part has got instead: part, chunks counted, finished or not",
         },

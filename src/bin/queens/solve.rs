@@ -1,14 +1,22 @@
 //! `queens solve`: one placement for N up to 10⁹ (by formula, far beyond), by min-conflicts
 //! or by formula; or one for each N of a judge's input.
 
-use crate::cli::{Arg, Flag, Parsed, Spec};
+use crate::cli::{Arg, Flag, Many, Parsed, Spec};
 use crate::failure::Failure;
+use crate::placed::{self, Given};
 use crate::progress::Progress;
+use nqueens::board::Board;
 use nqueens::judge::{parse_one, Numbers, ReadError};
 use nqueens::list::{Format, Printer};
+use nqueens::place::complete::{complete, Completion, Options};
 use nqueens::place::construct::Columns;
 use nqueens::place::min_conflicts;
+use nqueens::place::verify::verify_on;
 use std::io::{BufWriter, Write};
+use std::time::Duration;
+
+/// The seconds a completion is searched for before giving up, unless `--time-limit` says.
+const TIME_LIMIT: u64 = 60;
 
 /// The largest board `--format board` draws.
 const MAX_DRAWN: u64 = 300;
@@ -28,6 +36,8 @@ standard input as the judge reads them (POJ 3239's whole input in one run).",
     usage: &[
         "N [--method minconflict|construct] [--seed S] [--format perm|perm0|lines|board]",
         "- [--method ...] [--seed S] [--format ...] < input",
+        "[N] --board FILE [--queens FILE] [--queen ROW,COL]... [--seed S] [--time-limit SECONDS]",
+        "N [--queens FILE] [--queen ROW,COL]... [--seed S] [--time-limit SECONDS] [--format ...]",
     ],
     args: &[Arg {
         name: "N",
@@ -39,7 +49,7 @@ standard input as the judge reads them (POJ 3239's whole input in one run).",
         Flag {
             name: "--method",
             value: Some("METHOD"),
-            many: false,
+            many: Many::One,
             choices: None,
             help: "minconflict: local search from a random start, linear time (default)
 construct:   an explicit formula, no search, written as it is computed
@@ -48,7 +58,7 @@ construct:   an explicit formula, no search, written as it is computed
         Flag {
             name: "--seed",
             value: Some("S"),
-            many: false,
+            many: Many::One,
             choices: None,
             help: "the random seed of minconflict (default 1); the same seed gives the same
 placement",
@@ -56,16 +66,34 @@ placement",
         Flag {
             name: "--format",
             value: Some("FMT"),
-            many: false,
+            many: Many::One,
             choices: None,
             help: "perm:  the 1-based columns on one line (default)
 perm0: the same, 0-based
 lines: one 1-based column per line (BOJ 3344)
 board: N rows of '.' and 'Q', for N up to 300",
         },
+        placed::BOARD,
+        placed::QUEENS,
+        placed::QUEEN,
+        Flag {
+            name: "--time-limit",
+            value: Some("SECONDS"),
+            many: Many::One,
+            choices: None,
+            help: "with placed queens: give up after this long without a completion or a
+proof that none exists (default 60; 0: never give up)",
+        },
     ],
     notes:
-        "On a terminal, runs over a second show their progress on stderr. Check any placement with
+        "Placed queens (--board, --queens, --queen; the n-queens completion problem): an exhaustive
+search with propagation, which alone can prove that no placement completes the board, takes
+turns with min-conflicts that never moves a placed queen, which finds completions of large
+boards in linear time. Exit 1 with 'no placement completes this board' when the search proved
+it, and with a different message when --time-limit ran out first. Boards up to 8192 squares
+a side from a file, N up to 1000000000 with --queens and --queen.
+
+On a terminal, runs over a second show their progress on stderr. Check any placement with
 'queens solve N | queens verify'. Not enough memory for N queens (about 4.5 bytes each, with
 minconflict) is reported, exit 1.
 ",
@@ -78,6 +106,8 @@ pub enum Boards {
     One(u64),
     /// Each read from standard input.
     Stdin,
+    /// The size of the `--board` file.
+    OfTheBoard,
 }
 
 /// What `queens solve` was asked.
@@ -89,6 +119,10 @@ pub struct SolveArgs {
     pub seed: Option<u64>,
     /// How to print.
     pub format: Format,
+    /// The board to complete, if any.
+    pub given: Given,
+    /// Give up completing a board after this long (`None`: never).
+    pub time_limit: Option<Duration>,
 }
 
 /// Reads the arguments of `queens solve`.
@@ -98,8 +132,27 @@ pub fn parse(parsed: &Parsed) -> Result<SolveArgs, Failure> {
     if construct {
         parsed.refuse(&["--seed"], "goes with --method minconflict only")?;
     }
+    let given = Given::parse(parsed)?;
+    if given.any() {
+        if construct {
+            return Err(parsed.error(
+                "--method construct builds one placement by formula; it cannot keep placed queens (leave --method out)",
+            ));
+        }
+        if parsed.arg(0) == Some("-") {
+            return Err(parsed.error(
+                "solve - reads many N; placed queens go with one board (give N, or --board)",
+            ));
+        }
+    } else {
+        parsed.refuse(
+            &["--time-limit"],
+            "goes with placed queens (--board, --queens, --queen)",
+        )?;
+    }
     let max = if construct { MAX_CONSTRUCTED } else { MAX_N };
     let n = match parsed.arg(0) {
+        None if given.board.is_some() => Boards::OfTheBoard,
         None => return Err(parsed.error("missing N, the board size")),
         Some("-") => Boards::Stdin,
         Some(text) => match parse_one(text, max) {
@@ -128,10 +181,17 @@ pub fn parse(parsed: &Parsed) -> Result<SolveArgs, Failure> {
         }
     }
     let seed = parsed.number("--seed", 0, u64::MAX - 1)?.unwrap_or(1);
+    let time_limit = match parsed.number("--time-limit", 0, 1 << 40)? {
+        Some(0) => None,
+        Some(seconds) => Some(Duration::from_secs(seconds)),
+        None => Some(Duration::from_secs(TIME_LIMIT)),
+    };
     Ok(SolveArgs {
         n,
         seed: if construct { None } else { Some(seed) },
         format,
+        given,
+        time_limit,
     })
 }
 
@@ -139,8 +199,28 @@ pub fn parse(parsed: &Parsed) -> Result<SolveArgs, Failure> {
 pub fn run(args: SolveArgs) -> Result<(), Failure> {
     let out = BufWriter::with_capacity(1 << 16, std::io::stdout());
     let mut printer = Printer::new(out, args.format);
+    if args.given.any() {
+        let n = match args.n {
+            Boards::One(n) => Some(n),
+            _ => None,
+        };
+        let board = args.given.board("solve", n)?;
+        if args.format == Format::Board && board.size() as u64 > MAX_DRAWN {
+            return Err(Failure::usage(
+                "solve",
+                format!(
+                    "--format board draws boards up to {0}×{0}; this one is {1}×{1}",
+                    MAX_DRAWN,
+                    board.size()
+                ),
+            ));
+        }
+        complete_board(&board, &args, &mut printer)?;
+        return Ok(printer.finish()?.flush()?);
+    }
     match args.n {
         Boards::One(n) => solve(n, &args, &mut printer)?,
+        Boards::OfTheBoard => unreachable!("a board is given"),
         Boards::Stdin => {
             let max = if args.seed.is_none() {
                 MAX_CONSTRUCTED
@@ -179,6 +259,46 @@ pub fn run(args: SolveArgs) -> Result<(), Failure> {
         }
     }
     Ok(printer.finish()?.flush()?)
+}
+
+/// Prints one completion of `board`.
+fn complete_board<W: Write>(
+    board: &Board,
+    args: &SolveArgs,
+    printer: &mut Printer<W>,
+) -> Result<(), Failure> {
+    let options = Options {
+        seed: args.seed.unwrap_or(1),
+        give_up_after: args.time_limit,
+    };
+    match complete(board, &options).map_err(|e| Failure::Resources(format!("{} (solve {})", e, board.size())))? {
+        Completion::Found(queens) => {
+            // Checked by the independent verifier before it is shown.
+            match verify_on(board, &queens) {
+                Ok(Err(flaw)) => {
+                    return Err(Failure::Check(format!(
+                        "internal error: the completion found is wrong: {}",
+                        flaw
+                    )))
+                }
+                Err(e) => return Err(Failure::Resources(e.to_string())),
+                Ok(Ok(())) => {}
+            }
+            Ok(printer.print_u32(&queens)?)
+        }
+        Completion::Impossible => Err(Failure::Check(
+            "no placement completes this board".to_string(),
+        )),
+        Completion::GaveUp { exhaustive } => Err(Failure::Check(format!(
+            "gave up after {} s: no completion found, and none proved impossible{}; a longer --time-limit may find one",
+            args.time_limit.map_or(0, |t| t.as_secs()),
+            if exhaustive {
+                ""
+            } else {
+                " (the board is too large for the exhaustive search, which alone can prove there is none)"
+            }
+        ))),
+    }
 }
 
 /// Prints one placement of `n` queens.
@@ -220,6 +340,8 @@ mod tests {
                 n: Boards::One(1000),
                 seed: Some(7),
                 format: Format::Perm,
+                given: Given::default(),
+                time_limit: Some(Duration::from_secs(60)),
             }
         );
         assert_eq!(
@@ -239,5 +361,15 @@ mod tests {
         assert!(parse_line("301 --format board").is_err());
         assert!(parse_line("8 --format json").is_err());
         assert!(parse_line("0").is_err());
+        assert_eq!(parse_line("--board b").unwrap().n, Boards::OfTheBoard);
+        assert_eq!(
+            parse_line("8 --queen 1,1 --time-limit 0")
+                .unwrap()
+                .time_limit,
+            None
+        );
+        assert!(parse_line("8 --time-limit 5").is_err());
+        assert!(parse_line("- --queen 1,1").is_err());
+        assert!(parse_line("8 --queen 1,1 --method construct").is_err());
     }
 }

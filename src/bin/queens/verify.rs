@@ -1,9 +1,10 @@
 //! `queens verify`: an independent check of one placement read as a `perm` line.
 
-use crate::cli::{Arg, Flag, Parsed, Spec};
+use crate::cli::{Arg, Flag, Many, Parsed, Spec};
 use crate::failure::Failure;
 use crate::output;
-use nqueens::place::verify::{read_placement, try_verify, Flaw, ReadError};
+use crate::placed::{self, Given};
+use nqueens::place::verify::{read_placement, try_verify, verify_on, Flaw, ReadError};
 use std::io::Read;
 
 pub static SPEC: Spec = Spec {
@@ -11,21 +12,32 @@ pub static SPEC: Spec = Spec {
     about: "check a placement read from FILE or stdin: a perm line (the 1-based column of the
 queen in each row, whitespace-separated) or a board (N rows of '.' and 'Q', as LeetCode
 prints them), told apart by the first character. Prints ok, or the first two queens that
-attack each other.",
-    usage: &["[FILE] [--n N]"],
+attack each other. With --board (or --queens, --queen), also that the placement completes that
+board: every placed queen kept, no queen on a reserved square.",
+    usage: &[
+        "[FILE] [--n N]",
+        "[FILE] --board FILE [--queens FILE] [--queen ROW,COL]...",
+        "[FILE] --n N [--queens FILE] [--queen ROW,COL]...",
+    ],
     args: &[Arg {
         name: "FILE",
         help: "the placement (default, or -: standard input)",
     }],
-    flags: &[Flag {
-        name: "--n",
-        value: Some("N"),
-        many: false,
-        choices: None,
-        help: "the board size the placement must have (default: the number of queens read)",
-    }],
+    flags: &[
+        Flag {
+            name: "--n",
+            value: Some("N"),
+            many: Many::One,
+            choices: None,
+            help: "the board size the placement must have (default: the number of queens read)",
+        },
+        placed::BOARD,
+        placed::QUEENS,
+        placed::QUEEN,
+    ],
     notes:
-        "Exit codes: 0 valid, 1 invalid (attacking queens, or not N queens; also when the reader of
+        "Exit codes: 0 valid, 1 invalid (attacking queens, or not N queens, a placed queen moved, a
+queen on a reserved square; also when the reader of
 the output has gone away), 2 malformed input (not numbers, a column outside the board, an
 unreadable file).
 ",
@@ -38,12 +50,23 @@ pub struct VerifyArgs {
     pub file: Option<String>,
     /// The board size the placement must have.
     pub n: Option<usize>,
+    /// The board it must complete.
+    pub given: Given,
 }
 
 /// Reads the arguments of `queens verify`.
 pub fn parse(parsed: &Parsed) -> Result<VerifyArgs, Failure> {
+    let given = Given::parse(parsed)?;
+    let file = parsed.arg(0).filter(|f| *f != "-").map(String::from);
+    if file.is_none()
+        && (given.board.as_deref() == Some("-") || given.files.iter().any(|f| f == "-"))
+    {
+        return Err(parsed
+            .error("the placement is read from standard input; the board or queens need a file"));
+    }
     Ok(VerifyArgs {
-        file: parsed.arg(0).filter(|f| *f != "-").map(String::from),
+        given,
+        file,
         n: parsed
             .number("--n", 1, u64::from(u32::MAX))?
             .map(|n| n as usize),
@@ -67,8 +90,18 @@ pub fn run(args: VerifyArgs) -> Result<(), Failure> {
         e @ ReadError::NotOneQueen { .. } => invalid(&format!("invalid: {}\n", e), source),
         other => Failure::Input(format!("{}: {}", source, other)),
     })?;
-    let n = args.n.unwrap_or(queens.len());
-    let verdict = try_verify(n, &queens).map_err(|e| Failure::Resources(e.to_string()))?;
+    let verdict = if args.given.any() {
+        // The board file gives the size; with only --queens or --queen, --n or the placement.
+        let n = match args.given.board {
+            Some(_) => args.n,
+            None => Some(args.n.unwrap_or(queens.len())),
+        };
+        let board = args.given.board("verify", n.map(|n| n as u64))?;
+        verify_on(&board, &queens)
+    } else {
+        try_verify(args.n.unwrap_or(queens.len()), &queens)
+    };
+    let verdict = verdict.map_err(|e| Failure::Resources(e.to_string()))?;
     match verdict {
         Ok(()) => Ok(output::print("ok\n")?),
         Err(flaw @ Flaw::OutOfRange { .. }) => Err(Failure::Input(format!("{}: {}", source, flaw))),
@@ -81,7 +114,10 @@ pub fn run(args: VerifyArgs) -> Result<(), Failure> {
                     queens[first] + 1,
                     queens[second] + 1
                 ),
-                Flaw::WrongLength { .. } | Flaw::OutOfRange { .. } => String::new(),
+                Flaw::WrongLength { .. }
+                | Flaw::OutOfRange { .. }
+                | Flaw::Moved { .. }
+                | Flaw::OnReserved { .. } => String::new(),
             };
             Err(invalid(&format!("invalid: {}{}\n", flaw, columns), source))
         }
@@ -111,7 +147,8 @@ mod tests {
             parse_line("p.txt --n 8").unwrap(),
             VerifyArgs {
                 file: Some("p.txt".into()),
-                n: Some(8)
+                n: Some(8),
+                given: Given::default(),
             }
         );
         assert_eq!(parse_line("-").unwrap().file, None);

@@ -1,0 +1,212 @@
+//! The board a command fills: `--board FILE` (reserved squares and placed queens),
+//! `--queens FILE` (placed queens as `ROW COL` lines) and `--queen ROW,COL`, read and checked
+//! once for `count`, `list`, `solve` and `verify`, with errors that name where each queen came
+//! from.
+
+use crate::cli::{Flag, Many, Parsed};
+use crate::failure::Failure;
+use nqueens::board::{self, read_queens, Board, Clash, Queen};
+use std::io::Read;
+
+/// `--board FILE`, as every command that fills a board describes it.
+pub const BOARD: Flag = Flag {
+    name: "--board",
+    value: Some("FILE"),
+    many: Many::One,
+    choices: None,
+    help: "the board to fill: N lines of N squares, '.' free, '*' reserved (no queen
+there; queens still attack across it, as in CSES 1624) and 'Q' a queen
+already placed (at most one a row, none attacking another); - reads
+standard input",
+};
+
+/// `--queens FILE`.
+pub const QUEENS: Flag = Flag {
+    name: "--queens",
+    value: Some("FILE"),
+    many: Many::Repeated,
+    choices: None,
+    help: "queens already placed, one 'ROW COL' line each (1-based; blank lines and
+'#' comments skipped; - reads standard input); may be repeated",
+};
+
+/// `--queen ROW,COL`.
+pub const QUEEN: Flag = Flag {
+    name: "--queen",
+    value: Some("ROW,COL"),
+    many: Many::Repeated,
+    choices: None,
+    help: "a queen already placed, 1-based (row 1 is the top line, column 1 the left);
+may be repeated",
+};
+
+/// Where the placed queens and reserved squares come from, as given on the command line.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Given {
+    /// `--board FILE`.
+    pub board: Option<String>,
+    /// Each `--queens FILE`.
+    pub files: Vec<String>,
+    /// Each `--queen ROW,COL`, 1-based.
+    pub queens: Vec<(u64, u64)>,
+}
+
+impl Given {
+    /// Reads `--board`, `--queens` and `--queen` (the files are read later, by
+    /// [`Given::board`]).
+    pub fn parse(parsed: &Parsed) -> Result<Given, Failure> {
+        let mut queens = Vec::new();
+        for text in parsed.all("--queen") {
+            let at = text.split_once(',').and_then(|(row, col)| {
+                let number = |s: &str| nqueens::judge::parse_one(s.trim(), u64::MAX - 1);
+                Some((number(row)?, number(col)?))
+            });
+            match at {
+                Some((row, col)) if row >= 1 && col >= 1 => queens.push((row, col)),
+                _ => {
+                    return Err(parsed.error(format!(
+                        "--queen must be ROW,COL, two numbers from 1 such as 3,5, not {:?}",
+                        text
+                    )))
+                }
+            }
+        }
+        let files: Vec<String> = parsed
+            .all("--queens")
+            .into_iter()
+            .map(String::from)
+            .collect();
+        let stdin = files.iter().filter(|f| *f == "-").count()
+            + usize::from(parsed.value("--board") == Some("-"));
+        if stdin > 1 {
+            return Err(parsed.error("standard input (-) can be read only once"));
+        }
+        Ok(Given {
+            board: parsed.value("--board").map(String::from),
+            files,
+            queens,
+        })
+    }
+
+    /// Whether anything was given: without it, the plain board.
+    pub fn any(&self) -> bool {
+        self.board.is_some() || !self.files.is_empty() || !self.queens.is_empty()
+    }
+
+    /// The board of `n` squares a side (`None`: the board file's size), with every queen
+    /// given placed.
+    ///
+    /// # Errors
+    ///
+    /// A usage error if N and the board file disagree or neither gives a size; an input
+    /// error (exit 2) for a file that cannot be read or is not a board, and for queens outside
+    /// the board, on a reserved square or attacking each other, naming where they came from.
+    pub fn board(&self, command: &'static str, n: Option<u64>) -> Result<Board, Failure> {
+        let board = match (&self.board, n) {
+            (Some(path), n) => {
+                let board = read_board(path)?;
+                if let Some(n) = n.filter(|&n| n != board.size() as u64) {
+                    return Err(Failure::usage(
+                        command,
+                        format!(
+                            "N = {} but the board in {} has {} lines",
+                            n,
+                            shown(path),
+                            board.size()
+                        ),
+                    ));
+                }
+                board
+            }
+            (None, Some(n)) => Board::new(n as usize),
+            (None, None) => return Err(Failure::usage(command, "missing N, the board size")),
+        };
+        let n = board.size();
+        let mut queens: Vec<(u32, u32)> = Vec::new();
+        let mut origins: Vec<String> = Vec::new();
+        for path in &self.files {
+            let input = open(path)?;
+            let read = read_queens(input, n).map_err(|e| board_error(path, e))?;
+            for (row, col, line) in read {
+                queens.push((row, col));
+                origins.push(format!("{}: line {}", shown(path), line));
+            }
+        }
+        for &(row, col) in &self.queens {
+            if row > n as u64 || col > n as u64 {
+                return Err(Failure::Input(format!(
+                    "--queen {},{}: outside the board (rows and columns 1 to {})",
+                    row, col, n
+                )));
+            }
+            queens.push((row as u32 - 1, col as u32 - 1));
+            origins.push(format!("--queen {},{}", row, col));
+        }
+        let name = |queen: Queen| match queen {
+            Queen::Given(i) => format!(
+                "the queen at row {}, column {} ({})",
+                queens[i].0 + 1,
+                queens[i].1 + 1,
+                origins[i]
+            ),
+            Queen::Placed(row, col) => format!(
+                "the queen at row {}, column {} (on the board in {})",
+                row + 1,
+                col + 1,
+                self.board.as_deref().map_or("?", shown)
+            ),
+        };
+        board.with_queens(&queens).map_err(|clash| {
+            Failure::Input(match clash {
+                Clash::Outside(i) => format!("{}: outside the board", name(Queen::Given(i))),
+                Clash::Reserved(i) => format!(
+                    "{}: a reserved square of the board in {}",
+                    name(Queen::Given(i)),
+                    self.board.as_deref().map_or("?", shown)
+                ),
+                Clash::Attack {
+                    first,
+                    second,
+                    line,
+                } => format!(
+                    "{} shares its {} with {}",
+                    name(second),
+                    line.name(),
+                    name(first)
+                ),
+            })
+        })
+    }
+}
+
+/// A file as messages name it: `stdin` for `-`.
+fn shown(path: &str) -> &str {
+    if path == "-" {
+        "stdin"
+    } else {
+        path
+    }
+}
+
+/// Opens `path` (`-`: standard input).
+fn open(path: &str) -> Result<Box<dyn Read>, Failure> {
+    if path == "-" {
+        return Ok(Box::new(std::io::stdin().lock()));
+    }
+    let file = std::fs::File::open(path)
+        .map_err(|e| Failure::Input(format!("cannot read {}: {}", path, e)))?;
+    Ok(Box::new(file))
+}
+
+/// The failure of reading `path` as a board or queens: the file and line named.
+fn board_error(path: &str, e: board::ReadError) -> Failure {
+    match e {
+        board::ReadError::Invalid(e) => Failure::Input(format!("{}: {}", shown(path), e)),
+        board::ReadError::Io(e) => Failure::Input(format!("cannot read {}: {}", shown(path), e)),
+    }
+}
+
+/// Reads the board of `--board`; errors name the file (and line).
+pub fn read_board(path: &str) -> Result<Board, Failure> {
+    Board::read(open(path)?).map_err(|e| board_error(path, e))
+}

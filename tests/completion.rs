@@ -1,0 +1,187 @@
+//! Boards with placed queens and reserved squares: completions counted three ways (the
+//! symmetric counter on barred squares, the exhaustive search, brute force), listed, and one
+//! found or proved impossible.
+
+use nqueens::board::Board;
+use nqueens::count::{count_with, symmetric, Problem, Run};
+use nqueens::place::complete::{complete, Completion, Options};
+use nqueens::place::exhaustive::{self, Completions};
+use nqueens::place::rng::SplitMix64;
+use nqueens::place::verify::verify_on;
+use nqueens::Placements;
+
+/// The completions of `board` by brute force: every placement of its size, filtered.
+fn brute_force(board: &Board) -> Vec<Vec<u32>> {
+    Placements::new(board.size() as u32)
+        .map(|q| q.into_iter().map(|c| c as u32).collect::<Vec<u32>>())
+        .filter(|q| {
+            board.queens().iter().all(|&(r, c)| q[r as usize] == c)
+                && q.iter()
+                    .enumerate()
+                    .all(|(r, &c)| !board.is_reserved(r, c as usize))
+        })
+        .collect()
+}
+
+/// A random board of `n`: some queens of a random placement (or of none, where n has none)
+/// kept, and random reserved squares on other squares, written as text and read back.
+fn random_board(n: usize, rng: &mut SplitMix64) -> Board {
+    let all: Vec<Vec<usize>> = Placements::new(n as u32).collect();
+    let source = (!all.is_empty()).then(|| all[rng.below(all.len() as u64) as usize].clone());
+    let keep = rng.below(4);
+    let reserve = rng.below(5);
+    let text: String = (0..n)
+        .map(|row| {
+            let mut line: String = (0..n)
+                .map(|col| {
+                    let queen = source.as_ref().is_some_and(|q| q[row] == col);
+                    if queen && rng.below(4) < keep {
+                        'Q'
+                    } else if !queen && rng.below(16) < reserve {
+                        '*'
+                    } else {
+                        '.'
+                    }
+                })
+                .collect();
+            line.push('\n');
+            line
+        })
+        .collect();
+    Board::parse(text.as_bytes()).expect("a valid board")
+}
+
+#[test]
+fn completions_counted_three_ways_and_listed_equal_brute_force() {
+    let mut rng = SplitMix64::new(19);
+    let mut with_queens = 0;
+    for n in 1..=10 {
+        for _ in 0..25 {
+            let board = random_board(n, &mut rng);
+            with_queens += usize::from(!board.queens().is_empty());
+            let expected = brute_force(&board);
+            let two = Run {
+                threads: 2,
+                ..Run::default()
+            };
+            let problem = Problem::on(&board);
+            let by_symmetric = symmetric::count_with(&problem, &two).unwrap().total;
+            let by_fastest = count_with(&problem, &Run::default()).unwrap();
+            let by_search = exhaustive::count(&board).unwrap();
+            let listed: Vec<Vec<u32>> = Completions::new(&board).unwrap().collect();
+            assert_eq!(listed, expected, "{:?}", board);
+            for count in [by_symmetric, by_fastest, by_search] {
+                assert_eq!(count, expected.len() as u64, "{:?}", board);
+            }
+            match complete(&board, &Options::default()).unwrap() {
+                Completion::Found(q) => {
+                    assert!(expected.contains(&q), "{:?}", board);
+                    assert_eq!(verify_on(&board, &q), Ok(Ok(())));
+                }
+                Completion::Impossible => assert!(expected.is_empty(), "{:?}", board),
+                Completion::GaveUp { .. } => panic!("gave up on {:?}", board),
+            }
+        }
+    }
+    assert!(with_queens > 100, "the boards had placed queens");
+}
+
+#[test]
+fn one_mandatory_queen_anywhere_up_to_1000_is_completed_or_proved_alone() {
+    // Codewars' shape: one random square for every N to 1000.
+    let mut rng = SplitMix64::new(2553);
+    for n in 1..=1000 {
+        let (row, col) = (rng.below(n) as u32, rng.below(n) as u32);
+        let board = Board::new(n as usize).with_queens(&[(row, col)]).unwrap();
+        match complete(&board, &Options::default()).unwrap() {
+            Completion::Found(q) => {
+                assert_eq!(verify_on(&board, &q), Ok(Ok(())), "n = {}", n);
+            }
+            Completion::Impossible => {
+                assert!(
+                    n <= 10,
+                    "n = {} with ({}, {}) proved impossible",
+                    n,
+                    row,
+                    col
+                );
+                assert!(
+                    brute_force(&board).is_empty(),
+                    "n = {} ({}, {})",
+                    n,
+                    row,
+                    col
+                );
+            }
+            Completion::GaveUp { .. } => panic!("gave up on n = {}", n),
+        }
+    }
+    // The small boards Codewars proves empty: a corner of 4, the middle of 3, anything on 2.
+    for (n, row, col) in [(4, 0, 0), (3, 1, 1), (2, 0, 1), (6, 0, 0)] {
+        let board = Board::new(n).with_queens(&[(row, col)]).unwrap();
+        assert_eq!(
+            complete(&board, &Options::default()).unwrap(),
+            Completion::Impossible,
+            "n = {}",
+            n
+        );
+    }
+}
+
+#[test]
+fn a_board_of_64_squares_a_side_with_56_placed_is_counted() {
+    let n = 64;
+    let full = nqueens::place::construct(n as u32).unwrap().unwrap();
+    let kept: Vec<(u32, u32)> = (0..n)
+        .filter(|r| r % 8 != 3)
+        .map(|r| (r as u32, full[r]))
+        .collect();
+    assert_eq!(kept.len(), 56);
+    let board = Board::new(n).with_queens(&kept).unwrap();
+    let count = exhaustive::count(&board).unwrap();
+    let listed: Vec<Vec<u32>> = Completions::new(&board).unwrap().collect();
+    assert_eq!(listed.len() as u64, count);
+    assert!(listed.contains(&full));
+    for q in &listed {
+        assert_eq!(verify_on(&board, q), Ok(Ok(())));
+    }
+    // The 8 free rows take the 8 free columns: count them by brute force over 8! orders.
+    let rows: Vec<usize> = (0..n).filter(|r| r % 8 == 3).collect();
+    let cols: Vec<u32> = rows.iter().map(|&r| full[r]).collect();
+    let mut by_hand = 0;
+    let mut order: Vec<usize> = (0..8).collect();
+    loop {
+        let mut q = full.clone();
+        for (i, &r) in rows.iter().enumerate() {
+            q[r] = cols[order[i]];
+        }
+        by_hand += u64::from(nqueens::place::verify(n, &q).is_ok());
+        let Some(i) = (1..8).rev().find(|&i| order[i - 1] < order[i]) else {
+            break;
+        };
+        let j = (i..8).rev().find(|&j| order[j] > order[i - 1]).unwrap();
+        order.swap(i - 1, j);
+        order[i..].reverse();
+    }
+    assert_eq!(count, by_hand);
+}
+
+#[test]
+fn large_boards_keep_a_thousand_placed_queens() {
+    let n = 100_000usize;
+    let full = nqueens::place::min_conflicts(n as u32, 9, &mut |_, _| {})
+        .unwrap()
+        .unwrap();
+    let mut rng = SplitMix64::new(4);
+    let kept: Vec<(u32, u32)> = (0..1000)
+        .map(|_| {
+            let r = rng.below(n as u64) as usize;
+            (r as u32, full[r])
+        })
+        .collect();
+    let board = Board::new(n).with_queens(&kept).unwrap();
+    let Completion::Found(q) = complete(&board, &Options::default()).unwrap() else {
+        panic!("queens of a placement kept have a completion");
+    };
+    assert_eq!(verify_on(&board, &q), Ok(Ok(())));
+}
