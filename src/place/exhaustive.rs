@@ -256,31 +256,27 @@ impl Search {
     /// The line to branch on, or `None` if some empty line has no open square.
     fn choose(&self) -> Option<Line> {
         let mut best: Option<(u32, Line)> = None;
-        let lines = |free: &[u64], make: fn(usize) -> Line| -> Vec<Line> {
-            let mut out = Vec::new();
+        for (free, make) in [
+            (&self.rows_free, Line::Row as fn(usize) -> Line),
+            (&self.cols_free, Line::Col as fn(usize) -> Line),
+        ] {
             for (k, &word) in free.iter().enumerate() {
                 let mut word = word;
                 while word != 0 {
-                    out.push(make(k * 64 + word.trailing_zeros() as usize));
+                    let line = make(k * 64 + word.trailing_zeros() as usize);
                     word &= word - 1;
+                    let enough = match (self.order, best) {
+                        (Order::FewestOpen, Some((count, _))) => count,
+                        _ => 1,
+                    };
+                    let count = self.open_count(line, enough);
+                    if count == 0 {
+                        return None;
+                    }
+                    if best.is_none_or(|(b, _)| count < b) {
+                        best = Some((count, line));
+                    }
                 }
-            }
-            out
-        };
-        let candidates = lines(&self.rows_free, Line::Row)
-            .into_iter()
-            .chain(lines(&self.cols_free, Line::Col));
-        for line in candidates {
-            let enough = match (self.order, best) {
-                (Order::FewestOpen, Some((count, _))) => count,
-                _ => 1,
-            };
-            let count = self.open_count(line, enough.max(1));
-            if count == 0 {
-                return None;
-            }
-            if best.is_none_or(|(b, _)| count < b) {
-                best = Some((count, line));
             }
         }
         match self.order {

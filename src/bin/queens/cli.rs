@@ -97,8 +97,8 @@ impl Spec {
         for flag in self.flags {
             let left = match (flag.value, flag.many) {
                 (Some(value), Many::Words) => format!("{} {}...", flag.name, value),
-                (Some(value), Many::Repeated) => format!("{} {} (repeatable)", flag.name, value),
-                (Some(value), Many::One) => format!("{} {}", flag.name, value),
+                // A repeated flag says so in its help.
+                (Some(value), _) => format!("{} {}", flag.name, value),
                 (None, _) => flag.name.to_string(),
             };
             match flag.choices {

@@ -290,7 +290,7 @@ fn complete_board<W: Write>(
             "no placement completes this board".to_string(),
         )),
         Completion::GaveUp { exhaustive } => Err(Failure::Check(format!(
-            "gave up after {} s: no completion found, and none proved impossible{}; a longer --time-limit may find one",
+            "gave up after {} s: no completion found, and none proved impossible{}; a longer --time-limit may decide it",
             args.time_limit.map_or(0, |t| t.as_secs()),
             if exhaustive {
                 ""

@@ -1,0 +1,321 @@
+//! Completion through the real binary: `--board` with placed queens, `--queens FILE` and
+//! `--queen ROW,COL` for `count`, `list`, `solve` and `verify`, and what they do with boards
+//! whose queens clash, endless lists and boards with no completion.
+
+mod common;
+
+use common::{prints, queens, shell, usage_error};
+use predicates::prelude::*;
+
+const AOJ: &str = concat!(
+    env!("CARGO_MANIFEST_DIR"),
+    "/fixtures/boards/aoj-alds1-13-a.board"
+);
+const AOJ_OUT: &str = include_str!("../fixtures/boards/aoj-alds1-13-a.out");
+
+/// A file in a fresh folder of the test's own, holding `text`.
+fn file(name: &str, text: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("nqueens-complete-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join(name);
+    std::fs::write(&path, text).unwrap();
+    path
+}
+
+#[test]
+fn the_aoj_board_of_two_placed_queens_has_its_one_completion() {
+    prints(&["solve", "--board", AOJ, "--format", "board"], AOJ_OUT);
+    prints(&["count", "--board", AOJ], "1\n");
+    prints(&["list", "--board", AOJ], AOJ_OUT);
+    // The same queens given by --queen, 1-based.
+    prints(
+        &[
+            "solve", "8", "--queen", "3,3", "--queen", "6,4", "--format", "board",
+        ],
+        AOJ_OUT,
+    );
+    queens()
+        .args(["verify", "--board", AOJ])
+        .write_stdin(AOJ_OUT)
+        .assert()
+        .success()
+        .stdout("ok\n");
+}
+
+#[test]
+fn count_and_list_agree_on_a_board_with_queens_and_reserved_squares() {
+    let board = file(
+        "mixed.board",
+        "......\n.Q....\n......\n....*.\n......\n......\n",
+    );
+    let board = board.to_str().unwrap();
+    let listed = queens()
+        .args(["list", "--board", board, "--format", "perm"])
+        .output()
+        .unwrap();
+    assert!(listed.status.success());
+    let lines = String::from_utf8(listed.stdout).unwrap();
+    // By brute force over the 4 placements of 6.
+    let expected: Vec<String> = nqueens::Placements::new(6)
+        .filter(|q| q[1] == 1 && q[3] != 4)
+        .map(|q| {
+            let cols: Vec<String> = q.iter().map(|c| (c + 1).to_string()).collect();
+            cols.join(" ") + "\n"
+        })
+        .collect();
+    assert_eq!(lines, expected.concat());
+    prints(
+        &["count", "--board", board],
+        &format!("{}\n", expected.len()),
+    );
+    prints(
+        &["count", "6", "--queen", "2,2", "--threads", "2"],
+        &format!(
+            "{}\n",
+            nqueens::Placements::new(6).filter(|q| q[1] == 1).count()
+        ),
+    );
+}
+
+#[test]
+fn a_board_with_no_completion_is_exit_1_from_solve_and_0_from_count() {
+    let corner = file("corner.board", "Q...\n....\n....\n....\n");
+    let corner = corner.to_str().unwrap();
+    queens()
+        .args(["solve", "--board", corner])
+        .assert()
+        .code(1)
+        .stdout("")
+        .stderr("queens: no placement completes this board\n");
+    prints(&["count", "--board", corner], "0\n");
+    prints(&["list", "--board", corner], "");
+    queens()
+        .args(["solve", "3", "--queen", "2,2"])
+        .assert()
+        .code(1)
+        .stderr(predicate::str::contains(
+            "no placement completes this board",
+        ));
+}
+
+#[test]
+fn clashing_queens_are_refused_naming_both_and_where_they_came_from() {
+    let board = file("attack.board", "....\n.Q..\n....\n...Q\n");
+    queens()
+        .args(["count", "--board", board.to_str().unwrap()])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::ends_with(
+            "attack.board: line 4: column 4: the queen shares its diagonal with the queen on line 2, column 2\n",
+        ));
+    let list = file("queens.txt", "# two queens\n1 1\n\n8 8\n");
+    usage_error(
+        &["solve", "8", "--queens", list.to_str().unwrap()],
+        "the queen at row 8, column 8 (",
+    );
+    usage_error(
+        &["solve", "8", "--queens", list.to_str().unwrap()],
+        "queens.txt: line 4) shares its diagonal with the queen at row 1, column 1 (",
+    );
+    usage_error(
+        &["solve", "8", "--queen", "2,5", "--queen", "7,5"],
+        "the queen at row 7, column 5 (--queen 7,5) shares its column with the queen at row 2, column 5 (--queen 2,5)",
+    );
+    let reserved = file("reserved.board", "..*.\n....\n....\n....\n");
+    usage_error(
+        &[
+            "solve",
+            "--board",
+            reserved.to_str().unwrap(),
+            "--queen",
+            "1,3",
+        ],
+        "the queen at row 1, column 3 (--queen 1,3): a reserved square of the board in",
+    );
+    usage_error(
+        &["solve", "8", "--queen", "9,1"],
+        "--queen 9,1: outside the board (rows and columns 1 to 8)",
+    );
+    usage_error(
+        &[
+            "solve",
+            "8",
+            "--queens",
+            list.to_str().unwrap(),
+            "--queen",
+            "12,1",
+        ],
+        "outside the board",
+    );
+    let wrong = file("outside.txt", "1 1\n3 9\n");
+    usage_error(
+        &["count", "8", "--queens", wrong.to_str().unwrap()],
+        "outside.txt: line 2: column 9 is outside the board (columns 1 to 8)",
+    );
+}
+
+#[test]
+fn endless_or_unreadable_lists_are_refused_without_reading_them_all() {
+    let out = shell("yes '1 1' | \"$0\" solve 8 --queens -");
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(
+        String::from_utf8_lossy(&out.stderr),
+        "queens: stdin: line 9: more queens than the board's 8 rows\n"
+    );
+    let out = shell("\"$0\" solve 8 --queens /dev/zero");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("line 1: the line is too long"));
+    let out = shell("yes ........ | \"$0\" solve --board -");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("line 9: a line too many"));
+    usage_error(&["solve", "8", "--queens", "/"], "cannot read /");
+    usage_error(
+        &["solve", "--board", "-", "--queens", "-"],
+        "standard input (-) can be read only once",
+    );
+    // Files as other systems save them: a byte-order mark, CRLF, a comma, a comment.
+    let saved = file("saved.txt", "\u{feff}# placed\r\n3,3\r\n6 4\r\n");
+    prints(
+        &[
+            "solve",
+            "8",
+            "--queens",
+            saved.to_str().unwrap(),
+            "--format",
+            "board",
+        ],
+        AOJ_OUT,
+    );
+}
+
+#[test]
+fn wide_boards_are_counted_and_solved_with_their_queens_kept() {
+    // 40 queens from a placement by formula, all but 6 rows kept: counted by the search.
+    let full = nqueens::place::construct(40).unwrap().unwrap();
+    let kept: String = (0..34)
+        .map(|r| format!("{} {}\n", r + 1, full[r] + 1))
+        .collect();
+    let kept_file = file("kept40.txt", &kept);
+    let kept_path = kept_file.to_str().unwrap();
+    let listed = queens()
+        .args(["list", "40", "--queens", kept_path, "--format", "perm"])
+        .output()
+        .unwrap();
+    let listed = String::from_utf8(listed.stdout).unwrap();
+    let completions = listed.lines().count();
+    assert!(completions >= 1);
+    prints(
+        &["count", "40", "--queens", kept_path],
+        &format!("{}\n", completions),
+    );
+    usage_error(
+        &["count", "40", "--queen", "1,1"],
+        "with 39 rows still empty; boards wider than 32 are counted when at most 32 are",
+    );
+    usage_error(
+        &["count", "40", "--queens", kept_path, "--part", "1/2"],
+        "--part goes with boards up to 32 squares a side",
+    );
+    // Solve keeps them; verify checks it against the same list.
+    let out = shell(&format!(
+        "\"$0\" solve 40 --queens {0} | \"$0\" verify --queens {0}",
+        kept_path
+    ));
+    assert_eq!(String::from_utf8_lossy(&out.stdout), "ok\n");
+    assert!(out.status.success());
+    // A large board and one queen: the queen stays.
+    let out = shell("\"$0\" solve 200000 --queen 7,123456 | \"$0\" verify --queen 7,123456");
+    assert_eq!(String::from_utf8_lossy(&out.stdout), "ok\n");
+}
+
+#[test]
+fn verify_with_a_board_finds_moved_queens_and_reserved_squares() {
+    let board = file("verify.board", "..Q.\n.*..\n....\n....\n");
+    let board = board.to_str().unwrap();
+    queens()
+        .args(["verify", "--board", board])
+        .write_stdin("3 1 4 2\n")
+        .assert()
+        .success()
+        .stdout("ok\n");
+    queens()
+        .args(["verify", "--board", board])
+        .write_stdin("2 4 1 3\n")
+        .assert()
+        .code(1)
+        .stdout("invalid: the board has a queen in row 1, column 3, but the placement has it in column 2\n");
+    let reserved = file("verify2.board", "....\n*...\n....\n....\n");
+    queens()
+        .args(["verify", "--board", reserved.to_str().unwrap()])
+        .write_stdin("3 1 4 2\n")
+        .assert()
+        .code(1)
+        .stdout("invalid: the queen of row 2 stands on a reserved square (column 1)\n");
+    queens()
+        .args(["verify", "--board", board])
+        .write_stdin("1 3 5 2 4\n")
+        .assert()
+        .code(1)
+        .stdout("invalid: 5 queens, but the board is 4×4\n");
+}
+
+#[test]
+fn solve_gives_up_with_its_own_message_when_time_runs_out() {
+    // 15 rows whose open squares are in 14 columns: no completion, but the search has to try
+    // the placements of 14 queens in those rows to see it (minutes), and min-conflicts never
+    // can. A second is not enough: solve gives up, and says so apart from "none".
+    let text: String = (0..30)
+        .map(|r| {
+            let line: String = (0..30)
+                .map(|c| if r < 15 && c >= 14 { '*' } else { '.' })
+                .collect();
+            line + "\n"
+        })
+        .collect();
+    let board = file("pigeonhole.board", &text);
+    queens()
+        .args(["solve", "--board", board.to_str().unwrap(), "--time-limit", "1"])
+        .assert()
+        .code(1)
+        .stdout("")
+        .stderr(
+            "queens: gave up after 1 s: no completion found, and none proved impossible; a longer --time-limit may decide it\n",
+        );
+}
+
+#[test]
+fn solve_refuses_what_cannot_keep_queens() {
+    usage_error(
+        &["solve", "8", "--queen", "1,1", "--method", "construct"],
+        "cannot keep placed queens",
+    );
+    usage_error(
+        &["solve", "-", "--queen", "1,1"],
+        "placed queens go with one board",
+    );
+    usage_error(
+        &["solve", "8", "--time-limit", "3"],
+        "goes with placed queens",
+    );
+    usage_error(
+        &["list", "8", "--queen", "1,1", "--unique"],
+        "placed queens does not have",
+    );
+    usage_error(
+        &["count", "8", "--queen", "1,1", "--unique"],
+        "placed queens does not have",
+    );
+    usage_error(&["solve", "9", "--board", AOJ], "N = 9 but the board in");
+    let help = queens().args(["solve", "--help"]).output().unwrap();
+    let help = String::from_utf8_lossy(&help.stdout);
+    for word in [
+        "--board FILE",
+        "--queens FILE",
+        "--queen ROW,COL",
+        "may be repeated",
+        "--time-limit",
+        "no placement completes this board",
+    ] {
+        assert!(help.contains(word), "{}", word);
+    }
+}
