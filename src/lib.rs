@@ -3,7 +3,9 @@
 //! N queens stand on an N×N board so that no two share a row, a column or a diagonal. This
 //! crate counts such placements (the judge program of HDU 2553, LeetCode 52), lists them
 //! (LeetCode 51, Luogu P1219), counts them up to symmetry and on boards with reserved squares
-//! (CSES 1624), and finds one for a hundred million queens (POJ 3239).
+//! (CSES 1624), finds one for a hundred million queens (POJ 3239), and completes boards with
+//! queens already placed: counts, lists and finds their completions, or proves there is none
+//! (Codewars, SPOJ NQUEEN, AOJ ALDS1_13_A).
 //!
 //! # Map
 //!
@@ -11,9 +13,10 @@
 //! | --- | --- |
 //! | [`judge`] | the judge program `src/main.rs`, one self-contained file users submit to online judges as it is; included here so its counter, its table of known counts and its rule for reading numbers ([`judge::Numbers`]) exist exactly once |
 //! | [`count`] | counting: what is counted ([`count::problem`]: [`count::Problem`], [`count::Board`]), how a count runs ([`count::run`]: [`count::Run`], threads, parts, [`count::checkpoint`]s and their [`count::merge`]), and the counters by layer: seed 000's five ([`count::seed`]), the symmetric search ([`count::symmetric`]), the join of half boards ([`count::join`], with the crate's one `unsafe` module [`count::join::kernel`]); [`count::Algo`] names them, [`count::count_with`] runs the fastest |
+//! | [`board`] | a board to fill: reserved squares and placed queens ([`board::Board`]), read from text or given as squares, clashing queens named |
 //! | [`memory`] | memory asked for before it is used: [`memory::OutOfMemory`] instead of an abort |
 //! | [`list`] | every placement in order ([`Placements`]), printed as boards or `perm` lines |
-//! | [`place`] | one placement for huge N: min-conflicts (seed 002), a construction, an independent verifier |
+//! | [`place`] | one placement for huge N: min-conflicts (seed 002), a construction, an independent verifier; completion of a board: the exhaustive search with propagation ([`place::exhaustive`]) and [`place::complete()`] |
 //! | [`bench`](mod@bench) | the benchmark table of `queens bench` and its SVG plot |
 //!
 //! The command-line toolkit `queens` (`src/bin/queens/`) is a thin layer over these.
@@ -69,6 +72,28 @@
 //! let n = 100_000;
 //! assert_eq!(verify(n, &construct(n as u32).unwrap().unwrap()), Ok(()));
 //! assert_eq!(verify(n, &min_conflicts(n as u32, 7, &mut |_, _| {}).unwrap().unwrap()), Ok(()));
+//! ```
+//!
+//! # Completing a board
+//!
+//! Queens already placed make the problem NP-complete. [`place::complete()`] lets two methods
+//! take turns: an exhaustive search with propagation over bitsets of any width, branching on
+//! the row or column with the fewest open squares (it alone proves "none"), and min-conflicts
+//! that never moves a placed queen (linear time on large boards). The same search counts and
+//! lists completions ([`place::exhaustive`]); up to 32 columns the counters of [`count`] count
+//! them too, the placed queens barring the squares they attack ([`board::Board::barred_rows`]).
+//!
+//! ```
+//! use nqueens::board::Board;
+//! use nqueens::place::complete::{complete, Completion, Options};
+//! use nqueens::place::exhaustive;
+//!
+//! let board = Board::new(8).with_queens(&[(2, 2), (5, 3)]).unwrap(); // AOJ ALDS1_13_A
+//! assert_eq!(exhaustive::count(&board).unwrap(), 1);
+//! let Completion::Found(queens) = complete(&board, &Options::default()).unwrap() else {
+//!     unreachable!()
+//! };
+//! assert_eq!(queens, [6, 0, 2, 7, 5, 3, 1, 4]);
 //! ```
 //!
 //! # Example

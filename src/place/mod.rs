@@ -10,6 +10,10 @@
 //! - [`verify()`] checks any placement in O(N) with fresh marks, sharing nothing with the two,
 //!   and [`read_perm`] reads one as judges print them.
 //!
+//! With queens already placed (a [`Board`](crate::board::Board)), [`complete()`] finds one
+//! completion or proves there is none, by the exhaustive search of [`exhaustive`] and by
+//! [`min_conflicts::Completing`] in turns; [`verify::verify_on`] checks a completion.
+//!
 //! # Example
 //!
 //! ```
@@ -28,6 +32,7 @@ pub mod min_conflicts;
 pub mod rng;
 pub mod verify;
 
+pub use complete::{complete, Completion};
 pub use construct::construct;
 pub use min_conflicts::min_conflicts;
 pub use verify::{read_perm, verify, Flaw};
