@@ -716,15 +716,33 @@ impl Board {
     /// assert_eq!(board.barred_rows(), vec![0b0111, 0b1110, 0b0011, 0b0101]);
     /// ```
     pub fn barred_rows(&self) -> Vec<u32> {
+        assert!(
+            self.n <= MAX_N as usize,
+            "the board is wider than {}",
+            MAX_N
+        );
+        self.barred_words().into_iter().map(|w| w as u32).collect()
+    }
+
+    /// [`Board::barred_rows`] for boards up to 64 wide, one word a row.
+    ///
+    /// # Panics
+    ///
+    /// Panics if the board is wider than 64.
+    ///
+    /// # Complexity
+    ///
+    /// O(n · (q + 1)) for q placed queens.
+    pub fn barred_words(&self) -> Vec<u64> {
         let n = self.n;
-        assert!(n <= MAX_N as usize, "the board is wider than {}", MAX_N);
-        let all = crate::judge::columns(n as u32);
+        assert!(n <= 64, "the board is wider than 64");
+        let all = if n == 64 { !0 } else { (1u64 << n) - 1 };
         (0..n)
             .map(|row| {
                 if let Some(col) = self.queen_in(row) {
                     return all & !(1 << col);
                 }
-                let mut barred = self.reserved_row(row).first().map_or(0, |&w| w as u32);
+                let mut barred = self.reserved_row(row).first().copied().unwrap_or(0);
                 for &(r, c) in &self.queens {
                     let (r, c, row) = (i64::from(r), i64::from(c), row as i64);
                     for col in [c, c + (row - r), c - (row - r)] {

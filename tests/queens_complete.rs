@@ -261,13 +261,14 @@ fn verify_with_a_board_finds_moved_queens_and_reserved_squares() {
 
 #[test]
 fn solve_gives_up_with_its_own_message_when_time_runs_out() {
-    // 15 rows whose open squares are in 14 columns: no completion, but the search has to try
-    // the placements of 14 queens in those rows to see it (minutes), and min-conflicts never
-    // can. A second is not enough: solve gives up, and says so apart from "none".
-    let text: String = (0..30)
+    // 20 rows whose open squares are in 19 columns: no completion, but the searches have to
+    // try the placements of 19 queens in those rows to see it (at n = 30, 15 rows in 14
+    // columns, that took 2.6 s; here, hours), and min-conflicts never can. A second is not
+    // enough: solve gives up, and says so apart from "none".
+    let text: String = (0..40)
         .map(|r| {
-            let line: String = (0..30)
-                .map(|c| if r < 15 && c >= 14 { '*' } else { '.' })
+            let line: String = (0..40)
+                .map(|c| if r < 20 && c >= 19 { '*' } else { '.' })
                 .collect();
             line + "\n"
         })

@@ -22,6 +22,7 @@
 //! The search keeps its stack itself, so it can stop after any number of nodes and go on
 //! later ([`Search::advance`]): [`super::complete()`] takes turns between it and min-conflicts.
 
+use super::narrow::Narrow;
 use super::{try_filled, OutOfMemory};
 use crate::board::Board;
 
@@ -357,7 +358,8 @@ impl Search {
     }
 }
 
-/// The completions of a board, in lexicographic order of their columns.
+/// The completions of a board, in lexicographic order of their columns: by the search in
+/// machine words ([`super::narrow`]) up to 64 columns, by [`Search`] in row order beyond.
 ///
 /// # Example
 ///
@@ -370,7 +372,13 @@ impl Search {
 /// assert_eq!(all, vec![vec![1, 3, 0, 2]]);
 /// ```
 pub struct Completions {
-    search: Search,
+    search: Searcher,
+}
+
+/// The search a [`Completions`] runs.
+enum Searcher {
+    Narrow(Narrow),
+    Wide(Box<Search>),
 }
 
 impl Completions {
@@ -378,22 +386,40 @@ impl Completions {
     ///
     /// # Errors
     ///
-    /// As [`Search::new`].
+    /// As [`Search::new`] (only for boards wider than 64).
     ///
     /// # Complexity
     ///
-    /// O(n · n/64) per node of the search.
+    /// O(1) per node up to 64 columns, O(n · n/64) beyond.
     pub fn new(board: &Board) -> Result<Completions, OutOfMemory> {
+        if board.size() <= 64 {
+            return Ok(Completions {
+                search: Searcher::Narrow(Narrow::new(board)),
+            });
+        }
+        Completions::wide(board)
+    }
+
+    /// The completions of `board` by [`Search`] whatever its width (for tests of one search
+    /// against the other).
+    pub(crate) fn wide(board: &Board) -> Result<Completions, OutOfMemory> {
         Ok(Completions {
-            search: Search::new(board, Order::Rows)?,
+            search: Searcher::Wide(Box::new(Search::new(board, Order::Rows)?)),
         })
     }
 
     /// The next completion, borrowed (no allocation).
     pub fn next_completion(&mut self) -> Option<&[u32]> {
-        match self.search.advance(&mut u64::MAX.clone()) {
-            Step::Found => Some(self.search.placement()),
-            _ => None,
+        let mut unlimited = u64::MAX;
+        match &mut self.search {
+            Searcher::Narrow(narrow) => match narrow.advance(&mut unlimited) {
+                Step::Found => Some(narrow.placement()),
+                _ => None,
+            },
+            Searcher::Wide(search) => match search.advance(&mut unlimited) {
+                Step::Found => Some(search.placement()),
+                _ => None,
+            },
         }
     }
 }
@@ -445,7 +471,7 @@ mod tests {
     fn the_plain_board_gives_every_placement_in_order() {
         for n in 1..=9u32 {
             let board = Board::new(n as usize);
-            let listed: Vec<Vec<u32>> = Completions::new(&board).unwrap().collect();
+            let listed: Vec<Vec<u32>> = Completions::wide(&board).unwrap().collect();
             let expected: Vec<Vec<u32>> = Placements::new(n)
                 .map(|q| q.iter().map(|&c| c as u32).collect())
                 .collect();

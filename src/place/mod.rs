@@ -29,6 +29,7 @@ pub mod complete;
 pub mod construct;
 pub mod exhaustive;
 pub mod min_conflicts;
+pub mod narrow;
 pub mod rng;
 pub mod verify;
 
