@@ -23,6 +23,7 @@
 //! later ([`Search::advance`]): [`super::complete()`] takes turns between it and min-conflicts.
 
 use super::narrow::Narrow;
+pub use super::Step;
 use super::{try_filled, OutOfMemory};
 use crate::board::Board;
 
@@ -35,17 +36,6 @@ pub enum Order {
     /// The first empty row, its columns from left to right: completions come in lexicographic
     /// order of their columns.
     Rows,
-}
-
-/// What [`Search::advance`] came to.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Step {
-    /// A completion: read it with [`Search::placement`].
-    Found,
-    /// Every completion has been given: there are no more.
-    Exhausted,
-    /// The node budget ran out; calling again goes on where the search stopped.
-    Paused,
 }
 
 /// A line of the board: a row or a column.

@@ -40,3 +40,15 @@ pub use verify::{read_perm, verify, Flaw};
 
 use crate::memory::try_filled;
 pub use crate::memory::OutOfMemory;
+
+/// What a step of an exhaustive search ([`exhaustive::Search::advance`],
+/// [`narrow::Narrow::advance`]) came to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Step {
+    /// A completion: read it from the search.
+    Found,
+    /// Every completion has been given: there are no more.
+    Exhausted,
+    /// The node budget ran out; calling again goes on where the search stopped.
+    Paused,
+}

@@ -11,7 +11,7 @@
 //! fewest-open-line search takes minutes), others the other, so [`super::complete()`] runs
 //! both in turns.
 
-use super::exhaustive::Step;
+use super::Step;
 use crate::board::Board;
 
 /// Where the search goes next.
