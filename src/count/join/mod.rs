@@ -60,6 +60,7 @@
 
 pub mod kernel;
 pub mod quarter;
+pub mod sieve;
 pub mod sliced;
 
 use super::problem::{Ask, Problem};
@@ -69,7 +70,8 @@ use crate::memory::OutOfMemory;
 use crate::place::rng::SplitMix64;
 use kernel::{Kernel, WEIGHT};
 use quarter::{Lists, Shape};
-use sliced::{Sliced, BLOCK};
+use sieve::Sieve;
+use sliced::Sliced;
 
 /// The largest `n` the join counts: 27, the largest whose count is known. (Its keys of
 /// `2(n - 1)` bits and the weights above them fit in 64 bits up to 32; past 27 nobody has a
@@ -321,6 +323,7 @@ struct Scratch {
     /// The west halves' keys, each with its weight.
     west: Vec<u64>,
     block: Sliced,
+    sieve: Sieve,
 }
 
 impl Scratch {
@@ -334,6 +337,7 @@ impl Scratch {
             east: Vec::new(),
             west: Vec::new(),
             block: Sliced::new(join.key_bits().max(1) as usize),
+            sieve: Sieve::default(),
         }
     }
 }
@@ -595,12 +599,13 @@ impl Join {
                 .iter()
                 .map(|&key| key | ((key >> anti & 1) + (key >> main & main_too)) << WEIGHT),
         );
-        let mut total = 0;
-        for stored in scratch.east.chunks(BLOCK) {
-            scratch.block.load(stored);
-            total += scratch.block.matches(self.kernel, &scratch.west);
-        }
-        Ok(total)
+        scratch.sieve.count(
+            &scratch.east,
+            &scratch.west,
+            self.key_bits(),
+            &mut scratch.block,
+            self.kernel,
+        )
     }
 }
 

@@ -1,0 +1,341 @@
+//! The sieve: most (west, east) pairs of a row set cannot fit, and buckets find them
+//! without trying them.
+//!
+//! A west and an east half fit when their keys share no diagonal. Pick `c` diagonals that
+//! both sides use often, and bucket each side by which of the `c` it uses (its *pattern*): an
+//! east half of pattern `p` can fit only west halves whose pattern is a subset of the other
+//! diagonals, `!p`. So each east bucket is loaded into blocks as before, and probed only by the
+//! west buckets of the subsets of `!p`; the pairs skipped are exactly those that clash on a
+//! chosen diagonal, and the kernel checks the rest in full, so the count is unchanged.
+//!
+//! The diagonals are chosen from a sample of each side's keys, by how often a random pair
+//! clashes on them (the product of the two sides' densities). How many to take is a
+//! trade: each doubles the buckets and so the blocks left partly empty at each bucket's
+//! end. For each `c` up to [`MAX_CUTS`] the sieve computes what the kernel would do (blocks
+//! times the probes of their compatible west buckets, a subset-sum over the west histogram,
+//! plus a charge per call) and takes the cheapest, which is no sieve at all for small row
+//! sets. This is the idea of E. Kluev's `sieveCuts` (N-Queens-Count-Sol, `sieve.h`); the
+//! choice of `c` by computed cost is this crate's.
+
+use super::kernel::Kernel;
+use super::sliced::{Sliced, BLOCK};
+use crate::memory::OutOfMemory;
+
+/// The most diagonals a row set is bucketed by.
+pub const MAX_CUTS: usize = 8;
+
+/// The fewest east halves a row set needs for the sieve to be worth choosing: below, a few
+/// blocks are probed by every west half.
+const MIN_EAST: usize = 8 * BLOCK;
+
+/// Keys of each side looked at to choose the diagonals.
+const SAMPLE: usize = 512;
+
+/// The cost of one call of the kernel, in probes (loading its tables, the loop around it).
+const CALL_COST: u64 = 16;
+
+/// The cost of loading a block, in probes.
+const LOAD_COST: u64 = 128;
+
+/// One worker's buffers for the sieve, reused from one row set to the next.
+#[derive(Default)]
+pub struct Sieve {
+    east: Vec<u64>,
+    west: Vec<u64>,
+    east_patterns: Vec<u8>,
+    west_patterns: Vec<u8>,
+    /// Where each bucket starts in `east` and `west` (one more entry than buckets).
+    east_at: Vec<usize>,
+    west_at: Vec<usize>,
+}
+
+/// The pattern of `key`: bit `i` set if it uses diagonal `bits[i]`.
+#[inline(always)]
+fn pattern(key: u64, bits: &[u32]) -> u8 {
+    let mut p = 0;
+    for (i, &bit) in bits.iter().enumerate() {
+        p |= ((key >> bit & 1) as u8) << i;
+    }
+    p
+}
+
+/// Up to [`SAMPLE`] keys of `keys`, evenly spread.
+fn sample(keys: &[u64]) -> impl Iterator<Item = &u64> {
+    keys.iter().step_by((keys.len() / SAMPLE).max(1))
+}
+
+/// How often each of the first `key_bits` bits is set in a sample of `keys`.
+fn densities(keys: &[u64], key_bits: u32) -> Vec<f64> {
+    let mut counts = vec![0u32; key_bits as usize];
+    let mut seen = 0u32;
+    for &key in sample(keys) {
+        seen += 1;
+        for (bit, count) in counts.iter_mut().enumerate() {
+            *count += (key >> bit & 1) as u32;
+        }
+    }
+    counts
+        .into_iter()
+        .map(|count| f64::from(count) / f64::from(seen.max(1)))
+        .collect()
+}
+
+/// The kernel's cost of the sieve on the first `c` diagonals, from the histograms of the
+/// patterns on all [`MAX_CUTS`]: blocks of each east bucket times the probes of the west
+/// buckets that can fit it, plus a charge per call and per block loaded.
+fn cost(c: usize, east: &[u64; 256], west: &[u64; 256]) -> u64 {
+    let size = 1usize << c;
+    let mask = size - 1;
+    let (mut e, mut w) = ([0u64; 256], [0u64; 256]);
+    for p in 0..256 {
+        e[p & mask] += east[p];
+        w[p & mask] += west[p];
+    }
+    // Subset sums: z[x] = the west halves whose pattern is a subset of x; calls[x] the
+    // nonempty buckets among them.
+    let mut z = w;
+    let mut calls = [0u64; 256];
+    for p in 0..size {
+        calls[p] = u64::from(w[p] > 0);
+    }
+    for bit in 0..c {
+        for x in 0..size {
+            if x >> bit & 1 == 1 {
+                z[x] += z[x ^ 1 << bit];
+                calls[x] += calls[x ^ 1 << bit];
+            }
+        }
+    }
+    (0..size)
+        .map(|p| {
+            let blocks = e[p].div_ceil(BLOCK as u64);
+            let other = !p & mask;
+            blocks * (z[other] + CALL_COST * calls[other] + LOAD_COST)
+        })
+        .sum()
+}
+
+impl Sieve {
+    /// The pairs of an `east` and a `west` key (west keys may carry a weight above the key
+    /// bits) that share none of the first `key_bits` bits, counted by `kernel` in blocks of
+    /// east keys, as [`Sliced::matches`] counts them, with the sieve skipping pairs that
+    /// clash on its diagonals.
+    ///
+    /// # Errors
+    ///
+    /// [`OutOfMemory`] if the buckets (a copy of both sides) do not fit.
+    ///
+    /// # Complexity
+    ///
+    /// O(|east| + |west|) to bucket, and the kernel's work on the pairs left.
+    pub fn count(
+        &mut self,
+        east: &[u64],
+        west: &[u64],
+        key_bits: u32,
+        block: &mut Sliced,
+        kernel: Kernel,
+    ) -> Result<u64, OutOfMemory> {
+        let plain = |block: &mut Sliced| {
+            east.chunks(BLOCK)
+                .map(|stored| {
+                    block.load(stored);
+                    block.matches(kernel, west)
+                })
+                .sum()
+        };
+        if east.len() < MIN_EAST || west.is_empty() {
+            return Ok(plain(block));
+        }
+        // The diagonals a random pair clashes on most often.
+        let (de, dw) = (densities(east, key_bits), densities(west, key_bits));
+        let mut order: Vec<u32> = (0..key_bits).collect();
+        order.sort_by(|&a, &b| {
+            let (a, b) = (a as usize, b as usize);
+            (de[b] * dw[b]).total_cmp(&(de[a] * dw[a]))
+        });
+        let bits = &order[..MAX_CUTS.min(order.len())];
+        // Patterns on all of them, and the cheapest number to use.
+        let patterns = |keys: &[u64], out: &mut Vec<u8>, hist: &mut [u64; 256]| {
+            out.clear();
+            out.extend(keys.iter().map(|&key| pattern(key, bits)));
+            for &p in out.iter() {
+                hist[p as usize] += 1;
+            }
+        };
+        let (mut he, mut hw) = ([0u64; 256], [0u64; 256]);
+        reserve_u8(&mut self.east_patterns, east.len())?;
+        reserve_u8(&mut self.west_patterns, west.len())?;
+        patterns(east, &mut self.east_patterns, &mut he);
+        patterns(west, &mut self.west_patterns, &mut hw);
+        let c = (0..=bits.len())
+            .min_by_key(|&c| cost(c, &he, &hw))
+            .unwrap_or(0);
+        if c == 0 {
+            return Ok(plain(block));
+        }
+        let mask = if c >= 8 { 0xFF } else { (1u8 << c) - 1 };
+        bucket(
+            east,
+            &self.east_patterns,
+            mask,
+            c,
+            &mut self.east,
+            &mut self.east_at,
+        )?;
+        bucket(
+            west,
+            &self.west_patterns,
+            mask,
+            c,
+            &mut self.west,
+            &mut self.west_at,
+        )?;
+        let mut total = 0;
+        for p in 0..1usize << c {
+            let stored = &self.east[self.east_at[p]..self.east_at[p + 1]];
+            if stored.is_empty() {
+                continue;
+            }
+            let other = !p & usize::from(mask);
+            for chunk in stored.chunks(BLOCK) {
+                block.load(chunk);
+                // Every subset of the other diagonals, the empty one last.
+                let mut s = other;
+                loop {
+                    let probes = &self.west[self.west_at[s]..self.west_at[s + 1]];
+                    if !probes.is_empty() {
+                        total += block.matches(kernel, probes);
+                    }
+                    if s == 0 {
+                        break;
+                    }
+                    s = (s - 1) & other;
+                }
+            }
+        }
+        Ok(total)
+    }
+}
+
+/// Sorts `keys` into `out` by their patterns' low `c` bits (`mask`), with each bucket's
+/// start in `at`.
+fn bucket(
+    keys: &[u64],
+    patterns: &[u8],
+    mask: u8,
+    c: usize,
+    out: &mut Vec<u64>,
+    at: &mut Vec<usize>,
+) -> Result<(), OutOfMemory> {
+    let buckets = 1usize << c;
+    at.clear();
+    at.resize(buckets + 1, 0);
+    for &p in patterns {
+        at[usize::from(p & mask) + 1] += 1;
+    }
+    for b in 0..buckets {
+        at[b + 1] += at[b];
+    }
+    out.clear();
+    out.try_reserve(keys.len()).map_err(|_| OutOfMemory {
+        what: "the sieve's buckets",
+        needed: 8 * keys.len() as u64,
+    })?;
+    out.resize(keys.len(), 0);
+    let mut next: Vec<usize> = at[..buckets].to_vec();
+    for (&key, &p) in keys.iter().zip(patterns) {
+        let b = usize::from(p & mask);
+        out[next[b]] = key;
+        next[b] += 1;
+    }
+    Ok(())
+}
+
+/// Makes room for `len` patterns, or says what did not fit.
+fn reserve_u8(v: &mut Vec<u8>, len: usize) -> Result<(), OutOfMemory> {
+    v.clear();
+    v.try_reserve(len).map_err(|_| OutOfMemory {
+        what: "the sieve's patterns",
+        needed: len as u64,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::place::rng::SplitMix64;
+
+    /// Pairs sharing no key bit, weighted, by brute force.
+    fn brute_force(east: &[u64], west: &[u64], key_bits: u32) -> u64 {
+        let mask = (1u64 << key_bits) - 1;
+        let weight = super::super::kernel::WEIGHT;
+        east.iter()
+            .map(|&e| {
+                west.iter()
+                    .filter(|&&w| e & w & mask == 0)
+                    .map(|&w| 1u64 << (w >> weight))
+                    .sum::<u64>()
+            })
+            .sum()
+    }
+
+    #[test]
+    fn the_sieve_counts_what_brute_force_counts_on_keys_of_every_density() {
+        let mut rng = SplitMix64::new(5);
+        let key_bits = 30;
+        for (sizes, density) in [((3000, 700), 6), ((5000, 3000), 3), ((1100, 50), 10)] {
+            let mut keys = |count: usize, weighted: bool| -> Vec<u64> {
+                (0..count)
+                    .map(|_| {
+                        let mut key = 0;
+                        for bit in 0..key_bits {
+                            // Skewed densities: low bits used more, so the sieve cuts.
+                            if rng.below(32) < density + (key_bits - bit) as u64 / 4 {
+                                key |= 1 << bit;
+                            }
+                        }
+                        if weighted {
+                            key |= rng.below(3) << super::super::kernel::WEIGHT;
+                        }
+                        key
+                    })
+                    .collect()
+            };
+            let east = keys(sizes.0, false);
+            let west = keys(sizes.1, true);
+            let mut sieve = Sieve::default();
+            let mut block = Sliced::new(key_bits as usize);
+            for kernel in Kernel::available() {
+                assert_eq!(
+                    sieve
+                        .count(&east, &west, key_bits, &mut block, kernel)
+                        .unwrap(),
+                    brute_force(&east, &west, key_bits),
+                    "{:?} {:?}",
+                    sizes,
+                    kernel
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn the_cost_of_no_cut_is_every_block_against_every_probe() {
+        let (mut e, mut w) = ([0u64; 256], [0u64; 256]);
+        e[0] = 1500;
+        e[3] = 100;
+        w[0] = 10;
+        w[5] = 20;
+        // One bucket of 1600 keys: 4 blocks, each loaded and probed by all 30 west keys in
+        // one call.
+        assert_eq!(cost(0, &e, &w), 4 * (30 + CALL_COST + LOAD_COST));
+        // Cut on the first diagonal: east 1500 (pattern 0) and 100 (pattern 1, from 3); west
+        // 10 + 0 on pattern 0 and 20 on pattern 1 (from 5). Pattern 0 meets both west
+        // buckets, pattern 1 only pattern 0's.
+        assert_eq!(
+            cost(1, &e, &w),
+            3 * (30 + 2 * CALL_COST + LOAD_COST) + (10 + CALL_COST + LOAD_COST)
+        );
+    }
+}
