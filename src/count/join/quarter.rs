@@ -232,7 +232,12 @@ impl Lists {
                 can &= can - 1;
                 let (s, b) = (1u64 << (r + c), 1u64 << (r + cols - c));
                 if slash & s == 0 && back & b == 0 {
-                    found += visit(shape, rest, used | 1 << c, slash | s, back | b);
+                    // The last row's placements are counted here, without a call each.
+                    found += if rest == 0 {
+                        1
+                    } else {
+                        visit(shape, rest, used | 1 << c, slash | s, back | b)
+                    };
                 }
             }
             found
