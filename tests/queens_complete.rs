@@ -13,9 +13,9 @@ const AOJ: &str = concat!(
 );
 const AOJ_OUT: &str = include_str!("../fixtures/boards/aoj-alds1-13-a.out");
 
-/// A file in a fresh folder of the test's own, holding `text`.
+/// A file in the build's scratch folder for tests (each test names its own), holding `text`.
 fn file(name: &str, text: &str) -> std::path::PathBuf {
-    let dir = std::env::temp_dir().join(format!("nqueens-complete-{}", std::process::id()));
+    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("complete");
     std::fs::create_dir_all(&dir).unwrap();
     let path = dir.join(name);
     std::fs::write(&path, text).unwrap();
