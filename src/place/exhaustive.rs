@@ -205,26 +205,13 @@ impl Search {
     #[inline(always)]
     fn open_word(&self, line: Line, i: usize) -> u64 {
         let n = self.n;
-        let (free, up, down, start, reserved) = match line {
-            Line::Row(r) => (
-                &self.cols_free,
-                r,
-                &self.down_by_row,
-                n - 1 - r,
-                &self.reserved_by_row,
-            ),
-            Line::Col(c) => (
-                &self.rows_free,
-                c,
-                &self.down_by_col,
-                n - 1 - c,
-                &self.reserved_by_col,
-            ),
+        // A row's squares are columns, a column's are rows; the diagonal windows start at
+        // the line's index (anti-diagonals) and at n - 1 - index (diagonals).
+        let (index, free, down, reserved) = match line {
+            Line::Row(r) => (r, &self.cols_free, &self.down_by_row, &self.reserved_by_row),
+            Line::Col(c) => (c, &self.rows_free, &self.down_by_col, &self.reserved_by_col),
         };
-        let index = match line {
-            Line::Row(r) => r,
-            Line::Col(c) => c,
-        };
+        let (up, start) = (index, n - 1 - index);
         let mut word = free[i] & !window(&self.up, up, i) & !window(down, start, i);
         if !reserved.is_empty() {
             word &= !reserved[index * self.w + i];
