@@ -70,6 +70,7 @@ pub mod kernel;
 pub mod quarter;
 pub mod sieve;
 pub mod sliced;
+pub mod squeeze;
 
 use super::problem::{Ask, Problem};
 use super::run::estimate::{estimate_units, Estimate, Sampled};

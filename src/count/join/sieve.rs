@@ -12,20 +12,33 @@
 //! clashes on them (the product of the two sides' densities): the run of [`MAX_CUTS`]
 //! neighbouring key bits that scores most, so a key's pattern is one shift (choosing the best
 //! bits anywhere cost a loop per key, a tenth of the count's time at n = 21, for no fewer
-//! probes). How many to take is a
-//! trade: each doubles the buckets and so the blocks left partly empty at each bucket's
-//! end. For each `c` up to [`MAX_CUTS`] the sieve computes what the kernel would do (blocks
-//! times the probes of their compatible west buckets, a subset-sum over the west histogram,
-//! plus a charge per call) and takes the cheapest, which is no sieve at all for small row
-//! sets. This is the idea of E. Kluev's `sieveCuts` (N-Queens-Count-Sol, `sieve.h`); the
-//! choice of `c` by computed cost is this crate's.
+//! probes). How many to take is a trade: each doubles the buckets and so the blocks left
+//! partly empty at each bucket's end, and each takes a bit out of the keys the kernel reads.
+//! For each `c` up to [`MAX_CUTS`] the sieve computes what the kernel would do, in row
+//! operations (blocks times the probes of their compatible west buckets, a subset-sum over the
+//! west histogram, times the groups of the keys left, plus charges per call, per block and per
+//! subset looked at) and takes the cheapest, which is no sieve at all for small row sets.
+//! (Up to 10 or 12 diagonals was tried: one thread on a part of n = 22, run beside the
+//! 8-diagonal build, took 6% longer at 10.)
+//!
+//! Before the kernel sees them, every key is squeezed ([`super::squeeze`]) to the diagonals
+//! that can still clash: those both sides use, less the sieve's own, on which every pair a
+//! bucket pair meets already fits. At n = 22 the keys drop from 42 bits (7 groups) to 25–33
+//! (mostly 5 groups); a part of n = 22 counts 1.13 times faster for it.
+//!
+//! This is the idea of E. Kluev's `sieveCuts` (N-Queens-Count-Sol, `sieve.h`); the choice of
+//! `c` by computed cost and the squeeze are this crate's.
 
-use super::kernel::Kernel;
+use super::kernel::{Kernel, GROUP, WEIGHT};
 use super::sliced::{Sliced, BLOCK};
+use super::squeeze::Squeeze;
 use crate::memory::OutOfMemory;
 
 /// The most diagonals a row set is bucketed by.
 pub const MAX_CUTS: usize = 8;
+
+/// The patterns on all [`MAX_CUTS`] diagonals.
+const PATTERNS: usize = 1 << MAX_CUTS;
 
 /// The fewest east halves a row set needs for the sieve to be worth choosing: below, a few
 /// blocks are probed by every west half.
@@ -34,19 +47,23 @@ const MIN_EAST: usize = 8 * BLOCK;
 /// Keys of each side looked at to choose the diagonals.
 const SAMPLE: usize = 512;
 
-/// The cost of one call of the kernel, in probes (loading its tables, the loop around it).
-const CALL_COST: u64 = 16;
+/// The cost of one call of the kernel, in row operations (loading its tables, the loop
+/// around it).
+const CALL_COST: u64 = 128;
 
 /// The cost of loading a block, in probes.
 const LOAD_COST: u64 = 128;
+
+/// The cost of looking at one subset of the west buckets, in row operations.
+const SUBSET_COST: u64 = 4;
 
 /// One worker's buffers for the sieve, reused from one row set to the next.
 #[derive(Default)]
 pub struct Sieve {
     east: Vec<u64>,
     west: Vec<u64>,
-    east_patterns: Vec<u8>,
-    west_patterns: Vec<u8>,
+    east_patterns: Vec<u16>,
+    west_patterns: Vec<u16>,
     /// Where each bucket starts in `east` and `west` (one more entry than buckets).
     east_at: Vec<usize>,
     west_at: Vec<usize>,
@@ -73,24 +90,23 @@ fn densities(keys: &[u64], key_bits: u32) -> Vec<f64> {
         .collect()
 }
 
-/// The kernel's cost of the sieve on the first `c` diagonals, from the histograms of the
-/// patterns on all [`MAX_CUTS`]: blocks of each east bucket times the probes of the west
-/// buckets that can fit it, plus a charge per call and per block loaded.
-fn cost(c: usize, east: &[u64; 256], west: &[u64; 256]) -> u64 {
+/// The kernel's cost of the sieve on the first `c` diagonals, in row operations, from the
+/// histograms of the patterns on all [`MAX_CUTS`], when the keys left have `groups` groups:
+/// blocks of each east bucket times the probes of the west buckets that can fit it (each
+/// `groups + 1` operations), plus a charge per call, per block loaded and per subset of west
+/// buckets looked at.
+fn cost(c: usize, east: &[u64], west: &[u64], groups: u64) -> u64 {
     let size = 1usize << c;
     let mask = size - 1;
-    let (mut e, mut w) = ([0u64; 256], [0u64; 256]);
-    for p in 0..256 {
+    let (mut e, mut w) = (vec![0u64; size], vec![0u64; size]);
+    for p in 0..east.len().min(west.len()) {
         e[p & mask] += east[p];
         w[p & mask] += west[p];
     }
     // Subset sums: z[x] = the west halves whose pattern is a subset of x; calls[x] the
     // nonempty buckets among them.
-    let mut z = w;
-    let mut calls = [0u64; 256];
-    for p in 0..size {
-        calls[p] = u64::from(w[p] > 0);
-    }
+    let mut z = w.clone();
+    let mut calls: Vec<u64> = w.iter().map(|&count| u64::from(count > 0)).collect();
     for bit in 0..c {
         for x in 0..size {
             if x >> bit & 1 == 1 {
@@ -103,7 +119,11 @@ fn cost(c: usize, east: &[u64; 256], west: &[u64; 256]) -> u64 {
         .map(|p| {
             let blocks = e[p].div_ceil(BLOCK as u64);
             let other = !p & mask;
-            blocks * (z[other] + CALL_COST * calls[other] + LOAD_COST)
+            let subsets = 1u64 << other.count_ones();
+            blocks
+                * ((z[other] + LOAD_COST) * (groups + 1)
+                    + CALL_COST * calls[other]
+                    + SUBSET_COST * subsets)
         })
         .sum()
 }
@@ -129,7 +149,7 @@ impl Sieve {
         block: &mut Sliced,
         kernel: Kernel,
     ) -> Result<u64, OutOfMemory> {
-        let plain = |block: &mut Sliced| {
+        let plain = |block: &mut Sliced, east: &[u64], west: &[u64]| {
             east.chunks(BLOCK)
                 .map(|stored| {
                     block.load(stored);
@@ -137,8 +157,20 @@ impl Sieve {
                 })
                 .sum()
         };
+        // Diagonals only one side uses never clash: squeezed out of every key.
+        let key_mask = (1u64 << key_bits) - 1;
+        let used = |keys: &[u64]| keys.iter().fold(0, |all, &key| all | key) & key_mask;
+        let live = used(east) & used(west);
         if east.len() < MIN_EAST || west.is_empty() {
-            return Ok(plain(block));
+            let squeeze = Squeeze::new(live);
+            if squeeze.bits().div_ceil(GROUP as u32) == key_bits.div_ceil(GROUP as u32) {
+                block.use_bits(key_bits as usize);
+                return Ok(plain(block, east, west));
+            }
+            squeezed(east, &squeeze, &mut self.east)?;
+            squeezed(west, &squeeze, &mut self.west)?;
+            block.use_bits(squeeze.bits() as usize);
+            return Ok(plain(block, &self.east, &self.west));
         }
         // The run of MAX_CUTS neighbouring diagonals a random pair clashes on most often
         // (neighbours, so a key's pattern is one shift).
@@ -152,28 +184,35 @@ impl Sieve {
             })
             .unwrap_or(0);
         // Patterns on all of them, and the cheapest number to use.
-        let patterns = |keys: &[u64], out: &mut Vec<u8>, hist: &mut [u64; 256]| {
+        let patterns = |keys: &[u64], out: &mut Vec<u16>, hist: &mut [u64]| {
             out.clear();
-            out.extend(keys.iter().map(|&key| (key >> start) as u8));
+            let all = (PATTERNS - 1) as u64;
+            out.extend(keys.iter().map(|&key| (key >> start & all) as u16));
             for &p in out.iter() {
                 hist[p as usize] += 1;
             }
         };
-        let (mut he, mut hw) = ([0u64; 256], [0u64; 256]);
-        reserve_u8(&mut self.east_patterns, east.len())?;
-        reserve_u8(&mut self.west_patterns, west.len())?;
+        let (mut he, mut hw) = (vec![0u64; PATTERNS], vec![0u64; PATTERNS]);
+        reserve_u16(&mut self.east_patterns, east.len())?;
+        reserve_u16(&mut self.west_patterns, west.len())?;
         patterns(east, &mut self.east_patterns, &mut he);
         patterns(west, &mut self.west_patterns, &mut hw);
-        let c = (0..=width).min_by_key(|&c| cost(c, &he, &hw)).unwrap_or(0);
-        if c == 0 {
-            return Ok(plain(block));
-        }
-        let mask = if c >= 8 { 0xFF } else { (1u8 << c) - 1 };
+        let groups = |c: usize| {
+            let cut = ((1u64 << c) - 1) << start;
+            u64::from((live & !cut).count_ones().div_ceil(GROUP as u32).max(1))
+        };
+        let c = (0..=width)
+            .min_by_key(|&c| cost(c, &he, &hw, groups(c)))
+            .unwrap_or(0);
+        let mask = ((1u32 << c) - 1) as u16;
+        // Every pair a bucket pair meets fits on the sieve's diagonals: squeezed out too.
+        let squeeze = Squeeze::new(live & !(u64::from(mask) << start));
         bucket(
             east,
             &self.east_patterns,
             mask,
             c,
+            &squeeze,
             &mut self.east,
             &mut self.east_at,
         )?;
@@ -182,9 +221,11 @@ impl Sieve {
             &self.west_patterns,
             mask,
             c,
+            &squeeze,
             &mut self.west,
             &mut self.west_at,
         )?;
+        block.use_bits(squeeze.bits() as usize);
         let mut total = 0;
         for p in 0..1usize << c {
             let stored = &self.east[self.east_at[p]..self.east_at[p + 1]];
@@ -212,13 +253,14 @@ impl Sieve {
     }
 }
 
-/// Sorts `keys` into `out` by their patterns' low `c` bits (`mask`), with each bucket's
-/// start in `at`.
+/// Sorts `keys`, squeezed (their weights kept), into `out` by their patterns' low `c` bits
+/// (`mask`), with each bucket's start in `at`.
 fn bucket(
     keys: &[u64],
-    patterns: &[u8],
-    mask: u8,
+    patterns: &[u16],
+    mask: u16,
     c: usize,
+    squeeze: &Squeeze,
     out: &mut Vec<u64>,
     at: &mut Vec<usize>,
 ) -> Result<(), OutOfMemory> {
@@ -240,18 +282,32 @@ fn bucket(
     let mut next: Vec<usize> = at[..buckets].to_vec();
     for (&key, &p) in keys.iter().zip(patterns) {
         let b = usize::from(p & mask);
-        out[next[b]] = key;
+        out[next[b]] = squeeze.apply(key) | key & WEIGHTS;
         next[b] += 1;
     }
     Ok(())
 }
 
+/// The bits of a west key that hold its weight, kept by every squeeze.
+const WEIGHTS: u64 = !0 << WEIGHT;
+
+/// `keys` squeezed (their weights kept) into `out`.
+fn squeezed(keys: &[u64], squeeze: &Squeeze, out: &mut Vec<u64>) -> Result<(), OutOfMemory> {
+    out.clear();
+    out.try_reserve(keys.len()).map_err(|_| OutOfMemory {
+        what: "the squeezed keys",
+        needed: 8 * keys.len() as u64,
+    })?;
+    out.extend(keys.iter().map(|&key| squeeze.apply(key) | key & WEIGHTS));
+    Ok(())
+}
+
 /// Makes room for `len` patterns, or says what did not fit.
-fn reserve_u8(v: &mut Vec<u8>, len: usize) -> Result<(), OutOfMemory> {
+fn reserve_u16(v: &mut Vec<u16>, len: usize) -> Result<(), OutOfMemory> {
     v.clear();
     v.try_reserve(len).map_err(|_| OutOfMemory {
         what: "the sieve's patterns",
-        needed: len as u64,
+        needed: 2 * len as u64,
     })
 }
 
@@ -278,12 +334,23 @@ mod tests {
     fn the_sieve_counts_what_brute_force_counts_on_keys_of_every_density() {
         let mut rng = SplitMix64::new(5);
         let key_bits = 30;
-        for (sizes, density) in [((3000, 700), 6), ((5000, 3000), 3), ((1100, 50), 10)] {
+        // Sizes, density, and the bits each side uses (only one side uses the others, so
+        // they are squeezed out: 20 of 30 on both sides, 10 on one).
+        let both = (1u64 << key_bits) - 1;
+        for (sizes, density, (east_bits, west_bits)) in [
+            ((3000, 700), 6, (both, both)),
+            ((5000, 3000), 3, (both, both)),
+            ((1100, 50), 10, (both, both)),
+            ((3000, 700), 6, (both >> 5, both << 5)),
+            ((5000, 3000), 3, (both >> 5, both << 5)),
+            ((5000, 3000), 3, (both >> 20, both << 20)),
+        ] {
             let mut keys = |count: usize, weighted: bool| -> Vec<u64> {
+                let bits = if weighted { west_bits } else { east_bits };
                 (0..count)
                     .map(|_| {
                         let mut key = 0;
-                        for bit in 0..key_bits {
+                        for bit in (0..key_bits).filter(|&bit| bits >> bit & 1 == 1) {
                             // Skewed densities: low bits used more, so the sieve cuts.
                             if rng.below(32) < density + (key_bits - bit) as u64 / 4 {
                                 key |= 1 << bit;
@@ -323,13 +390,18 @@ mod tests {
         w[5] = 20;
         // One bucket of 1600 keys: 4 blocks, each loaded and probed by all 30 west keys in
         // one call.
-        assert_eq!(cost(0, &e, &w), 4 * (30 + CALL_COST + LOAD_COST));
+        let (g, sub) = (5, SUBSET_COST);
+        assert_eq!(
+            cost(0, &e, &w, g),
+            4 * ((30 + LOAD_COST) * (g + 1) + CALL_COST + sub)
+        );
         // Cut on the first diagonal: east 1500 (pattern 0) and 100 (pattern 1, from 3); west
         // 10 + 0 on pattern 0 and 20 on pattern 1 (from 5). Pattern 0 meets both west
         // buckets, pattern 1 only pattern 0's.
         assert_eq!(
-            cost(1, &e, &w),
-            3 * (30 + 2 * CALL_COST + LOAD_COST) + (10 + CALL_COST + LOAD_COST)
+            cost(1, &e, &w, g),
+            3 * ((30 + LOAD_COST) * (g + 1) + 2 * CALL_COST + 2 * sub)
+                + ((10 + LOAD_COST) * (g + 1) + CALL_COST + sub)
         );
     }
 }

@@ -30,7 +30,10 @@ pub const BLOCK: usize = 512;
 
 /// One block of stored keys, as group tables.
 pub struct Sliced {
+    /// The groups in use (see [`Sliced::use_bits`]).
     groups: usize,
+    /// The groups there is room for.
+    room: usize,
     /// Group `j`'s row `p`: the stored halves that leave free every diagonal `GROUP·j + b` for
     /// the bits `b` of `p`.
     table: Vec<Row>,
@@ -53,9 +56,22 @@ impl Sliced {
         );
         Sliced {
             groups,
+            room: groups,
             table: vec![Row([0; 8]); groups << GROUP],
             free: vec![Row([0; 8]); groups * GROUP],
         }
+    }
+
+    /// Takes keys of `key_bits` bits from the next [`Sliced::load`] on (squeezed keys: see
+    /// [`super::squeeze`]); fewer groups, so less work per probe.
+    ///
+    /// # Panics
+    ///
+    /// Panics if `key_bits` needs more groups than the block was made for.
+    pub fn use_bits(&mut self, key_bits: usize) {
+        let groups = key_bits.div_ceil(GROUP).max(1);
+        assert!(groups <= self.room, "sliced: {} key bits", key_bits);
+        self.groups = groups;
     }
 
     /// Loads up to [`BLOCK`] stored keys, replacing those before.
@@ -84,15 +100,14 @@ impl Sliced {
             let mut square = [0u64; 64];
             square[..chunk.len()].copy_from_slice(chunk);
             transpose(&mut square);
-            for (row, used) in self.free.iter_mut().zip(square) {
+            for (row, used) in self.free[..self.groups * GROUP].iter_mut().zip(square) {
                 row[word] = valid[word] & !used;
             }
         }
-        for row in &mut self.free {
+        for row in &mut self.free[..self.groups * GROUP] {
             row[keys.len().div_ceil(64)..].fill(0);
         }
-        for (table, free) in self
-            .table
+        for (table, free) in self.table[..self.groups << GROUP]
             .chunks_exact_mut(1 << GROUP)
             .zip(self.free.chunks_exact(GROUP))
         {
@@ -110,7 +125,7 @@ impl Sliced {
     ///
     /// O(`probes.len()` · groups) row operations.
     pub fn matches(&self, kernel: Kernel, probes: &[u64]) -> u64 {
-        kernel.matches(&self.table, self.groups, probes)
+        kernel.matches(&self.table[..self.groups << GROUP], self.groups, probes)
     }
 }
 
