@@ -46,9 +46,6 @@ impl std::ops::DerefMut for Row {
 /// The key bits each group table reads: a table has `2^GROUP` rows.
 pub const GROUP: usize = 6;
 
-/// Where a key's weight begins: key `k` counts each match `2^(k >> WEIGHT)` times.
-pub const WEIGHT: u32 = 62;
-
 /// The most group tables a block has.
 pub const MAX_GROUPS: usize = 9;
 
@@ -133,9 +130,9 @@ impl Kernel {
         }
     }
 
-    /// The number of (key, stored half) pairs that match, weighted: for each key, the bits
-    /// left after ANDing row `(key >> GROUP·j) mod 2^GROUP` of group table `j` for
-    /// `j < groups`, counted `2^(key >> WEIGHT)` times, and summed. `table` holds the group tables one after another, `2^GROUP` rows each.
+    /// The number of (key, stored half) pairs that match: for each key, the bits left after
+    /// ANDing row `(key >> GROUP·j) mod 2^GROUP` of group table `j` for `j < groups`, summed.
+    /// (Bits of a key past its groups are not read.) `table` holds the group tables one after another, `2^GROUP` rows each.
     ///
     /// # Panics
     ///
@@ -203,8 +200,7 @@ unsafe fn matches_avx512<const G: usize>(tables: &[&[Row; 1 << GROUP]; G], keys:
             let row = &table[(key >> (GROUP * j)) as usize & ((1 << GROUP) - 1)];
             acc = _mm512_and_si512(acc, load(row));
         }
-        let weight = _mm512_set1_epi64((key >> WEIGHT) as i64);
-        sum = _mm512_add_epi64(sum, _mm512_sllv_epi64(_mm512_popcnt_epi64(acc), weight));
+        sum = _mm512_add_epi64(sum, _mm512_popcnt_epi64(acc));
     }
     _mm512_reduce_add_epi64(sum) as u64
 }
@@ -244,9 +240,7 @@ unsafe fn matches_avx2<const G: usize>(tables: &[&[Row; 1 << GROUP]; G], keys: &
         }
         // Each byte counts at most 16 bits: no overflow before the sum of bytes.
         let bytes = _mm256_add_epi8(count(a), count(b));
-        let counts = _mm256_sad_epu8(bytes, _mm256_setzero_si256());
-        let weight = _mm256_set1_epi64x((key >> WEIGHT) as i64);
-        sum = _mm256_add_epi64(sum, _mm256_sllv_epi64(counts, weight));
+        sum = _mm256_add_epi64(sum, _mm256_sad_epu8(bytes, _mm256_setzero_si256()));
     }
     let mut lanes = [0u64; 4];
     // SAFETY: `lanes` is 32 writable bytes.
@@ -266,7 +260,7 @@ fn matches_in<const G: usize>(tables: &[&[Row; 1 << GROUP]; G], keys: &[u64]) ->
             }
         }
         for k in 0..8 {
-            sum[k] += u64::from(acc[k].count_ones()) << (key >> WEIGHT);
+            sum[k] += u64::from(acc[k].count_ones());
         }
     }
     sum.iter().sum()

@@ -77,9 +77,9 @@ use super::run::estimate::{estimate_units, Estimate, Sampled};
 use super::run::{self, checkpoint::Fnv, CountError, Run, Unit};
 use crate::memory::OutOfMemory;
 use crate::place::rng::SplitMix64;
-use kernel::{Kernel, WEIGHT};
+use kernel::Kernel;
 use quarter::{Lists, Shape};
-use sieve::Sieve;
+use sieve::{Sieve, WEIGHT};
 use sliced::Sliced;
 
 /// The largest `n` the join counts: 27, the largest whose count is known. (Its keys of

@@ -29,10 +29,18 @@
 //! This is the idea of E. Kluev's `sieveCuts` (N-Queens-Count-Sol, `sieve.h`); the choice of
 //! `c` by computed cost and the squeeze are this crate's.
 
-use super::kernel::{Kernel, GROUP, WEIGHT};
+use super::kernel::{Kernel, GROUP};
 use super::sliced::{Sliced, BLOCK};
 use super::squeeze::Squeeze;
 use crate::memory::OutOfMemory;
+
+/// Where a west key's weight begins: key `k` counts each match `2^(k >> WEIGHT)` times
+/// (0, 1 or 2: the long diagonals' west segments it uses).
+pub const WEIGHT: u32 = 62;
+
+/// The weights a west key may have, each a bucket of its own: the kernel counts matches,
+/// and the sieve weighs its answer (a shift per call, not per probe).
+const WAYS: usize = 3;
 
 /// The most diagonals a row set is bucketed by.
 pub const MAX_CUTS: usize = 8;
@@ -62,9 +70,10 @@ const SUBSET_COST: u64 = 4;
 pub struct Sieve {
     east: Vec<u64>,
     west: Vec<u64>,
-    east_patterns: Vec<u16>,
-    west_patterns: Vec<u16>,
-    /// Where each bucket starts in `east` and `west` (one more entry than buckets).
+    east_histogram: Vec<u64>,
+    west_histogram: Vec<u64>,
+    /// Where each bucket starts in `east` and `west` (one more entry than buckets; a west
+    /// bucket is a pattern and a weight).
     east_at: Vec<usize>,
     west_at: Vec<usize>,
 }
@@ -149,78 +158,34 @@ impl Sieve {
         block: &mut Sliced,
         kernel: Kernel,
     ) -> Result<u64, OutOfMemory> {
-        let plain = |block: &mut Sliced, east: &[u64], west: &[u64]| {
-            east.chunks(BLOCK)
-                .map(|stored| {
-                    block.load(stored);
-                    block.matches(kernel, west)
-                })
-                .sum()
-        };
+        if east.is_empty() || west.is_empty() {
+            return Ok(0);
+        }
         // Diagonals only one side uses never clash: squeezed out of every key.
         let key_mask = (1u64 << key_bits) - 1;
         let used = |keys: &[u64]| keys.iter().fold(0, |all, &key| all | key) & key_mask;
         let live = used(east) & used(west);
-        if east.len() < MIN_EAST || west.is_empty() {
-            let squeeze = Squeeze::new(live);
-            if squeeze.bits().div_ceil(GROUP as u32) == key_bits.div_ceil(GROUP as u32) {
-                block.use_bits(key_bits as usize);
-                return Ok(plain(block, east, west));
-            }
-            squeezed(east, &squeeze, &mut self.east)?;
-            squeezed(west, &squeeze, &mut self.west)?;
-            block.use_bits(squeeze.bits() as usize);
-            return Ok(plain(block, &self.east, &self.west));
-        }
-        // The run of MAX_CUTS neighbouring diagonals a random pair clashes on most often
-        // (neighbours, so a key's pattern is one shift).
-        let (de, dw) = (densities(east, key_bits), densities(west, key_bits));
-        let score: Vec<f64> = de.iter().zip(&dw).map(|(a, b)| a * b).collect();
-        let width = MAX_CUTS.min(key_bits as usize);
-        let start = (0..=key_bits as usize - width)
-            .max_by(|&a, &b| {
-                let sum = |s: usize| score[s..s + width].iter().sum::<f64>();
-                sum(a).total_cmp(&sum(b))
-            })
-            .unwrap_or(0);
-        // Patterns on all of them, and the cheapest number to use.
-        let patterns = |keys: &[u64], out: &mut Vec<u16>, hist: &mut [u64]| {
-            out.clear();
-            let all = (PATTERNS - 1) as u64;
-            out.extend(keys.iter().map(|&key| (key >> start & all) as u16));
-            for &p in out.iter() {
-                hist[p as usize] += 1;
-            }
+        let (start, c) = if east.len() < MIN_EAST {
+            (0, 0)
+        } else {
+            self.choose(east, west, key_bits, live)
         };
-        let (mut he, mut hw) = (vec![0u64; PATTERNS], vec![0u64; PATTERNS]);
-        reserve_u16(&mut self.east_patterns, east.len())?;
-        reserve_u16(&mut self.west_patterns, west.len())?;
-        patterns(east, &mut self.east_patterns, &mut he);
-        patterns(west, &mut self.west_patterns, &mut hw);
-        let groups = |c: usize| {
-            let cut = ((1u64 << c) - 1) << start;
-            u64::from((live & !cut).count_ones().div_ceil(GROUP as u32).max(1))
-        };
-        let c = (0..=width)
-            .min_by_key(|&c| cost(c, &he, &hw, groups(c)))
-            .unwrap_or(0);
-        let mask = ((1u32 << c) - 1) as u16;
+        let mask = (1u64 << c) - 1;
         // Every pair a bucket pair meets fits on the sieve's diagonals: squeezed out too.
-        let squeeze = Squeeze::new(live & !(u64::from(mask) << start));
+        let squeeze = Squeeze::new(live & !(mask << start));
+        let pattern = |key: u64| (key >> start & mask) as usize;
         bucket(
             east,
-            &self.east_patterns,
-            mask,
-            c,
+            pattern,
+            1 << c,
             &squeeze,
             &mut self.east,
             &mut self.east_at,
         )?;
         bucket(
             west,
-            &self.west_patterns,
-            mask,
-            c,
+            |key| pattern(key) * WAYS + (key >> WEIGHT) as usize,
+            WAYS << c,
             &squeeze,
             &mut self.west,
             &mut self.west_at,
@@ -232,15 +197,18 @@ impl Sieve {
             if stored.is_empty() {
                 continue;
             }
-            let other = !p & usize::from(mask);
+            let other = !p & mask as usize;
             for chunk in stored.chunks(BLOCK) {
                 block.load(chunk);
-                // Every subset of the other diagonals, the empty one last.
+                // Every subset of the other diagonals, the empty one last, and each weight.
                 let mut s = other;
                 loop {
-                    let probes = &self.west[self.west_at[s]..self.west_at[s + 1]];
-                    if !probes.is_empty() {
-                        total += block.matches(kernel, probes);
+                    for weight in 0..WAYS {
+                        let b = s * WAYS + weight;
+                        let probes = &self.west[self.west_at[b]..self.west_at[b + 1]];
+                        if !probes.is_empty() {
+                            total += block.matches(kernel, probes) << weight;
+                        }
                     }
                     if s == 0 {
                         break;
@@ -251,24 +219,57 @@ impl Sieve {
         }
         Ok(total)
     }
+
+    /// The sieve's diagonals for a row set: the first of a run of neighbouring key bits, and
+    /// how many of the run to use (0: no sieve).
+    fn choose(&mut self, east: &[u64], west: &[u64], key_bits: u32, live: u64) -> (u32, u32) {
+        // The run of MAX_CUTS neighbouring diagonals a random pair clashes on most often
+        // (neighbours, so a key's pattern is one shift).
+        let (de, dw) = (densities(east, key_bits), densities(west, key_bits));
+        let score: Vec<f64> = de.iter().zip(&dw).map(|(a, b)| a * b).collect();
+        let width = MAX_CUTS.min(key_bits as usize);
+        let start = (0..=key_bits as usize - width)
+            .max_by(|&a, &b| {
+                let sum = |s: usize| score[s..s + width].iter().sum::<f64>();
+                sum(a).total_cmp(&sum(b))
+            })
+            .unwrap_or(0);
+        // Histograms of the patterns on all of them, and the cheapest number to use.
+        let all = (PATTERNS - 1) as u64;
+        let histogram = |keys: &[u64], hist: &mut Vec<u64>| {
+            hist.clear();
+            hist.resize(PATTERNS, 0);
+            for &key in keys {
+                hist[(key >> start & all) as usize] += 1;
+            }
+        };
+        histogram(east, &mut self.east_histogram);
+        histogram(west, &mut self.west_histogram);
+        let groups = |c: usize| {
+            let cut = ((1u64 << c) - 1) << start;
+            u64::from((live & !cut).count_ones().div_ceil(GROUP as u32).max(1))
+        };
+        let c = (0..=width)
+            .min_by_key(|&c| cost(c, &self.east_histogram, &self.west_histogram, groups(c)))
+            .unwrap_or(0);
+        (start as u32, c as u32)
+    }
 }
 
-/// Sorts `keys`, squeezed (their weights kept), into `out` by their patterns' low `c` bits
-/// (`mask`), with each bucket's start in `at`.
+/// Sorts `keys`, squeezed, into `out` by their buckets (`slot(key)`, below `buckets`), with
+/// each bucket's start in `at`.
 fn bucket(
     keys: &[u64],
-    patterns: &[u16],
-    mask: u16,
-    c: usize,
+    slot: impl Fn(u64) -> usize,
+    buckets: usize,
     squeeze: &Squeeze,
     out: &mut Vec<u64>,
     at: &mut Vec<usize>,
 ) -> Result<(), OutOfMemory> {
-    let buckets = 1usize << c;
     at.clear();
     at.resize(buckets + 1, 0);
-    for &p in patterns {
-        at[usize::from(p & mask) + 1] += 1;
+    for &key in keys {
+        at[slot(key) + 1] += 1;
     }
     for b in 0..buckets {
         at[b + 1] += at[b];
@@ -280,35 +281,12 @@ fn bucket(
     })?;
     out.resize(keys.len(), 0);
     let mut next: Vec<usize> = at[..buckets].to_vec();
-    for (&key, &p) in keys.iter().zip(patterns) {
-        let b = usize::from(p & mask);
-        out[next[b]] = squeeze.apply(key) | key & WEIGHTS;
+    for &key in keys {
+        let b = slot(key);
+        out[next[b]] = squeeze.apply(key);
         next[b] += 1;
     }
     Ok(())
-}
-
-/// The bits of a west key that hold its weight, kept by every squeeze.
-const WEIGHTS: u64 = !0 << WEIGHT;
-
-/// `keys` squeezed (their weights kept) into `out`.
-fn squeezed(keys: &[u64], squeeze: &Squeeze, out: &mut Vec<u64>) -> Result<(), OutOfMemory> {
-    out.clear();
-    out.try_reserve(keys.len()).map_err(|_| OutOfMemory {
-        what: "the squeezed keys",
-        needed: 8 * keys.len() as u64,
-    })?;
-    out.extend(keys.iter().map(|&key| squeeze.apply(key) | key & WEIGHTS));
-    Ok(())
-}
-
-/// Makes room for `len` patterns, or says what did not fit.
-fn reserve_u16(v: &mut Vec<u16>, len: usize) -> Result<(), OutOfMemory> {
-    v.clear();
-    v.try_reserve(len).map_err(|_| OutOfMemory {
-        what: "the sieve's patterns",
-        needed: 2 * len as u64,
-    })
 }
 
 #[cfg(test)]
@@ -319,7 +297,7 @@ mod tests {
     /// Pairs sharing no key bit, weighted, by brute force.
     fn brute_force(east: &[u64], west: &[u64], key_bits: u32) -> u64 {
         let mask = (1u64 << key_bits) - 1;
-        let weight = super::super::kernel::WEIGHT;
+        let weight = WEIGHT;
         east.iter()
             .map(|&e| {
                 west.iter()
@@ -357,7 +335,7 @@ mod tests {
                             }
                         }
                         if weighted {
-                            key |= rng.below(3) << super::super::kernel::WEIGHT;
+                            key |= rng.below(3) << WEIGHT;
                         }
                         key
                     })
