@@ -62,8 +62,10 @@
 //! most 24 MB of north lists. A unit of work is one tile by one south set: a worker builds a
 //! tile's north lists once and keeps them while its units come, and builds each unit's south
 //! lists once, for every north set of the tile. So a south list is built once per tile (a few
-//! times at n = 21, each time in under a second), and a count takes the same memory at n = 27
-//! as at n = 19: 47 MB at n = 19, 107 MB at n = 20 (both cores, `/usr/bin/time`). [`super::run`]
+//! times at n = 21, each time in under a second). The halves of a row set are made and
+//! counted in chunks of at most [`HALVES`] keys a side (4 Mi: 32 MB a copy), each east chunk
+//! met with every west chunk (the west ones kept when they fit in one), so a row set of tens
+//! of millions of halves (n = 27) takes no more memory than one of a few. [`super::run`]
 //! hands the units out one at a time, so no thread waits for another.
 
 pub mod kernel;
@@ -101,7 +103,8 @@ pub const MAX_N: u32 = 27;
 ///
 /// Exponential, like every exact count: the README's tables give the times measured and
 /// estimated (`queens count N --estimate`) on this project's machine. Memory: a tile of north
-/// lists (at most 24 MB), one row set's south lists and halves, whatever `n`.
+/// lists (at most 24 MB), one row set's south lists, and a chunk of halves of each side (at
+/// most [`HALVES`] keys, a few copies), whatever `n`.
 ///
 /// # Example
 ///
@@ -315,6 +318,8 @@ struct Join {
     /// For each `k`, the sets of `e - k` south rows (local: bit 0 is row `w`), in order.
     south_sets: Vec<Vec<u32>>,
     kernel: Kernel,
+    /// The most halves of a side made at once ([`HALVES`]; tests take fewer).
+    halves: usize,
 }
 
 /// One worker's buffers, reused from one unit to the next: the north lists of a tile (kept
@@ -382,6 +387,7 @@ impl Join {
             north_east: Shape::new(n, 0, w, w, e, east),
             south_east: Shape::new(n, w, e, w, e, |r, c| east(r + w, c)),
             kernel,
+            halves: HALVES,
         }
     }
 
@@ -502,7 +508,7 @@ impl Join {
             self.build_south(scratch, south)?;
             for i in 0..tile.north.len() {
                 if weight(i) > 0 {
-                    total += weight(i) * self.count_rows(scratch, i, tile.k)?;
+                    total += weight(i) * self.count_rows(scratch, i, tile.k, None)?;
                 }
             }
         }
@@ -512,7 +518,9 @@ impl Join {
     /// One sample of [`estimate`]: a random row set of `tile`, counted with its four lists
     /// built for it alone; its time counted with the share of list building a whole count
     /// pays for it (a south list is met with every north set of its tile, a north list with
-    /// every south set).
+    /// every south set). From n = [`SLICED_FROM`] a row set takes too long for a sample (a
+    /// minute and more at n = 25), and the sample is one of [`Join::slices`] random slices of
+    /// its east halves ([`Join::count_rows`]), weighing that many times more.
     fn sample(
         &self,
         scratch: &mut Scratch,
@@ -527,7 +535,9 @@ impl Join {
             self.south_sets[tile.k as usize][j],
         );
         let weight = self.fold(north, south);
-        let pairs = (tile_norths * souths) as f64;
+        let slices = self.slices();
+        let slice = rng.below(slices);
+        let pairs = (tile_norths * souths) as f64 * slices as f64;
         if weight == 0 {
             return Ok(Sampled {
                 counts: [0, 0],
@@ -545,11 +555,10 @@ impl Join {
         let built_north = started.elapsed().as_secs_f64();
         self.build_south(scratch, south)?;
         let built_south = started.elapsed().as_secs_f64() - built_north;
-        let counted = weight * self.count_rows(scratch, 0, tile.k)?;
+        let counted = weight * self.count_rows(scratch, 0, tile.k, Some((slice, slices)))?;
         let all_south = self.south_sets[tile.k as usize].len() as f64;
         let seconds = started.elapsed().as_secs_f64() - built_north - built_south
-            + built_north / all_south
-            + built_south / tile_norths as f64;
+            + (built_north / all_south + built_south / tile_norths as f64) / slices as f64;
         Ok(Sampled {
             counts: [counted, 0],
             weight: pairs,
@@ -557,65 +566,172 @@ impl Join {
         })
     }
 
+    /// The slices a sample of [`estimate`] cuts a row set into: 1 below [`SLICED_FROM`], then
+    /// 4 times more for each n (256 at n = 27), about as fast as the row sets grow.
+    fn slices(&self) -> u64 {
+        4u64.pow(self.n.saturating_sub(SLICED_FROM - 1))
+    }
+
     /// The placements whose east queens stand on the rows of the `i`-th north set of the
     /// held tile (of `k` rows) and of the south set whose lists are built, counted with the
-    /// weights of the long diagonals.
+    /// weights of the long diagonals; with `slice = Some((j, s))`, only the east halves whose
+    /// north-east quarter uses one of the `j`-th of `s` equal runs of its column sets (a
+    /// sample of [`estimate`]).
+    ///
+    /// The halves are made and counted in chunks of about [`HALVES`] keys a side, so a row
+    /// set takes bounded memory however many halves it has (tens of millions at n = 27).
     ///
     /// # Errors
     ///
     /// [`OutOfMemory`] if the halves do not fit in memory.
-    fn count_rows(&self, scratch: &mut Scratch, i: usize, k: u32) -> Result<u64, OutOfMemory> {
+    fn count_rows(
+        &self,
+        scratch: &mut Scratch,
+        i: usize,
+        k: u32,
+        slice: Option<(u64, u64)>,
+    ) -> Result<u64, OutOfMemory> {
         let (n, w, e) = (self.n, self.w, self.e);
         let (north_east, north_west) = &scratch.north[i];
         if north_east.is_empty() || north_west.is_empty() {
             return Ok(0);
         }
-        let fitting = &mut scratch.fitting;
-        fitting.clear();
-        pairs(
-            north_east,
-            &scratch.south_east,
-            k,
-            e,
-            self.key_bits(),
-            fitting,
-        )?;
-        if fitting.is_empty() {
-            return Ok(0);
-        }
-        scratch.east.clear();
-        reserve(&mut scratch.east, fitting.len, "the east halves")?;
-        scratch.east.extend_from_slice(fitting.keys());
+        let key_bits = self.key_bits();
         // West halves: each weighing 2 for each west segment of a long diagonal it uses
         // (`row + col = n - 1` and, if the west half has columns, `row = col`).
-        fitting.clear();
-        pairs(
-            north_west,
-            &scratch.south_west,
-            w - k,
-            w,
-            self.key_bits(),
-            fitting,
-        )?;
         let anti = n - 1 - w;
         let main = (n - 1 + w).saturating_sub(1);
         let main_too = u64::from(w > 0);
-        scratch.west.clear();
-        reserve(&mut scratch.west, fitting.len, "the west halves")?;
-        scratch.west.extend(
-            fitting
-                .keys()
-                .iter()
-                .map(|&key| key | ((key >> anti & 1) + (key >> main & main_too)) << WEIGHT),
-        );
-        scratch.sieve.count(
-            &scratch.east,
-            &scratch.west,
-            self.key_bits(),
-            &mut scratch.block,
-            self.kernel,
-        )
+        let weigh = |key: u64| key | ((key >> anti & 1) + (key >> main & main_too)) << WEIGHT;
+        let mut east_at = match slice {
+            None => Cursor::all(k, e),
+            Some((j, s)) => Cursor::slice(k, e, j, s),
+        };
+        let mut west_whole = false;
+        let mut total = 0;
+        while !east_at.done() {
+            let fitting = &mut scratch.fitting;
+            fitting.clear();
+            pairs(
+                north_east,
+                &scratch.south_east,
+                e,
+                key_bits,
+                fitting,
+                &mut east_at,
+                self.halves,
+            )?;
+            if fitting.is_empty() {
+                continue;
+            }
+            scratch.east.clear();
+            reserve(&mut scratch.east, fitting.len, "the east halves")?;
+            scratch.east.extend_from_slice(fitting.keys());
+            if west_whole {
+                // The west halves fitted in one chunk and are still held.
+                total += scratch.sieve.count(
+                    &scratch.east,
+                    &scratch.west,
+                    key_bits,
+                    &mut scratch.block,
+                    self.kernel,
+                )?;
+                continue;
+            }
+            let mut west_at = Cursor::all(w - k, w);
+            let mut chunks = 0;
+            while !west_at.done() {
+                let fitting = &mut scratch.fitting;
+                fitting.clear();
+                pairs(
+                    north_west,
+                    &scratch.south_west,
+                    w,
+                    key_bits,
+                    fitting,
+                    &mut west_at,
+                    self.halves,
+                )?;
+                chunks += 1;
+                scratch.west.clear();
+                reserve(&mut scratch.west, fitting.len, "the west halves")?;
+                scratch
+                    .west
+                    .extend(fitting.keys().iter().map(|&key| weigh(key)));
+                total += scratch.sieve.count(
+                    &scratch.east,
+                    &scratch.west,
+                    key_bits,
+                    &mut scratch.block,
+                    self.kernel,
+                )?;
+            }
+            west_whole = chunks == 1;
+        }
+        Ok(total)
     }
+}
+
+/// The smallest `n` whose estimate samples slices of row sets, not whole ones.
+const SLICED_FROM: u32 = 24;
+
+/// The most halves of a side made at once (32 MB of keys; a row set with more is counted in
+/// chunks, each side's chunk met with each of the other's).
+pub const HALVES: usize = 1 << 22;
+
+/// Where a walk over the column sets of a half's north quarter stands: the next column set
+/// and how many are left to visit.
+struct Cursor {
+    cols: Option<u32>,
+    left: u64,
+    /// The half's width: column sets stay below `2^width`.
+    width: u32,
+}
+
+impl Cursor {
+    /// Every column set of `k` of `width` columns, in increasing order.
+    fn all(k: u32, width: u32) -> Cursor {
+        Cursor {
+            cols: (k <= width).then(|| (1u32 << k) - 1),
+            left: u64::MAX,
+            width,
+        }
+    }
+
+    /// The `j`-th of `s` runs of the column sets of `k` of `width` columns, as equal as they
+    /// can be (some empty when there are fewer sets than runs).
+    fn slice(k: u32, width: u32, j: u64, s: u64) -> Cursor {
+        let sets = binomial(width, k);
+        let (from, to) = (sets * j / s, sets * (j + 1) / s);
+        let mut cursor = Cursor::all(k, width);
+        for _ in 0..from {
+            cursor.step();
+        }
+        cursor.left = to - from;
+        cursor
+    }
+
+    fn done(&self) -> bool {
+        self.cols.is_none() || self.left == 0
+    }
+
+    /// Moves on to the next column set.
+    fn step(&mut self) {
+        let all = (1u64 << self.width) - 1;
+        self.cols = self
+            .cols
+            .and_then(next_subset)
+            .filter(|&next| u64::from(next) <= all);
+        self.left = self.left.saturating_sub(1);
+    }
+}
+
+/// The number of ways to choose `k` of `n`.
+fn binomial(n: u32, k: u32) -> u64 {
+    if k > n {
+        return 0;
+    }
+    (0..u64::from(k)).fold(1, |c, i| c * (u64::from(n) - i) / (i + 1))
 }
 
 /// A list of keys that takes each candidate without a branch: it is written past the end,
@@ -659,20 +775,24 @@ impl Keys {
 }
 
 /// Adds to `fitting` the key of every half of `width` columns made of a north placement in
-/// `upper` (on `k` columns) and a south one in `lower` (on the other columns) that share no
-/// diagonal crossing the north/south line.
+/// `upper` and a south one in `lower` (on the other columns) that share no diagonal crossing
+/// the north/south line, for the north column sets from `cursor` on, until it is done or
+/// `fitting` holds `limit` keys (a column set is always finished: it may hold a few more).
 fn pairs(
     upper: &Lists,
     lower: &Lists,
-    k: u32,
     width: u32,
     key_bits: u32,
     fitting: &mut Keys,
+    cursor: &mut Cursor,
+    limit: usize,
 ) -> Result<(), OutOfMemory> {
     let all = (1u32 << width) - 1;
     let key_mask = (1u64 << key_bits) - 1;
-    let mut cols = (1u32 << k) - 1;
-    loop {
+    while let Some(cols) = cursor.cols.filter(|_| cursor.left > 0) {
+        if fitting.len >= limit {
+            return Ok(());
+        }
         let tops = upper.bucket(cols);
         if !tops.is_empty() {
             let bottoms = lower.bucket(all & !cols);
@@ -683,11 +803,9 @@ fn pairs(
                 }
             }
         }
-        match next_subset(cols) {
-            Some(next) if next <= all => cols = next,
-            _ => return Ok(()),
-        }
+        cursor.step();
     }
+    Ok(())
 }
 
 /// Makes `v` hold at least `len` items without reallocating, or says what did not fit.
@@ -728,6 +846,72 @@ mod tests {
             .all(|p| p[0] < p[1] && p[1].count_ones() == 3));
         assert_eq!(next_subset(0), None);
         assert_eq!(next_subset(0xf000_0000), None);
+    }
+
+    /// Every row set of `join`, counted by `count(join, scratch, i, k)` after its lists are
+    /// built, with the fold's weights.
+    fn by_row_sets(join: &Join, count: impl Fn(&Join, &mut Scratch, usize, u32) -> u64) -> u64 {
+        let mut scratch = Scratch::new(join);
+        let mut total = 0;
+        for tile in join.units() {
+            join.hold_north(&mut scratch, &tile).unwrap();
+            for j in tile.south.clone() {
+                let south = join.south_sets[tile.k as usize][j as usize];
+                join.build_south(&mut scratch, south).unwrap();
+                for (i, north) in tile.north.clone().enumerate() {
+                    let north = join.north_sets[tile.k as usize][north as usize];
+                    let weight = join.fold(north, south);
+                    if weight > 0 {
+                        total += weight * count(join, &mut scratch, i, tile.k);
+                    }
+                }
+            }
+        }
+        total
+    }
+
+    #[test]
+    fn halves_made_in_small_chunks_count_the_same() {
+        for n in [8u32, 11, 12, 13] {
+            for halves in [1, 7, 100] {
+                let mut join = Join::new(n, Kernel::Portable);
+                join.halves = halves;
+                let total = by_row_sets(&join, |join, scratch, i, k| {
+                    join.count_rows(scratch, i, k, None).unwrap()
+                });
+                assert_eq!(
+                    total,
+                    crate::judge::KNOWN_COUNTS[n as usize],
+                    "n = {}, {} halves",
+                    n,
+                    halves
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn the_slices_of_a_row_set_add_up_to_it() {
+        for n in [9u32, 12, 13] {
+            for slices in [1u64, 3, 7, 5000] {
+                let join = Join::new(n, Kernel::Portable);
+                let total = by_row_sets(&join, |join, scratch, i, k| {
+                    (0..slices)
+                        .map(|j| join.count_rows(scratch, i, k, Some((j, slices))).unwrap())
+                        .sum()
+                });
+                assert_eq!(
+                    total,
+                    crate::judge::KNOWN_COUNTS[n as usize],
+                    "n = {}, {} slices",
+                    n,
+                    slices
+                );
+            }
+        }
+        assert_eq!(binomial(14, 7), 3432);
+        assert_eq!(binomial(5, 0), 1);
+        assert_eq!(binomial(3, 4), 0);
     }
 
     #[test]
