@@ -81,7 +81,7 @@ use crate::memory::OutOfMemory;
 use crate::place::rng::SplitMix64;
 use kernel::Kernel;
 use quarter::{Lists, Shape};
-use sieve::{Sieve, WEIGHT};
+use sieve::Sieve;
 use sliced::Sliced;
 
 /// The largest `n` the join counts: 27, the largest whose count is known. (Its keys of
@@ -331,11 +331,9 @@ struct Scratch {
     north: Vec<(Lists, Lists)>,
     south_west: Lists,
     south_east: Lists,
-    /// The quarter pairs that fit, as [`pairs`] finds them.
-    fitting: Keys,
-    east: Vec<u64>,
-    /// The west halves' keys, each with its weight.
-    west: Vec<u64>,
+    /// The east and the west halves of a chunk (their keys), as [`pairs`] finds them.
+    east: Keys,
+    west: Keys,
     block: Sliced,
     sieve: Sieve,
 }
@@ -347,9 +345,8 @@ impl Scratch {
             north: Vec::new(),
             south_west: Lists::default(),
             south_east: Lists::default(),
-            fitting: Keys::default(),
-            east: Vec::new(),
-            west: Vec::new(),
+            east: Keys::default(),
+            west: Keys::default(),
             block: Sliced::new(join.key_bits().max(1) as usize),
             sieve: Sieve::default(),
         }
@@ -602,7 +599,7 @@ impl Join {
         let anti = n - 1 - w;
         let main = (n - 1 + w).saturating_sub(1);
         let main_too = u64::from(w > 0);
-        let weigh = |key: u64| key | ((key >> anti & 1) + (key >> main & main_too)) << WEIGHT;
+        let weight = |key: u64| ((key >> anti & 1) + (key >> main & main_too)) as usize;
         let mut east_at = match slice {
             None => Cursor::all(k, e),
             Some((j, s)) => Cursor::slice(k, e, j, s),
@@ -610,28 +607,25 @@ impl Join {
         let mut west_whole = false;
         let mut total = 0;
         while !east_at.done() {
-            let fitting = &mut scratch.fitting;
-            fitting.clear();
+            scratch.east.clear();
             pairs(
                 north_east,
                 &scratch.south_east,
                 e,
                 key_bits,
-                fitting,
+                &mut scratch.east,
                 &mut east_at,
                 self.halves,
             )?;
-            if fitting.is_empty() {
+            if scratch.east.is_empty() {
                 continue;
             }
-            scratch.east.clear();
-            reserve(&mut scratch.east, fitting.len, "the east halves")?;
-            scratch.east.extend_from_slice(fitting.keys());
             if west_whole {
                 // The west halves fitted in one chunk and are still held.
                 total += scratch.sieve.count(
-                    &scratch.east,
-                    &scratch.west,
+                    scratch.east.keys(),
+                    scratch.west.keys(),
+                    weight,
                     key_bits,
                     &mut scratch.block,
                     self.kernel,
@@ -641,26 +635,21 @@ impl Join {
             let mut west_at = Cursor::all(w - k, w);
             let mut chunks = 0;
             while !west_at.done() {
-                let fitting = &mut scratch.fitting;
-                fitting.clear();
+                scratch.west.clear();
                 pairs(
                     north_west,
                     &scratch.south_west,
                     w,
                     key_bits,
-                    fitting,
+                    &mut scratch.west,
                     &mut west_at,
                     self.halves,
                 )?;
                 chunks += 1;
-                scratch.west.clear();
-                reserve(&mut scratch.west, fitting.len, "the west halves")?;
-                scratch
-                    .west
-                    .extend(fitting.keys().iter().map(|&key| weigh(key)));
                 total += scratch.sieve.count(
-                    &scratch.east,
-                    &scratch.west,
+                    scratch.east.keys(),
+                    scratch.west.keys(),
+                    weight,
                     key_bits,
                     &mut scratch.block,
                     self.kernel,

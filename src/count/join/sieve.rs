@@ -34,11 +34,8 @@ use super::sliced::{Sliced, BLOCK};
 use super::squeeze::Squeeze;
 use crate::memory::OutOfMemory;
 
-/// Where a west key's weight begins: key `k` counts each match `2^(k >> WEIGHT)` times
-/// (0, 1 or 2: the long diagonals' west segments it uses).
-pub const WEIGHT: u32 = 62;
-
-/// The weights a west key may have, each a bucket of its own: the kernel counts matches,
+/// The weights a west key may have (`weight(key)` below 3: each match counts 1, 2 or 4
+/// times), each a bucket of its own: the kernel counts matches,
 /// and the sieve weighs its answer (a shift per call, not per probe).
 const WAYS: usize = 3;
 
@@ -138,10 +135,10 @@ fn cost(c: usize, east: &[u64], west: &[u64], groups: u64) -> u64 {
 }
 
 impl Sieve {
-    /// The pairs of an `east` and a `west` key (west keys may carry a weight above the key
-    /// bits) that share none of the first `key_bits` bits, counted by `kernel` in blocks of
-    /// east keys, as [`Sliced::matches`] counts them, with the sieve skipping pairs that
-    /// clash on its diagonals.
+    /// The pairs of an `east` and a `west` key that share none of the first `key_bits` bits,
+    /// each counted `2^weight(west key)` times (`weight` below 3; bits past `key_bits` are
+    /// not compared), counted by `kernel` in blocks of east keys, as [`Sliced::matches`]
+    /// counts them, with the sieve skipping pairs that clash on its diagonals.
     ///
     /// # Errors
     ///
@@ -154,6 +151,7 @@ impl Sieve {
         &mut self,
         east: &[u64],
         west: &[u64],
+        weight: impl Fn(u64) -> usize,
         key_bits: u32,
         block: &mut Sliced,
         kernel: Kernel,
@@ -184,7 +182,7 @@ impl Sieve {
         )?;
         bucket(
             west,
-            |key| pattern(key) * WAYS + (key >> WEIGHT) as usize,
+            |key| pattern(key) * WAYS + weight(key),
             WAYS << c,
             &squeeze,
             &mut self.west,
@@ -294,6 +292,9 @@ mod tests {
     use super::*;
     use crate::place::rng::SplitMix64;
 
+    /// Where a test's west key holds its weight.
+    const WEIGHT: u32 = 62;
+
     /// Pairs sharing no key bit, weighted, by brute force.
     fn brute_force(east: &[u64], west: &[u64], key_bits: u32) -> u64 {
         let mask = (1u64 << key_bits) - 1;
@@ -348,7 +349,14 @@ mod tests {
             for kernel in Kernel::available() {
                 assert_eq!(
                     sieve
-                        .count(&east, &west, key_bits, &mut block, kernel)
+                        .count(
+                            &east,
+                            &west,
+                            |key| (key >> WEIGHT) as usize,
+                            key_bits,
+                            &mut block,
+                            kernel
+                        )
                         .unwrap(),
                     brute_force(&east, &west, key_bits),
                     "{:?} {:?}",
