@@ -84,9 +84,9 @@ use quarter::{Lists, Shape};
 use sieve::Sieve;
 use sliced::Sliced;
 
-/// The largest `n` the join counts: 27, the largest whose count is known. (Its keys of
-/// `2(n - 1)` bits and the weights above them fit in 64 bits up to 32; past 27 nobody has a
-/// count to check it against, and it would take years on a cluster.)
+/// The largest `n` the join counts: 27, the largest whose count is known. (Its entries of
+/// `2(n - 1) + 1` bits fit in 64 bits up to 32; past 27 nobody has a count to check it
+/// against, and it would take years on a cluster.)
 pub const MAX_N: u32 = 27;
 
 /// Counts the placements of `n` queens by joining half boards, on one thread.
