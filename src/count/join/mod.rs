@@ -320,6 +320,8 @@ struct Join {
     kernel: Kernel,
     /// The most halves of a side made at once ([`HALVES`]; tests take fewer).
     halves: usize,
+    /// The smallest `n` whose samples are slices ([`SLICED_FROM`]; tests take less).
+    sliced_from: u32,
 }
 
 /// One worker's buffers, reused from one unit to the next: the north lists of a tile (kept
@@ -385,6 +387,7 @@ impl Join {
             south_east: Shape::new(n, w, e, w, e, |r, c| east(r + w, c)),
             kernel,
             halves: HALVES,
+            sliced_from: SLICED_FROM,
         }
     }
 
@@ -566,7 +569,7 @@ impl Join {
     /// The slices a sample of [`estimate`] cuts a row set into: 1 below [`SLICED_FROM`], then
     /// 4 times more for each n (256 at n = 27), about as fast as the row sets grow.
     fn slices(&self) -> u64 {
-        4u64.pow(self.n.saturating_sub(SLICED_FROM - 1))
+        4u64.pow(self.n.saturating_sub(self.sliced_from - 1))
     }
 
     /// The placements whose east queens stand on the rows of the `i`-th north set of the
@@ -901,6 +904,30 @@ mod tests {
         assert_eq!(binomial(14, 7), 3432);
         assert_eq!(binomial(5, 0), 1);
         assert_eq!(binomial(3, 4), 0);
+    }
+
+    #[test]
+    fn an_estimate_from_slices_of_row_sets_is_near_the_count() {
+        let mut join = Join::new(13, Kernel::Portable);
+        join.sliced_from = 11; // 4³ = 64 slices a row set
+        assert_eq!(join.slices(), 64);
+        // 2000 seeded samples, as `estimate_units` takes them, without its clock.
+        let units = join.units();
+        let mut scratch = Scratch::new(&join);
+        let mut rng = SplitMix64::new(7);
+        let values: Vec<f64> = (0..2000)
+            .map(|_| {
+                let unit = &units[rng.below(units.len() as u64) as usize];
+                let sampled = join.sample(&mut scratch, unit, &mut rng).unwrap();
+                sampled.counts[0] as f64 * sampled.weight * units.len() as f64
+            })
+            .collect();
+        let mean = values.iter().sum::<f64>() / values.len() as f64;
+        let variance =
+            values.iter().map(|v| (v - mean).powi(2)).sum::<f64>() / (values.len() - 1) as f64;
+        let error = (variance / values.len() as f64).sqrt();
+        assert!(error > 0.0);
+        assert!((mean - 73712.0).abs() < 4.0 * error, "{} ± {}", mean, error);
     }
 
     #[test]
