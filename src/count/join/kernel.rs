@@ -46,6 +46,10 @@ impl std::ops::DerefMut for Row {
 /// The key bits each group table reads: a table has `2^GROUP` rows.
 pub const GROUP: usize = 6;
 
+/// Where a key's own weight begins, for [`Kernel::weighted_in_keys`]: key `k` counts each
+/// match `2^(k >> WEIGHT)` times.
+pub const WEIGHT: u32 = 62;
+
 /// The most group tables a block has.
 pub const MAX_GROUPS: usize = 9;
 
@@ -132,7 +136,8 @@ impl Kernel {
 
     /// The number of (key, stored half) pairs that match: for each key, the bits left after
     /// ANDing row `(key >> GROUP·j) mod 2^GROUP` of group table `j` for `j < groups`, summed.
-    /// (Bits of a key past its groups are not read.) `table` holds the group tables one after another, `2^GROUP` rows each.
+    /// (Bits of a key past its groups are not read.) `table` holds the group tables one after
+    /// another, `2^GROUP` rows each.
     ///
     /// # Panics
     ///
@@ -143,6 +148,44 @@ impl Kernel {
     ///
     /// O(`keys.len()` · `groups`) row operations of 512 bits.
     pub fn matches(self, table: &[Row], groups: usize, keys: &[u64]) -> u64 {
+        self.dispatch::<false>(table, groups, &[keys])
+    }
+
+    /// [`Kernel::matches`] with each key's match counted `2^(key >> WEIGHT)` times (the
+    /// weight held in the key's top bits: no sorting of the keys by weight first, which costs
+    /// more than the shift per key when there are few blocks).
+    ///
+    /// # Panics
+    ///
+    /// As [`Kernel::matches`].
+    ///
+    /// # Complexity
+    ///
+    /// O(`keys.len()` · `groups`) row operations of 512 bits.
+    pub fn weighted_in_keys(self, table: &[Row], groups: usize, keys: &[u64]) -> u64 {
+        self.dispatch::<true>(table, groups, &[keys])
+    }
+
+    /// [`Kernel::matches`] of several lists of keys, those of `classes[i]` counted `2^i`
+    /// times each, in one call: `Σ matches(classes[i]) << i`.
+    ///
+    /// # Panics
+    ///
+    /// As [`Kernel::matches`].
+    ///
+    /// # Complexity
+    ///
+    /// O(keys · `groups`) row operations of 512 bits.
+    pub fn weighted(self, table: &[Row], groups: usize, classes: &[&[u64]]) -> u64 {
+        self.dispatch::<false>(table, groups, classes)
+    }
+
+    fn dispatch<const IN_KEYS: bool>(
+        self,
+        table: &[Row],
+        groups: usize,
+        classes: &[&[u64]],
+    ) -> u64 {
         assert_eq!(
             table.len(),
             groups << GROUP,
@@ -150,35 +193,42 @@ impl Kernel {
             groups
         );
         match groups {
-            1 => self.run::<1>(table, keys),
-            2 => self.run::<2>(table, keys),
-            3 => self.run::<3>(table, keys),
-            4 => self.run::<4>(table, keys),
-            5 => self.run::<5>(table, keys),
-            6 => self.run::<6>(table, keys),
-            7 => self.run::<7>(table, keys),
-            8 => self.run::<8>(table, keys),
-            9 => self.run::<9>(table, keys),
+            1 => self.run::<1, IN_KEYS>(table, classes),
+            2 => self.run::<2, IN_KEYS>(table, classes),
+            3 => self.run::<3, IN_KEYS>(table, classes),
+            4 => self.run::<4, IN_KEYS>(table, classes),
+            5 => self.run::<5, IN_KEYS>(table, classes),
+            6 => self.run::<6, IN_KEYS>(table, classes),
+            7 => self.run::<7, IN_KEYS>(table, classes),
+            8 => self.run::<8, IN_KEYS>(table, classes),
+            9 => self.run::<9, IN_KEYS>(table, classes),
             _ => panic!("kernel: {} groups, at most {}", groups, MAX_GROUPS),
         }
     }
 
-    fn run<const G: usize>(self, table: &[Row], keys: &[u64]) -> u64 {
+    fn run<const G: usize, const IN_KEYS: bool>(self, table: &[Row], classes: &[&[u64]]) -> u64 {
         let tables: [&[Row; 1 << GROUP]; G] = std::array::from_fn(|j| {
             table[j << GROUP..(j + 1) << GROUP]
                 .try_into()
                 .expect("whole tables, checked by matches")
         });
-        match self {
-            #[cfg(target_arch = "x86_64")]
-            // SAFETY: `Kernel::Avx512` is only made by `available`, after the CPU said it has
-            // both features the function is compiled for.
-            Kernel::Avx512 => unsafe { matches_avx512(&tables, keys) },
-            #[cfg(target_arch = "x86_64")]
-            // SAFETY: as above, for AVX2.
-            Kernel::Avx2 => unsafe { matches_avx2(&tables, keys) },
-            _ => matches_in(&tables, keys),
+        let mut total = 0;
+        for (weight, &keys) in classes.iter().enumerate() {
+            if keys.is_empty() {
+                continue;
+            }
+            total += match self {
+                #[cfg(target_arch = "x86_64")]
+                // SAFETY: `Kernel::Avx512` is only made by `available`, after the CPU said it
+                // has both features the function is compiled for.
+                Kernel::Avx512 => unsafe { matches_avx512::<G, IN_KEYS>(&tables, keys) },
+                #[cfg(target_arch = "x86_64")]
+                // SAFETY: as above, for AVX2.
+                Kernel::Avx2 => unsafe { matches_avx2::<G, IN_KEYS>(&tables, keys) },
+                _ => matches_in::<G, IN_KEYS>(&tables, keys),
+            } << weight;
         }
+        total
     }
 }
 
@@ -189,7 +239,10 @@ impl Kernel {
 /// The CPU must have AVX-512F and AVX-512 VPOPCNTDQ.
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx512f,avx512vpopcntdq")]
-unsafe fn matches_avx512<const G: usize>(tables: &[&[Row; 1 << GROUP]; G], keys: &[u64]) -> u64 {
+unsafe fn matches_avx512<const G: usize, const IN_KEYS: bool>(
+    tables: &[&[Row; 1 << GROUP]; G],
+    keys: &[u64],
+) -> u64 {
     use std::arch::x86_64::*;
     // SAFETY (each load): a `Row` is 64 readable bytes, and the loads are unaligned ones.
     let load = |row: &Row| unsafe { _mm512_loadu_si512(row.as_ptr() as *const _) };
@@ -200,7 +253,11 @@ unsafe fn matches_avx512<const G: usize>(tables: &[&[Row; 1 << GROUP]; G], keys:
             let row = &table[(key >> (GROUP * j)) as usize & ((1 << GROUP) - 1)];
             acc = _mm512_and_si512(acc, load(row));
         }
-        sum = _mm512_add_epi64(sum, _mm512_popcnt_epi64(acc));
+        let mut counts = _mm512_popcnt_epi64(acc);
+        if IN_KEYS {
+            counts = _mm512_sllv_epi64(counts, _mm512_set1_epi64((key >> WEIGHT) as i64));
+        }
+        sum = _mm512_add_epi64(sum, counts);
     }
     _mm512_reduce_add_epi64(sum) as u64
 }
@@ -213,7 +270,10 @@ unsafe fn matches_avx512<const G: usize>(tables: &[&[Row; 1 << GROUP]; G], keys:
 /// The CPU must have AVX2.
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2")]
-unsafe fn matches_avx2<const G: usize>(tables: &[&[Row; 1 << GROUP]; G], keys: &[u64]) -> u64 {
+unsafe fn matches_avx2<const G: usize, const IN_KEYS: bool>(
+    tables: &[&[Row; 1 << GROUP]; G],
+    keys: &[u64],
+) -> u64 {
     use std::arch::x86_64::*;
     // SAFETY (each load): a `Row` is 64 readable bytes; both halves are loaded unaligned.
     let load = |row: &Row| unsafe {
@@ -240,7 +300,11 @@ unsafe fn matches_avx2<const G: usize>(tables: &[&[Row; 1 << GROUP]; G], keys: &
         }
         // Each byte counts at most 16 bits: no overflow before the sum of bytes.
         let bytes = _mm256_add_epi8(count(a), count(b));
-        sum = _mm256_add_epi64(sum, _mm256_sad_epu8(bytes, _mm256_setzero_si256()));
+        let mut counts = _mm256_sad_epu8(bytes, _mm256_setzero_si256());
+        if IN_KEYS {
+            counts = _mm256_sllv_epi64(counts, _mm256_set1_epi64x((key >> WEIGHT) as i64));
+        }
+        sum = _mm256_add_epi64(sum, counts);
     }
     let mut lanes = [0u64; 4];
     // SAFETY: `lanes` is 32 writable bytes.
@@ -249,7 +313,10 @@ unsafe fn matches_avx2<const G: usize>(tables: &[&[Row; 1 << GROUP]; G], keys: &
 }
 
 /// The loop in plain Rust, for any CPU.
-fn matches_in<const G: usize>(tables: &[&[Row; 1 << GROUP]; G], keys: &[u64]) -> u64 {
+fn matches_in<const G: usize, const IN_KEYS: bool>(
+    tables: &[&[Row; 1 << GROUP]; G],
+    keys: &[u64],
+) -> u64 {
     let mut sum = [0u64; 8];
     for &key in keys {
         let mut acc = tables[0][(key as usize) & ((1 << GROUP) - 1)];
@@ -260,7 +327,8 @@ fn matches_in<const G: usize>(tables: &[&[Row; 1 << GROUP]; G], keys: &[u64]) ->
             }
         }
         for k in 0..8 {
-            sum[k] += u64::from(acc[k].count_ones());
+            let shift = if IN_KEYS { key >> WEIGHT } else { 0 };
+            sum[k] += u64::from(acc[k].count_ones()) << shift;
         }
     }
     sum.iter().sum()

@@ -29,7 +29,7 @@
 //! This is the idea of E. Kluev's `sieveCuts` (N-Queens-Count-Sol, `sieve.h`); the choice of
 //! `c` by computed cost and the squeeze are this crate's.
 
-use super::kernel::{Kernel, GROUP};
+use super::kernel::{Kernel, GROUP, WEIGHT};
 use super::sliced::{Sliced, BLOCK};
 use super::squeeze::Squeeze;
 use crate::memory::OutOfMemory;
@@ -62,6 +62,10 @@ const LOAD_COST: u64 = 128;
 /// The cost of looking at one subset of the west buckets, in row operations.
 const SUBSET_COST: u64 = 4;
 
+/// The cost of sorting one key into the sieve's buckets (counted, squeezed, moved), in row
+/// operations.
+const BUCKET_COST: u64 = 16;
+
 /// One worker's buffers for the sieve, reused from one row set to the next.
 #[derive(Default)]
 pub struct Sieve {
@@ -73,6 +77,8 @@ pub struct Sieve {
     /// bucket is a pattern and a weight).
     east_at: Vec<usize>,
     west_at: Vec<usize>,
+    /// Room for [`bucket`] to work in.
+    next: Vec<usize>,
 }
 
 /// Up to [`SAMPLE`] keys of `keys`, evenly spread.
@@ -163,50 +169,76 @@ impl Sieve {
         let key_mask = (1u64 << key_bits) - 1;
         let used = |keys: &[u64]| keys.iter().fold(0, |all, &key| all | key) & key_mask;
         let live = used(east) & used(west);
-        let (start, c) = if east.len() < MIN_EAST {
-            (0, 0)
+        let groups = |bits: u32| u64::from(bits.div_ceil(GROUP as u32).max(1));
+        // The kernel's cost without sorting the keys (every block probed by every west key,
+        // all groups read), against the sieve's best (squeezed keys, maybe no cut) plus the
+        // sorting of both sides into buckets.
+        let blocks = east.len().div_ceil(BLOCK) as u64;
+        let probes = west.len() as u64;
+        let unsorted = blocks * ((probes + LOAD_COST) * (groups(key_bits) + 1) + CALL_COST);
+        let (start, c, sorted) = if east.len() < MIN_EAST {
+            let squeezed = (probes + LOAD_COST) * (groups(live.count_ones()) + 1);
+            (0, 0, blocks * (squeezed + CALL_COST + SUBSET_COST))
         } else {
             self.choose(east, west, key_bits, live)
         };
-        let mask = (1u64 << c) - 1;
+        let sorting = BUCKET_COST * (east.len() + west.len()) as u64;
+        if unsorted <= sorted + sorting {
+            // Few blocks: the weights ride in the west keys' top bits (one pass, no sort).
+            self.west.clear();
+            self.west.try_reserve(west.len()).map_err(|_| OutOfMemory {
+                what: "the west halves",
+                needed: 8 * west.len() as u64,
+            })?;
+            self.west
+                .extend(west.iter().map(|&key| key | (weight(key) as u64) << WEIGHT));
+            block.use_bits(key_bits as usize);
+            return Ok(east
+                .chunks(BLOCK)
+                .map(|stored| {
+                    block.load(stored);
+                    block.weighted_in_keys(kernel, &self.west)
+                })
+                .sum());
+        }
         // Every pair a bucket pair meets fits on the sieve's diagonals: squeezed out too.
+        let mask = (1u64 << c) - 1;
         let squeeze = Squeeze::new(live & !(mask << start));
         let pattern = |key: u64| (key >> start & mask) as usize;
-        bucket(
-            east,
-            pattern,
-            1 << c,
-            &squeeze,
-            &mut self.east,
-            &mut self.east_at,
-        )?;
         bucket(
             west,
             |key| pattern(key) * WAYS + weight(key),
             WAYS << c,
             &squeeze,
-            &mut self.west,
-            &mut self.west_at,
+            (&mut self.west, &mut self.west_at, &mut self.next),
         )?;
+        bucket(
+            east,
+            pattern,
+            1 << c,
+            &squeeze,
+            (&mut self.east, &mut self.east_at, &mut self.next),
+        )?;
+        let (east, east_at) = (&self.east, &self.east_at);
         block.use_bits(squeeze.bits() as usize);
+        let west_at = |b: usize| &self.west[self.west_at[b]..self.west_at[b + 1]];
         let mut total = 0;
         for p in 0..1usize << c {
-            let stored = &self.east[self.east_at[p]..self.east_at[p + 1]];
+            let stored = &east[east_at[p]..east_at[p + 1]];
             if stored.is_empty() {
                 continue;
             }
             let other = !p & mask as usize;
             for chunk in stored.chunks(BLOCK) {
                 block.load(chunk);
-                // Every subset of the other diagonals, the empty one last, and each weight.
+                // Every subset of the other diagonals, the empty one last, with its weights
+                // in one call.
                 let mut s = other;
                 loop {
-                    for weight in 0..WAYS {
-                        let b = s * WAYS + weight;
-                        let probes = &self.west[self.west_at[b]..self.west_at[b + 1]];
-                        if !probes.is_empty() {
-                            total += block.matches(kernel, probes) << weight;
-                        }
+                    let b = s * WAYS;
+                    if self.west_at[b] < self.west_at[b + WAYS] {
+                        total +=
+                            block.weighted(kernel, &[west_at(b), west_at(b + 1), west_at(b + 2)]);
                     }
                     if s == 0 {
                         break;
@@ -218,9 +250,9 @@ impl Sieve {
         Ok(total)
     }
 
-    /// The sieve's diagonals for a row set: the first of a run of neighbouring key bits, and
-    /// how many of the run to use (0: no sieve).
-    fn choose(&mut self, east: &[u64], west: &[u64], key_bits: u32, live: u64) -> (u32, u32) {
+    /// The sieve's diagonals for a row set: the first of a run of neighbouring key bits, how
+    /// many of the run to use (0: no sieve), and the kernel's cost then.
+    fn choose(&mut self, east: &[u64], west: &[u64], key_bits: u32, live: u64) -> (u32, u32, u64) {
         // The run of MAX_CUTS neighbouring diagonals a random pair clashes on most often
         // (neighbours, so a key's pattern is one shift).
         let (de, dw) = (densities(east, key_bits), densities(west, key_bits));
@@ -247,22 +279,25 @@ impl Sieve {
             let cut = ((1u64 << c) - 1) << start;
             u64::from((live & !cut).count_ones().div_ceil(GROUP as u32).max(1))
         };
-        let c = (0..=width)
-            .min_by_key(|&c| cost(c, &self.east_histogram, &self.west_histogram, groups(c)))
-            .unwrap_or(0);
-        (start as u32, c as u32)
+        let (c, cost) = (0..=width)
+            .map(|c| {
+                let cost = cost(c, &self.east_histogram, &self.west_histogram, groups(c));
+                (c, cost)
+            })
+            .min_by_key(|&(_, cost)| cost)
+            .unwrap_or((0, u64::MAX));
+        (start as u32, c as u32, cost)
     }
 }
 
 /// Sorts `keys`, squeezed, into `out` by their buckets (`slot(key)`, below `buckets`), with
-/// each bucket's start in `at`.
+/// each bucket's start in `at` (`next` is room to work in).
 fn bucket(
     keys: &[u64],
     slot: impl Fn(u64) -> usize,
     buckets: usize,
     squeeze: &Squeeze,
-    out: &mut Vec<u64>,
-    at: &mut Vec<usize>,
+    (out, at, next): (&mut Vec<u64>, &mut Vec<usize>, &mut Vec<usize>),
 ) -> Result<(), OutOfMemory> {
     at.clear();
     at.resize(buckets + 1, 0);
@@ -278,7 +313,8 @@ fn bucket(
         needed: 8 * keys.len() as u64,
     })?;
     out.resize(keys.len(), 0);
-    let mut next: Vec<usize> = at[..buckets].to_vec();
+    next.clear();
+    next.extend_from_slice(&at[..buckets]);
     for &key in keys {
         let b = slot(key);
         out[next[b]] = squeeze.apply(key);
@@ -291,9 +327,6 @@ fn bucket(
 mod tests {
     use super::*;
     use crate::place::rng::SplitMix64;
-
-    /// Where a test's west key holds its weight.
-    const WEIGHT: u32 = 62;
 
     /// Pairs sharing no key bit, weighted, by brute force.
     fn brute_force(east: &[u64], west: &[u64], key_bits: u32) -> u64 {

@@ -23,6 +23,8 @@
 //! assert_eq!(block.matches(Kernel::Portable, &[0b1000, 0b0001]), 3 + 2);
 //! ```
 
+#[cfg(doc)]
+use super::kernel::WEIGHT;
 use super::kernel::{Kernel, Row, GROUP, MAX_GROUPS};
 
 /// The stored halves of a block.
@@ -126,6 +128,26 @@ impl Sliced {
     /// O(`probes.len()` · groups) row operations.
     pub fn matches(&self, kernel: Kernel, probes: &[u64]) -> u64 {
         kernel.matches(&self.table[..self.groups << GROUP], self.groups, probes)
+    }
+
+    /// [`Sliced::matches`] with each probe's matches counted `2^(probe >> WEIGHT)` times
+    /// (see [`Kernel::weighted_in_keys`]).
+    ///
+    /// # Complexity
+    ///
+    /// O(probes · groups) row operations.
+    pub fn weighted_in_keys(&self, kernel: Kernel, probes: &[u64]) -> u64 {
+        kernel.weighted_in_keys(&self.table[..self.groups << GROUP], self.groups, probes)
+    }
+
+    /// [`Sliced::matches`] of several lists of probes, those of `classes[i]` counted `2^i`
+    /// times (see [`Kernel::weighted`]).
+    ///
+    /// # Complexity
+    ///
+    /// O(probes · groups) row operations.
+    pub fn weighted(&self, kernel: Kernel, classes: &[&[u64]]) -> u64 {
+        kernel.weighted(&self.table[..self.groups << GROUP], self.groups, classes)
     }
 }
 

@@ -23,10 +23,12 @@
 //! assert_eq!(squeeze.apply(0b10_0010), 0b101);
 //! ```
 
-/// The runs of kept bits of a mask, each as (how far it moves down, where it lands).
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+/// The runs of kept bits of a mask, each as (how far it moves down, where it lands): at most
+/// 32 in 64 bits, held in place (a squeeze is made for every row set).
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Squeeze {
-    runs: Vec<(u32, u64)>,
+    runs: [(u32, u64); 32],
+    len: usize,
     bits: u32,
 }
 
@@ -37,17 +39,22 @@ impl Squeeze {
     ///
     /// O(runs of set bits in `keep`).
     pub fn new(keep: u64) -> Squeeze {
-        let mut runs = Vec::new();
-        let (mut rest, mut at) = (keep, 0u32);
+        let mut squeeze = Squeeze {
+            runs: [(0, 0); 32],
+            len: 0,
+            bits: 0,
+        };
+        let mut rest = keep;
         while rest != 0 {
             let from = rest.trailing_zeros();
             let len = (rest >> from).trailing_ones();
             let ones = if len == 64 { !0 } else { (1u64 << len) - 1 };
-            runs.push((from - at, ones << at));
+            squeeze.runs[squeeze.len] = (from - squeeze.bits, ones << squeeze.bits);
+            squeeze.len += 1;
             rest &= !(ones << from);
-            at += len;
+            squeeze.bits += len;
         }
-        Squeeze { runs, bits: at }
+        squeeze
     }
 
     /// The number of bits kept.
@@ -62,7 +69,7 @@ impl Squeeze {
     /// O(runs).
     #[inline]
     pub fn apply(&self, key: u64) -> u64 {
-        self.runs
+        self.runs[..self.len]
             .iter()
             .fold(0, |out, &(down, lands)| out | (key >> down & lands))
     }
