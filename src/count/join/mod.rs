@@ -302,6 +302,11 @@ const TILE_ALONE_FROM: u32 = 24;
 /// the threads and the checkpoint's chunks.
 const SOUTH_SETS: u32 = 1;
 
+/// The most south sets a unit holds from n = [`TILE_ALONE_FROM`], where every north set is a
+/// tile: one row set per unit would make 2·10⁷ units at n = 27, 400 MB for their list alone;
+/// 64 make 3·10⁵ (a unit of n = 24 is then about half a minute of work).
+const SOUTH_SETS_ALONE: u32 = 64;
+
 /// The shape of the board's cut and its four quarters.
 struct Join {
     n: u32,
@@ -398,7 +403,8 @@ impl Join {
 
     /// The units: for each `k`, the north sets cut into tiles of at most [`NORTH_BYTES`] of
     /// lists (measured by counting each set's placements), each tile's south sets cut into
-    /// runs of [`SOUTH_SETS`]. The same list for the same `n`.
+    /// runs of [`SOUTH_SETS`] ([`SOUTH_SETS_ALONE`] from n = [`TILE_ALONE_FROM`]). The same
+    /// list for the same `n`.
     fn units(&self) -> Vec<Tile> {
         let mut units = Vec::new();
         let north = (1u32 << self.w) - 1;
@@ -439,7 +445,12 @@ impl Join {
     fn tile_units(&self, k: u32, north: std::ops::Range<u32>, souths: u32, units: &mut Vec<Tile>) {
         let mut s = 0;
         while s < souths {
-            let end = (s + SOUTH_SETS).min(souths);
+            let run = if self.n >= TILE_ALONE_FROM {
+                SOUTH_SETS_ALONE
+            } else {
+                SOUTH_SETS
+            };
+            let end = (s + run).min(souths);
             units.push(Tile {
                 k,
                 north: north.clone(),
@@ -671,10 +682,11 @@ const SLICED_FROM: u32 = 24;
 /// chunks, each side's chunk met with each of the other's).
 pub const HALVES: usize = 1 << 22;
 
-/// Where a walk over the column sets of a half's north quarter stands: the next column set
-/// and how many are left to visit.
+/// Where a walk over the column sets of a half's north quarter stands: the next column set,
+/// the next of its north placements, and how many column sets are left to visit.
 struct Cursor {
     cols: Option<u32>,
+    top: usize,
     left: u64,
     /// The half's width: column sets stay below `2^width`.
     width: u32,
@@ -685,6 +697,7 @@ impl Cursor {
     fn all(k: u32, width: u32) -> Cursor {
         Cursor {
             cols: (k <= width).then(|| (1u32 << k) - 1),
+            top: 0,
             left: u64::MAX,
             width,
         }
@@ -709,6 +722,7 @@ impl Cursor {
 
     /// Moves on to the next column set.
     fn step(&mut self) {
+        self.top = 0;
         let all = (1u64 << self.width) - 1;
         self.cols = self
             .cols
@@ -768,8 +782,9 @@ impl Keys {
 
 /// Adds to `fitting` the key of every half of `width` columns made of a north placement in
 /// `upper` and a south one in `lower` (on the other columns) that share no diagonal crossing
-/// the north/south line, for the north column sets from `cursor` on, until it is done or
-/// `fitting` holds `limit` keys (a column set is always finished: it may hold a few more).
+/// the north/south line, for the north placements from `cursor` on, until it is done or
+/// `fitting` holds `limit` keys (one north placement's halves are always finished: it may
+/// hold a few more).
 fn pairs(
     upper: &Lists,
     lower: &Lists,
@@ -782,17 +797,19 @@ fn pairs(
     let all = (1u32 << width) - 1;
     let key_mask = (1u64 << key_bits) - 1;
     while let Some(cols) = cursor.cols.filter(|_| cursor.left > 0) {
-        if fitting.len >= limit {
-            return Ok(());
-        }
         let tops = upper.bucket(cols);
         if !tops.is_empty() {
             let bottoms = lower.bucket(all & !cols);
-            for a in tops {
+            // A column set may hold millions of halves: the chunk may end inside it.
+            while let Some(&a) = tops.get(cursor.top) {
+                if fitting.len >= limit {
+                    return Ok(());
+                }
                 fitting.make_room(bottoms.len())?;
                 for b in bottoms {
                     fitting.push_if((a | b) & key_mask, a & b == 0);
                 }
+                cursor.top += 1;
             }
         }
         cursor.step();

@@ -142,9 +142,6 @@ pub struct Lists {
     /// `starts[c]..starts[c + 1]` are the entries of column set `c`.
     starts: Vec<u32>,
     entries: Vec<Entry>,
-    /// The placements as found, before they are bucketed (emptied, and its memory given
-    /// back, once they are).
-    found: Vec<(u32, Entry)>,
 }
 
 impl Lists {
@@ -160,20 +157,12 @@ impl Lists {
     /// Linear in the placements and the dead ends of the search, plus `2^cols` for the buckets.
     pub fn build(&mut self, shape: &Shape, rows: u32) -> Result<(), OutOfMemory> {
         self.cols = shape.cols;
-        self.found.clear();
-        let mut walk = Walk {
+        let walk = Walk {
             shape,
             rows: (0..32).filter(|r| rows >> r & 1 == 1).collect(),
-            found: &mut self.found,
-            failed: false,
         };
-        walk.visit(0, 0, 0, 0, 0);
-        if walk.failed {
-            return Err(OutOfMemory {
-                what: "a quarter's placements",
-                needed: (self.found.capacity().max(4) as u64) * 2 * 16,
-            });
-        }
+        // Two walks: the first counts each bucket's placements, the second puts each in its
+        // place, so no list of them as found is held (it took twice the entries' memory).
         let buckets = 1usize << shape.cols;
         self.starts.clear();
         self.starts
@@ -183,33 +172,33 @@ impl Lists {
                 needed: (buckets as u64 + 1) * 4,
             })?;
         self.starts.resize(buckets + 1, 0);
-        for &(cols, _) in &self.found {
-            self.starts[cols as usize + 1] += 1;
-        }
+        walk.visit(0, 0, 0, 0, 0, &mut |cols, _| {
+            self.starts[cols as usize + 1] += 1
+        });
         for i in 0..buckets {
             self.starts[i + 1] += self.starts[i];
         }
+        let total = self.starts[buckets] as usize;
         self.entries.clear();
         self.entries
-            .try_reserve(self.found.len())
+            .try_reserve_exact(total)
             .map_err(|_| OutOfMemory {
                 what: "a quarter's placements",
-                needed: self.found.len() as u64 * 8,
+                needed: total as u64 * 8,
             })?;
-        self.entries.resize(self.found.len(), 0);
+        self.entries.resize(total, 0);
         // Each bucket's next free place: its start, moved on as it fills (kept in `starts`
         // shifted down by one, then restored).
-        for &(cols, entry) in &self.found {
-            let at = &mut self.starts[cols as usize];
-            self.entries[*at as usize] = entry;
+        let (starts, entries) = (&mut self.starts, &mut self.entries);
+        walk.visit(0, 0, 0, 0, 0, &mut |cols, entry| {
+            let at = &mut starts[cols as usize];
+            entries[*at as usize] = entry;
             *at += 1;
-        }
+        });
         for i in (1..=buckets).rev() {
             self.starts[i] = self.starts[i - 1];
         }
         self.starts[0] = 0;
-        // The bucketed entries are all that is kept: a tile holds many lists.
-        self.found = Vec::new();
         Ok(())
     }
 
@@ -270,31 +259,41 @@ impl Lists {
 struct Walk<'a> {
     shape: &'a Shape,
     rows: Vec<u32>,
-    found: &'a mut Vec<(u32, Entry)>,
-    failed: bool,
 }
 
 impl Walk<'_> {
     /// Places a queen in the `i`-th row of the set and every one after it, given the columns
-    /// and the two kinds of diagonals (local) used so far and the entry so far.
-    fn visit(&mut self, i: usize, used: u32, slash: u64, back: u64, entry: Entry) {
+    /// and the two kinds of diagonals (local) used so far and the entry so far, and gives
+    /// each placement's columns and entry to `found`.
+    fn visit(
+        &self,
+        i: usize,
+        used: u32,
+        slash: u64,
+        back: u64,
+        entry: Entry,
+        found: &mut impl FnMut(u32, Entry),
+    ) {
         let Some(&r) = self.rows.get(i) else {
-            if self.found.len() == self.found.capacity() && self.found.try_reserve(1).is_err() {
-                self.failed = true;
-                return;
-            }
-            self.found.push((used, entry));
+            found(used, entry);
             return;
         };
         let cols = self.shape.cols;
         let mut can = self.shape.allowed[r as usize] & !used;
-        while can != 0 && !self.failed {
+        while can != 0 {
             let c = can.trailing_zeros();
             can &= can - 1;
             let (s, b) = (1u64 << (r + c), 1u64 << (r + cols - c));
             if slash & s == 0 && back & b == 0 {
                 let square = self.shape.bits[(r * cols + c) as usize];
-                self.visit(i + 1, used | 1 << c, slash | s, back | b, entry | square);
+                self.visit(
+                    i + 1,
+                    used | 1 << c,
+                    slash | s,
+                    back | b,
+                    entry | square,
+                    found,
+                );
             }
         }
     }
