@@ -634,32 +634,24 @@ impl Join {
             if scratch.east.is_empty() {
                 continue;
             }
-            if west_whole {
-                // The west halves fitted in one chunk and are still held.
-                total += scratch.sieve.count(
-                    scratch.east.keys(),
-                    scratch.west.keys(),
-                    weight,
-                    key_bits,
-                    &mut scratch.block,
-                    self.kernel,
-                )?;
-                continue;
-            }
+            // Every west chunk against this east chunk; the west halves are made once when
+            // they fit in one chunk, and held.
             let mut west_at = Cursor::all(w - k, w);
             let mut chunks = 0;
-            while !west_at.done() {
-                scratch.west.clear();
-                pairs(
-                    north_west,
-                    &scratch.south_west,
-                    w,
-                    key_bits,
-                    &mut scratch.west,
-                    &mut west_at,
-                    self.halves,
-                )?;
-                chunks += 1;
+            loop {
+                if !west_whole {
+                    scratch.west.clear();
+                    pairs(
+                        north_west,
+                        &scratch.south_west,
+                        w,
+                        key_bits,
+                        &mut scratch.west,
+                        &mut west_at,
+                        self.halves,
+                    )?;
+                    chunks += 1;
+                }
                 total += scratch.sieve.count(
                     scratch.east.keys(),
                     scratch.west.keys(),
@@ -668,8 +660,11 @@ impl Join {
                     &mut scratch.block,
                     self.kernel,
                 )?;
+                if west_whole || west_at.done() {
+                    break;
+                }
             }
-            west_whole = chunks == 1;
+            west_whole = west_whole || chunks == 1;
         }
         Ok(total)
     }
