@@ -35,8 +35,8 @@ use super::squeeze::Squeeze;
 use crate::memory::OutOfMemory;
 
 /// The weights a west key may have (`weight(key)` below 3: each match counts 1, 2 or 4
-/// times), each a bucket of its own: the kernel counts matches,
-/// and the sieve weighs its answer (a shift per call, not per probe).
+/// times), each a bucket of its own: the kernel counts matches, and the sieve weighs its
+/// answer (a shift per call, not per probe).
 const WAYS: usize = 3;
 
 /// The most diagonals a row set is bucketed by.
@@ -110,15 +110,15 @@ fn densities(keys: &[u64], key_bits: u32) -> Vec<f64> {
 fn cost(c: usize, east: &[u64], west: &[u64], groups: u64) -> u64 {
     let size = 1usize << c;
     let mask = size - 1;
-    let (mut e, mut w) = (vec![0u64; size], vec![0u64; size]);
-    for p in 0..east.len().min(west.len()) {
+    let (mut e, mut w) = ([0u64; PATTERNS], [0u64; PATTERNS]);
+    for p in 0..east.len().min(west.len()).min(PATTERNS) {
         e[p & mask] += east[p];
         w[p & mask] += west[p];
     }
     // Subset sums: z[x] = the west halves whose pattern is a subset of x; calls[x] the
     // nonempty buckets among them.
-    let mut z = w.clone();
-    let mut calls: Vec<u64> = w.iter().map(|&count| u64::from(count > 0)).collect();
+    let mut z = w;
+    let mut calls = w.map(|count| u64::from(count > 0));
     for bit in 0..c {
         for x in 0..size {
             if x >> bit & 1 == 1 {
