@@ -41,15 +41,17 @@
 //! 3. the east halves of `E` are turned on their side, 512 at a time, into one bit row per
 //!    diagonal crossing the middle line; each west half ANDs a few precomputed rows and counts
 //!    the bits left ([`count::join::sliced`]), with AVX-512 or AVX2 when the CPU has them
-//!    ([`count::join::kernel`]);
+//!    ([`count::join::kernel`]); the sieve ([`count::join::sieve`]) buckets both sides so most
+//!    pairs that cannot fit are never tried, and the keys are cut to the diagonals that can
+//!    still clash ([`count::join::squeeze`]);
 //! 4. two symmetries fold the work: the upside-down flip pairs `E` with its reverse, and the
 //!    reflections in the two long diagonals let the east halves avoid those diagonals'
 //!    east segments, each west half counting twice per segment it holds.
 //!
 //! This is E. Kluev's design (N-Queens-Count-Sol); ours differs in the bit-sliced count, in
 //! treating an odd board as one uneven split, and in handing whole row sets to threads without
-//! barriers. On this project's 2-core machine it counts n = 18 in 2.5 s on one core (Kluev's:
-//! 6.7 s) and n = 20 in 85 s on both. Both counters split their work across threads or
+//! barriers. On this project's 2-core machine it counts n = 18 in 3.4 s on one core (Kluev's:
+//! 9.7 s), n = 20 in 149 s on one (his: 1119 s), and n = 22 in 58 min on both. Both counters split their work across threads or
 //! machines ([`count::run`]).
 //!
 //! ```

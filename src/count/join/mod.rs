@@ -205,7 +205,8 @@ pub fn count_on(kernel: Kernel, n: u32, run: &Run<'_>) -> Result<u64, CountError
 const COUNTER: &str = "join";
 
 /// Estimates the count of `n` queens by the join from a seeded random sample of its row sets,
-/// each counted whole, for about `budget` ([`crate::count::run::estimate`]).
+/// each counted whole (from n = 24, a random slice of one, of 4^(n − 23) a row set), for
+/// about `budget` ([`crate::count::run::estimate`]).
 ///
 /// # Panics
 ///
