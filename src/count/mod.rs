@@ -109,8 +109,8 @@ pub const JOIN_FROM: u32 = 12;
 ///
 /// # Errors
 ///
-/// [`CountError`] if the join's lists do not fit in memory, the checkpoint cannot be used, or a
-/// setting names what is not there (a thread that cannot start leaves its share to the others).
+/// [`CountError`] if the join's lists do not fit in memory or the checkpoint cannot be used (a
+/// thread that cannot start leaves its share to the others).
 ///
 /// # Complexity
 ///
@@ -139,7 +139,8 @@ pub fn count_with(problem: &Problem<'_>, run: &Run<'_>) -> Result<u64, CountErro
 
 /// Estimates what `problem` asks, by the counter [`count_with`] would run, from a seeded
 /// random sample of its work taken for about `budget`: the count with its standard error,
-/// and the core-hours of the whole count on this machine ([`run::estimate`]).
+/// and the core-hours of the whole count on this machine ([`run::estimate`]). `kernel` is the
+/// join's, as [`Run::kernel`].
 ///
 /// # Constraints
 ///
@@ -151,8 +152,7 @@ pub fn count_with(problem: &Problem<'_>, run: &Run<'_>) -> Result<u64, CountErro
 ///
 /// # Errors
 ///
-/// [`CountError`] if the join's lists do not fit in memory, or a setting names what is not
-/// there.
+/// [`CountError`] if the join's lists do not fit in memory.
 ///
 /// # Complexity
 ///
@@ -164,7 +164,7 @@ pub fn count_with(problem: &Problem<'_>, run: &Run<'_>) -> Result<u64, CountErro
 /// use nqueens::count::{estimate, Problem};
 /// use std::time::Duration;
 ///
-/// let guess = estimate(&Problem::total(13), Duration::from_millis(20), 1).unwrap();
+/// let guess = estimate(&Problem::total(13), Duration::from_millis(20), 1, None).unwrap();
 /// assert!((guess.count - 73712.0).abs() < 5.0 * guess.error.max(1.0));
 /// assert!(guess.core_seconds > 0.0);
 /// ```
@@ -172,10 +172,11 @@ pub fn estimate(
     problem: &Problem<'_>,
     budget: std::time::Duration,
     seed: u64,
+    kernel: Option<join::kernel::Kernel>,
 ) -> Result<run::estimate::Estimate, CountError> {
     let plain_total = problem.board.is_none() && problem.ask == Ask::Total;
     if plain_total && (JOIN_FROM..=join::MAX_N).contains(&problem.n) {
-        return join::estimate(problem.n, budget, seed);
+        return join::estimate(problem.n, budget, seed, kernel);
     }
     symmetric::estimate(problem, budget, seed)
 }

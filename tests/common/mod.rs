@@ -40,3 +40,21 @@ pub fn shell(script: &str) -> std::process::Output {
         .output()
         .expect("bash runs")
 }
+
+/// The lines a child writes to `out`, as they come, read on a thread of their own: a test
+/// takes each with `recv_timeout`, so an answer held back fails the test in time instead of
+/// hanging it (the child's pipes close when the test ends, which ends the child).
+#[allow(dead_code)] // not every test file uses every helper
+pub fn lines_of(out: impl std::io::Read + Send + 'static) -> std::sync::mpsc::Receiver<String> {
+    use std::io::BufRead;
+    let (send, receive) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        for line in std::io::BufReader::new(out).lines() {
+            let Ok(line) = line else { return };
+            if send.send(line).is_err() {
+                return;
+            }
+        }
+    });
+    receive
+}

@@ -144,7 +144,7 @@ pub fn run(args: BenchArgs) -> Result<(), Failure> {
             Ok::<(File, &str), Failure>((file, path))
         })
         .transpose()?;
-    crate::count::kernel_setting()?;
+    let kernel = crate::count::kernel_setting()?;
     if cfg!(debug_assertions) {
         crate::failure::say(
             "queens bench: this is a debug build; build with --release for meaningful times",
@@ -153,9 +153,19 @@ pub fn run(args: BenchArgs) -> Result<(), Failure> {
     let mut contenders: Vec<Contender> = args
         .algos
         .iter()
-        .map(|a| Contender {
+        .map(|&a| Contender {
             label: a.name().to_string(),
-            count: Box::new(a.counter()),
+            count: match a {
+                // The fast counter on one thread, with the kernel NQUEENS_KERNEL names.
+                Algo::Fast => Box::new(move |n| {
+                    let run = Run {
+                        kernel,
+                        ..Run::default()
+                    };
+                    count_with(&Problem::total(n), &run).unwrap_or(0)
+                }),
+                _ => Box::new(a.counter()),
+            },
         })
         .collect();
     let threads = nqueens::count::run::cores();
@@ -165,6 +175,7 @@ pub fn run(args: BenchArgs) -> Result<(), Failure> {
             count: Box::new(move |n| {
                 let run = Run {
                     threads,
+                    kernel,
                     ..Run::default()
                 };
                 // A thread that cannot start gives a count of 0, which the check then refuses.

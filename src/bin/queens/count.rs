@@ -8,6 +8,7 @@ use crate::placed::{self, Given};
 use crate::progress::Progress;
 use nqueens::board::{Board, MAX_WIDTH};
 use nqueens::count::checkpoint::{Checkpoint, CheckpointError};
+use nqueens::count::join::kernel::Kernel;
 use nqueens::count::run::cores;
 use nqueens::count::{count_with, symmetric, Algo, Ask, CountError, Counts, Problem, Run};
 use nqueens::judge::MAX_N;
@@ -246,7 +247,7 @@ fn part(parsed: &Parsed, text: &str) -> Result<(u64, u64), Failure> {
 
 /// Runs `queens count`.
 pub fn run(args: CountArgs) -> Result<(), Failure> {
-    kernel_setting()?;
+    let kernel = kernel_setting()?;
     if !args.algo.runs_problems() {
         let n = args.n.unwrap_or_default();
         return Ok(output::print(&format!("{}\n", args.algo.count(n)))?);
@@ -270,7 +271,7 @@ pub fn run(args: CountArgs) -> Result<(), Failure> {
         },
     };
     if let Some(seconds) = args.estimate {
-        return print_estimate(&problem, &args, seconds);
+        return print_estimate(&problem, &args, seconds, kernel);
     }
     let checkpoint = args
         .checkpoint
@@ -290,6 +291,7 @@ pub fn run(args: CountArgs) -> Result<(), Failure> {
         progress: Some(&report),
         checkpoint: checkpoint.as_ref(),
         fewer_threads: Some(&note_fewer),
+        kernel,
     };
     let counted = match (args.classes, args.algo) {
         (true, _) => {
@@ -339,17 +341,21 @@ fn count_failure(e: CountError) -> Failure {
     match e {
         CountError::Memory(e) => Failure::Resources(e.to_string()),
         CountError::Checkpoint(e) => checkpoint_failure(e),
-        CountError::Setting(message) => Failure::Input(message),
     }
 }
 
 /// Runs `--estimate`: samples the count of `problem` for about `seconds` and prints what it
 /// says of the whole.
-fn print_estimate(problem: &Problem<'_>, args: &CountArgs, seconds: u64) -> Result<(), Failure> {
+fn print_estimate(
+    problem: &Problem<'_>,
+    args: &CountArgs,
+    seconds: u64,
+    kernel: Option<Kernel>,
+) -> Result<(), Failure> {
     let budget = std::time::Duration::from_secs(seconds);
     let guess = match args.algo {
         Algo::Symmetric => symmetric::estimate(problem, budget, ESTIMATE_SEED),
-        _ => nqueens::count::estimate(problem, budget, ESTIMATE_SEED),
+        _ => nqueens::count::estimate(problem, budget, ESTIMATE_SEED, kernel),
     }
     .map_err(count_failure)?;
     let what = match problem.ask {
@@ -408,12 +414,21 @@ fn duration(seconds: f64) -> String {
     }
 }
 
-/// Refuses an `NQUEENS_KERNEL` that names no kernel this CPU runs, whatever the counter: a
-/// typo must never time or run another kernel than the one named.
-pub fn kernel_setting() -> Result<(), Failure> {
-    match nqueens::count::join::kernel::Kernel::detect() {
-        Ok(_) => Ok(()),
-        Err(e) => Err(Failure::Input(e.to_string())),
+/// The join's kernel the variable `NQUEENS_KERNEL` names (unset or empty: `None`, the
+/// fastest), refused when it names no kernel this CPU runs, whatever the counter: a typo must
+/// never time or run another kernel than the one named.
+pub fn kernel_setting() -> Result<Option<Kernel>, Failure> {
+    match std::env::var_os("NQUEENS_KERNEL") {
+        None => Ok(None),
+        Some(name) if name.is_empty() => Ok(None),
+        Some(name) => Kernel::from_name(&name.to_string_lossy())
+            .map(Some)
+            .map_err(|e| {
+                Failure::Input(format!(
+                    "NQUEENS_KERNEL={} (or unset it for the fastest)",
+                    e
+                ))
+            }),
     }
 }
 

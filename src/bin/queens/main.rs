@@ -65,24 +65,21 @@ fn main() -> ExitCode {
     }
 }
 
-/// A worker thread that dies in the standard library's own start-up (no memory for its
-/// signal stack) leaves its share to the others and is reported once, as a thread that could
-/// not start (`Run::fewer_threads`); the
+/// A thread that dies in the standard library's own start-up (no memory for its signal
+/// stack) is reported by whoever started it (a counter's worker leaves its share to the
+/// others and is reported once, as a thread that could not start: `Run::fewer_threads`); the
 /// panic message the standard library would print for it is left out. Every other panic is
 /// printed as usual.
 fn quiet_failed_thread_starts() {
     let default = std::panic::take_hook();
     std::panic::set_hook(Box::new(move |info| {
-        let worker = std::thread::current()
-            .name()
-            .is_some_and(|name| name.starts_with(nqueens::count::run::WORKER_NAME));
         let message = info
             .payload()
             .downcast_ref::<String>()
             .map(String::as_str)
             .or_else(|| info.payload().downcast_ref::<&str>().copied())
             .unwrap_or("");
-        if !(worker && message.starts_with("failed to allocate an alternative stack")) {
+        if !message.starts_with("failed to allocate an alternative stack") {
             default(info);
         }
     }));

@@ -4,8 +4,8 @@
 //! The loop is written three times: with AVX-512 and its vector popcount (`avx512f`,
 //! `avx512vpopcntdq`: a row is one register), with AVX2 (two registers, bits counted by nibble
 //! lookups), and in plain Rust for any CPU. [`Kernel::detect`] picks the best the CPU has at
-//! run time; the variable `NQUEENS_KERNEL` (`portable`, `avx2`, `avx512`) picks another the CPU
-//! has, for comparing them. The tests run every kernel the CPU has and compare their counts.
+//! run time; [`Kernel::from_name`] picks another the CPU has (`portable`, `avx2`, `avx512`),
+//! for comparing them. The tests run every kernel the CPU has and compare their counts.
 //!
 //! # Example
 //!
@@ -64,11 +64,11 @@ pub enum Kernel {
     Portable,
 }
 
-/// `NQUEENS_KERNEL` names no kernel this CPU runs: a benchmark with a typo must not time
+/// A kernel name that names no kernel this CPU runs: a benchmark with a typo must not time
 /// another kernel than the one it names.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct KernelError {
-    /// The value of `NQUEENS_KERNEL`.
+    /// The name asked for.
     pub wanted: String,
     /// The kernels this CPU runs.
     pub available: Vec<Kernel>,
@@ -79,7 +79,7 @@ impl std::fmt::Display for KernelError {
         let names: Vec<&str> = self.available.iter().map(|k| k.name()).collect();
         write!(
             f,
-            "NQUEENS_KERNEL={:?} is not a kernel this CPU runs; choose {} (or unset it for the fastest)",
+            "{:?} is not a kernel this CPU runs; choose {}",
             self.wanted,
             names.join(", ")
         )
@@ -89,23 +89,41 @@ impl std::fmt::Display for KernelError {
 impl std::error::Error for KernelError {}
 
 impl Kernel {
-    /// The fastest kernel this CPU runs, or the one the environment variable
-    /// `NQUEENS_KERNEL` names (`avx512`, `avx2` or `portable`; unset or empty: the fastest).
+    /// The fastest kernel this CPU runs.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use nqueens::count::join::kernel::Kernel;
+    /// assert_eq!(Kernel::best(), Kernel::available()[0]);
+    /// ```
+    pub fn best() -> Kernel {
+        Kernel::available()[0]
+    }
+
+    /// The kernel called `name` (`avx512`, `avx2` or `portable`, as [`Kernel::name`] gives),
+    /// if this CPU runs it.
     ///
     /// # Errors
     ///
-    /// [`KernelError`] if `NQUEENS_KERNEL` names no kernel this CPU runs (a typo, another
-    /// case, or a kernel this CPU lacks).
-    pub fn detect() -> Result<Kernel, KernelError> {
+    /// [`KernelError`] if `name` names no kernel this CPU runs (a typo, another case, or a
+    /// kernel this CPU lacks).
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use nqueens::count::join::kernel::Kernel;
+    /// assert_eq!(Kernel::from_name("portable"), Ok(Kernel::Portable));
+    /// assert!(Kernel::from_name("Portable").is_err());
+    /// ```
+    pub fn from_name(name: &str) -> Result<Kernel, KernelError> {
         let available = Kernel::available();
-        let wanted = match std::env::var_os("NQUEENS_KERNEL") {
-            None => return Ok(available[0]),
-            Some(wanted) if wanted.is_empty() => return Ok(available[0]),
-            Some(wanted) => wanted.to_string_lossy().into_owned(),
-        };
-        match available.iter().find(|kernel| kernel.name() == wanted) {
+        match available.iter().find(|kernel| kernel.name() == name) {
             Some(&kernel) => Ok(kernel),
-            None => Err(KernelError { wanted, available }),
+            None => Err(KernelError {
+                wanted: name.to_string(),
+                available,
+            }),
         }
     }
 
@@ -125,7 +143,7 @@ impl Kernel {
         all
     }
 
-    /// The kernel's name, as `NQUEENS_KERNEL` takes it.
+    /// The kernel's name, as [`Kernel::from_name`] takes it.
     pub fn name(self) -> &'static str {
         match self {
             Kernel::Avx512 => "avx512",

@@ -134,8 +134,8 @@ pub fn count(n: u32) -> u64 {
 ///
 /// # Errors
 ///
-/// [`CountError`] if the quarter lists cannot be allocated, the checkpoint cannot be used, or
-/// `NQUEENS_KERNEL` names no kernel this CPU runs. (A thread that cannot start leaves its
+/// [`CountError`] if the quarter lists cannot be allocated or the checkpoint cannot be used.
+/// (A thread that cannot start leaves its
 /// share to the others.)
 ///
 /// # Complexity
@@ -153,8 +153,7 @@ pub fn count(n: u32) -> u64 {
 /// assert_eq!(sum, 14200);
 /// ```
 pub fn count_with(n: u32, run: &Run<'_>) -> Result<u64, CountError> {
-    let kernel = Kernel::detect().map_err(|e| CountError::Setting(e.to_string()))?;
-    count_on(kernel, n, run)
+    count_on(run.kernel.unwrap_or_else(Kernel::best), n, run)
 }
 
 /// [`count_with`] on the kernel `kernel` instead of the best one the CPU has: to compare the
@@ -206,7 +205,7 @@ const COUNTER: &str = "join";
 
 /// Estimates the count of `n` queens by the join from a seeded random sample of its row sets,
 /// each counted whole (from n = 24, a random slice of one, of 4^(n − 23) a row set), for
-/// about `budget` ([`crate::count::run::estimate`]).
+/// about `budget` ([`crate::count::run::estimate`]), on `kernel` (`None`: the fastest).
 ///
 /// # Panics
 ///
@@ -214,8 +213,7 @@ const COUNTER: &str = "join";
 ///
 /// # Errors
 ///
-/// [`CountError`] if the quarter lists do not fit in memory, or `NQUEENS_KERNEL` names no
-/// kernel this CPU runs.
+/// [`CountError`] if the quarter lists do not fit in memory.
 ///
 /// # Complexity
 ///
@@ -226,12 +224,17 @@ const COUNTER: &str = "join";
 /// ```
 /// use std::time::Duration;
 ///
-/// let estimate = nqueens::count::join::estimate(14, Duration::from_millis(20), 1).unwrap();
+/// let estimate = nqueens::count::join::estimate(14, Duration::from_millis(20), 1, None).unwrap();
 /// assert!((estimate.count - 365596.0).abs() < 5.0 * estimate.error.max(1.0));
 /// ```
-pub fn estimate(n: u32, budget: std::time::Duration, seed: u64) -> Result<Estimate, CountError> {
+pub fn estimate(
+    n: u32,
+    budget: std::time::Duration,
+    seed: u64,
+    kernel: Option<Kernel>,
+) -> Result<Estimate, CountError> {
     assert!(n <= MAX_N, "join: n = {} is above {}", n, MAX_N);
-    let kernel = Kernel::detect().map_err(|e| CountError::Setting(e.to_string()))?;
+    let kernel = kernel.unwrap_or_else(Kernel::best);
     if n == 0 {
         return estimate_units(
             Ask::Total,

@@ -49,6 +49,9 @@ pub struct Run<'a> {
     /// thread could start (the system refused one, or memory was too short to start one
     /// safely): the count goes on, right, on those that did.
     pub fewer_threads: Option<&'a (dyn Fn(usize, usize) + Sync)>,
+    /// The join's innermost loop ([`crate::count::join::kernel`]); `None`: the fastest this
+    /// CPU runs. The other counters have no kernel to choose.
+    pub kernel: Option<crate::count::join::kernel::Kernel>,
 }
 
 impl Default for Run<'_> {
@@ -59,6 +62,7 @@ impl Default for Run<'_> {
             progress: None,
             checkpoint: None,
             fewer_threads: None,
+            kernel: None,
         }
     }
 }
@@ -95,18 +99,15 @@ pub(crate) trait Unit: Sync {
     fn identify(&self, hash: &mut Fnv);
 }
 
-/// A count could not run: a table it needs does not fit in memory, its checkpoint is of
-/// another count, damaged or cannot be written, or a setting names what is not there. No
-/// count is given (the chunks recorded stay recorded).
+/// A count could not run: a table it needs does not fit in memory, or its checkpoint is of
+/// another count, damaged or cannot be written. No count is given (the chunks recorded stay
+/// recorded).
 #[derive(Debug)]
 pub enum CountError {
     /// A table the counter needs could not be allocated.
     Memory(OutOfMemory),
     /// The checkpoint cannot be used or written.
     Checkpoint(CheckpointError),
-    /// A setting from the environment names something that is not there (`NQUEENS_KERNEL`
-    /// a kernel this CPU does not run): the message says which, and what there is.
-    Setting(String),
 }
 
 impl fmt::Display for CountError {
@@ -114,7 +115,6 @@ impl fmt::Display for CountError {
         match self {
             CountError::Memory(e) => write!(f, "{}", e),
             CountError::Checkpoint(e) => write!(f, "{}", e),
-            CountError::Setting(message) => write!(f, "{}", message),
         }
     }
 }
@@ -279,7 +279,7 @@ pub(crate) fn slice<T>(units: Vec<T>, part: Option<(u64, u64)>) -> Vec<T> {
 
 /// The name of each worker thread, numbered: `count-1`, `count-2`, … (the calling thread
 /// works too).
-pub const WORKER_NAME: &str = "count-";
+const WORKER_NAME: &str = "count-";
 
 /// The stack of a worker thread: the searches recurse at most 32 deep in small frames, so a
 /// quarter of the usual 2 MiB leaves a wide margin and lets many threads start in little
