@@ -455,7 +455,7 @@ pub fn read_queens<R: Read>(input: R, n: usize) -> Result<Vec<(u32, u32, u64)>, 
         }
         let mut at = [0u32; 2];
         for (k, (field, what)) in fields.iter().zip(["row", "column"]).enumerate() {
-            let value = crate::judge::parse_one(field, n as u64)
+            let value = crate::read::number(field, n as u64)
                 .filter(|&v| v >= 1)
                 .ok_or_else(|| {
                     if field.bytes().all(|b| b.is_ascii_digit()) {

@@ -11,7 +11,8 @@
 //!
 //! | module | what it holds |
 //! | --- | --- |
-//! | [`judge`] | the judge program `src/main.rs`, one self-contained file users submit to online judges as it is; included here so its counter, its table of known counts and its rule for reading numbers ([`judge::Numbers`]) exist exactly once |
+//! | [`judge`] | the judge program `src/main.rs`, one self-contained file users submit to online judges as it is; included here so its counter and its table of known counts exist exactly once |
+//! | [`read`] | reading what people type by the judge's rules: numbers, a queen's square, words with their line and column |
 //! | [`count`] | counting: what is counted ([`count::problem`]: [`count::Problem`], [`count::Board`]), how a count runs ([`count::run`]: [`count::Run`], threads, parts, [`count::checkpoint`]s and their [`count::merge`]), and the counters by layer: seed 000's five ([`count::seed`]), the symmetric search ([`count::symmetric`]), the join of half boards ([`count::join`], with the crate's one `unsafe` module [`count::join::kernel`]); [`count::Algo`] names them, [`count::count_with`] runs the fastest |
 //! | [`board`] | a board to fill: reserved squares and placed queens ([`board::Board`]), read from text or given as squares, clashing queens named |
 //! | [`memory`] | memory asked for before it is used: [`memory::OutOfMemory`] instead of an abort |
@@ -103,7 +104,7 @@
 //! ```
 //! // The judge's recursive bitmask counter, and the table of known counts (OEIS A000170).
 //! assert_eq!(nqueens::judge::count(8), 92);
-//! assert_eq!(nqueens::judge::known_count(27), Some(234_907_967_154_122_528));
+//! assert_eq!(nqueens::judge::KNOWN_COUNTS[27], 234_907_967_154_122_528);
 //!
 //! // LeetCode 52.
 //! assert_eq!(nqueens::total_n_queens(4), 2);
@@ -136,6 +137,7 @@ pub mod count;
 pub mod list;
 pub mod memory;
 pub mod place;
+pub mod read;
 
 pub use count::Algo;
 pub use list::{solve_n_queens, write_board, write_perm, Placements};

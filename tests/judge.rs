@@ -549,3 +549,15 @@ fn a_reader_that_goes_away_ends_quietly() {
     assert!(output.status.success(), "status {:?}", output.status);
     assert_eq!(String::from_utf8_lossy(&output.stderr), "");
 }
+
+#[test]
+fn a_character_cut_by_the_40_byte_cap_is_left_out_of_the_message() {
+    // 39 letters and a two-byte character: the 40 bytes kept end in half of it.
+    let token = format!("{}é{}\n", "a".repeat(39), "b".repeat(10));
+    rejects(
+        &[],
+        token.as_bytes(),
+        "",
+        &format!("line 1: \"{}...\": not a whole number", "a".repeat(39)),
+    );
+}

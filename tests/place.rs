@@ -120,15 +120,15 @@ fn perm_text_is_read_with_clear_errors() {
     let err = |text: &[u8]| read_perm(text).unwrap_err().to_string();
     assert_eq!(
         err(b"1 0 2"),
-        "number 2 (line 1): \"0\" is not a column (a whole number from 1)"
+        "line 1, column 3: \"0\" (number 2) is not a column (a whole number from 1)"
     );
     assert_eq!(
         err(b"1\n-3"),
-        "number 2 (line 2): \"-3\" is not a column (a whole number from 1)"
+        "line 2, column 1: \"-3\" (number 2) is not a column (a whole number from 1)"
     );
     assert_eq!(
         err(b"99999999999"),
-        "number 1 (line 1): \"99999999999\" is not a column (a whole number from 1)"
+        "line 1, column 1: \"99999999999\" (number 1) is not a column (a whole number from 1)"
     );
     assert_eq!(err(b"  \n "), "no placement: the input holds no number");
     // The judge's rule for numbers: a byte-order mark, a plus sign, leading zeros, any of C's
@@ -137,12 +137,12 @@ fn perm_text_is_read_with_clear_errors() {
     assert_eq!(read_perm(long_two.as_bytes()).unwrap(), vec![1, 3, 0, 2]);
     assert_eq!(
         err(b"1\r2\rx"),
-        "number 3 (line 3): \"x\" is not a column (a whole number from 1)"
+        "line 3, column 1: \"x\" (number 3) is not a column (a whole number from 1)"
     );
     // An endless bad token is refused at once.
     let endless = read_perm(std::io::repeat(b'x')).unwrap_err().to_string();
     assert!(
-        endless.starts_with("number 1 (line 1): \"xxxx"),
+        endless.starts_with("line 1, column 1: \"xxxx"),
         "{}",
         endless
     );

@@ -109,7 +109,7 @@ fn verify_reports_invalid_and_malformed_placements() {
         .assert()
         .code(2)
         .stderr(predicate::str::contains(
-            "number 2 (line 1): \"four\" is not a column",
+            "line 1, column 3: \"four\" (number 2) is not a column",
         ));
     queens()
         .args(["verify", "/nonexistent/placement"])
@@ -173,7 +173,7 @@ fn an_unreadable_or_endless_placement_is_refused_at_once() {
         .assert()
         .code(2)
         .stderr(predicate::str::starts_with(
-            "queens: /dev/zero: number 1 (line 1): \"\\0\\0",
+            "queens: /dev/zero: line 1, column 1: \"\\0\\0",
         ));
 }
 
@@ -231,7 +231,7 @@ fn solve_dash_answers_a_whole_judge_input() {
         .assert()
         .code(2)
         .stdout("1 3 0 2\n")
-        .stderr("queens: line 2: \"abc\": not a whole number\n");
+        .stderr("queens: stdin: line 2, column 1: \"abc\": not a whole number\n");
     // A board with no placement ends the stream with exit 1, after the answers before it.
     queens()
         .args(["solve", "-", "--format", "lines"])

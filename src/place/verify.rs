@@ -3,7 +3,7 @@
 
 use super::{try_filled, OutOfMemory};
 use crate::board::Board;
-use crate::judge::{Numbers, ReadError as NumberError};
+use crate::read::Words;
 use std::fmt;
 use std::io::{self, BufRead, Read};
 
@@ -301,13 +301,15 @@ pub fn try_verify(n: usize, queens: &[u32]) -> Result<Result<(), Flaw>, OutOfMem
 /// Why a `perm` text could not be read.
 #[derive(Debug)]
 pub enum ReadError {
-    /// The `index`-th number (1-based), on line `line`, is not a whole number from 1 up:
-    /// `text` shows it (shortened if long).
+    /// The `index`-th number (1-based), at `line` and `column`, is not a whole number from
+    /// 1 up: `text` shows it (shortened if long).
     NotAColumn {
         /// Which number of the text, from 1.
         index: u64,
         /// The line it is on, from 1.
         line: u64,
+        /// The column it starts at, from 1.
+        column: u64,
         /// The text, escaped and shortened.
         text: String,
     },
@@ -338,10 +340,15 @@ pub enum ReadError {
 impl fmt::Display for ReadError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            ReadError::NotAColumn { index, line, text } => write!(
+            ReadError::NotAColumn {
+                index,
+                line,
+                column,
+                text,
+            } => write!(
                 f,
-                "number {} (line {}): {} is not a column (a whole number from 1)",
-                index, line, text
+                "line {}, column {}: {} (number {}) is not a column (a whole number from 1)",
+                line, column, text, index
             ),
             ReadError::Empty => write!(f, "no placement: the input holds no number"),
             ReadError::NotABoard { line: 0, problem } => write!(f, "not a board: {}", problem),
@@ -359,7 +366,7 @@ impl fmt::Display for ReadError {
 const MAX_COLUMN: u64 = 1 << 32;
 
 /// Reads a placement in the `perm` format: whitespace-separated 1-based columns of rows 1, 2,
-/// …; returns them 0-based. Numbers are read by the judge's rule ([`crate::judge::Numbers`]:
+/// …; returns them 0-based. Numbers are read by the judge's rule ([`crate::read`]:
 /// a byte-order mark at the start, any of C's whitespace, a `+` sign and leading zeros are
 /// fine), streaming: memory is the placement, 4 bytes a queen.
 ///
@@ -382,39 +389,34 @@ const MAX_COLUMN: u64 = 1 << 32;
 /// assert_eq!(read_perm(&b"2 +4 1 03\n"[..]).unwrap(), vec![1, 3, 0, 2]);
 /// assert_eq!(
 ///     read_perm(&b"2 4\nx 3"[..]).unwrap_err().to_string(),
-///     "number 3 (line 2): \"x\" is not a column (a whole number from 1)"
+///     "line 2, column 1: \"x\" (number 3) is not a column (a whole number from 1)"
 /// );
 /// ```
 pub fn read_perm<R: Read>(input: R) -> Result<Vec<u32>, ReadError> {
-    let mut numbers = Numbers::new(input, MAX_COLUMN);
+    let mut words = Words::new(input);
     let mut queens: Vec<u32> = Vec::new();
-    loop {
-        let not_a_column = |line, text| ReadError::NotAColumn {
-            index: queens.len() as u64 + 1,
-            line,
-            text,
+    while let Some(word) = words.next_word().map_err(ReadError::Io)? {
+        let column = match word.number(MAX_COLUMN) {
+            Ok(column) if column >= 1 => column,
+            _ => {
+                return Err(ReadError::NotAColumn {
+                    index: queens.len() as u64 + 1,
+                    line: word.line,
+                    column: word.column,
+                    text: word.text,
+                })
+            }
         };
-        match numbers.next_number() {
-            Ok(None) => break,
-            Ok(Some(0)) => {
-                let (line, text) = numbers.last_token();
-                return Err(not_a_column(line, text));
-            }
-            Ok(Some(column)) => {
-                if queens.len() == queens.capacity() {
-                    let more = queens.len().max(1 << 12);
-                    queens.try_reserve(more).map_err(|_| {
-                        ReadError::OutOfMemory(OutOfMemory {
-                            what: "the placement read",
-                            needed: (queens.len() + more) as u64 * 4,
-                        })
-                    })?;
-                }
-                queens.push((column - 1) as u32);
-            }
-            Err(NumberError::Bad(bad)) => return Err(not_a_column(bad.line, bad.text)),
-            Err(NumberError::Io(e)) => return Err(ReadError::Io(e)),
+        if queens.len() == queens.capacity() {
+            let more = queens.len().max(1 << 12);
+            queens.try_reserve(more).map_err(|_| {
+                ReadError::OutOfMemory(OutOfMemory {
+                    what: "the placement read",
+                    needed: (queens.len() + more) as u64 * 4,
+                })
+            })?;
         }
+        queens.push((column - 1) as u32);
     }
     if queens.is_empty() {
         return Err(ReadError::Empty);

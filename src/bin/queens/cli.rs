@@ -5,7 +5,7 @@
 //! its typed arguments.
 
 use crate::failure::Failure;
-use nqueens::judge::parse_one;
+use nqueens::read::number as parse_number;
 use std::fmt::Write;
 
 /// A positional argument.
@@ -344,7 +344,7 @@ pub fn or_list(items: &[&str]) -> String {
 /// `text` as a whole number from `min` to `max` by the judge's rule for numbers (a sign and
 /// leading zeros are fine); `what` names it in the error.
 pub fn number(spec: &Spec, what: &str, text: &str, min: u64, max: u64) -> Result<u64, Failure> {
-    match parse_one(text, max) {
+    match parse_number(text, max) {
         Some(value) if value >= min => Ok(value),
         _ => Err(spec.error(format!(
             "{} must be a number from {} to {}, not {:?}",

@@ -57,15 +57,11 @@ impl Given {
     pub fn parse(parsed: &Parsed) -> Result<Given, Failure> {
         let mut queens = Vec::new();
         for text in parsed.all("--queen") {
-            let at = text.split_once(',').and_then(|(row, col)| {
-                let number = |s: &str| nqueens::judge::parse_one(s.trim(), u64::MAX - 1);
-                Some((number(row)?, number(col)?))
-            });
-            match at {
-                Some((row, col)) if row >= 1 && col >= 1 => queens.push((row, col)),
-                _ => {
+            match nqueens::read::queen(text) {
+                Some(square) => queens.push(square),
+                None => {
                     return Err(parsed.error(format!(
-                        "--queen must be ROW,COL, two numbers from 1 such as 3,5, not {:?}",
+                        "--queen must be ROW,COL (or \"ROW COL\"), two numbers from 1 such as 3,5, not {:?}",
                         text
                     )))
                 }

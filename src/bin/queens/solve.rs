@@ -6,12 +6,12 @@ use crate::failure::Failure;
 use crate::placed::{self, Given};
 use crate::progress::Progress;
 use nqueens::board::Board;
-use nqueens::judge::{parse_one, Numbers, ReadError};
 use nqueens::list::{Format, Printer};
 use nqueens::place::complete::{complete, Completion, Options};
 use nqueens::place::construct::Columns;
 use nqueens::place::min_conflicts;
 use nqueens::place::verify::verify_on;
+use nqueens::read::{number as parse_number, Words};
 use std::io::{BufWriter, Write};
 use std::time::Duration;
 
@@ -155,7 +155,7 @@ pub fn parse(parsed: &Parsed) -> Result<SolveArgs, Failure> {
         None if given.board.is_some() => Boards::OfTheBoard,
         None => return Err(parsed.error("missing N, the board size")),
         Some("-") => Boards::Stdin,
-        Some(text) => match parse_one(text, max) {
+        Some(text) => match parse_number(text, max) {
             Some(n) if n >= 1 => Boards::One(n),
             _ => {
                 return Err(parsed.error(format!(
@@ -227,30 +227,42 @@ pub fn run(args: SolveArgs) -> Result<(), Failure> {
             } else {
                 MAX_N
             };
-            let mut numbers = Numbers::new(std::io::stdin().lock(), max);
+            let mut words = Words::new(std::io::stdin().lock());
             loop {
-                let n = match numbers.next_number() {
-                    Ok(Some(0)) | Ok(None) => break,
-                    Ok(Some(n)) => n,
+                let word = match words.next_word() {
+                    Ok(Some(word)) => word,
+                    Ok(None) => break,
                     Err(e) => {
-                        // What was solved before the bad line is written first.
+                        // What was solved before the failed read is written first.
                         printer.finish()?.flush()?;
-                        return Err(match e {
-                            ReadError::Bad(bad) => Failure::Input(bad.to_string()),
-                            ReadError::Io(e) => {
-                                Failure::Read(format!("cannot read the input: {}", e))
-                            }
-                        });
+                        return Err(Failure::Read(format!("cannot read the input: {}", e)));
                     }
                 };
-                if args.format == Format::Board && n > MAX_DRAWN {
-                    printer.finish()?.flush()?;
-                    let (line, _) = numbers.last_token();
-                    return Err(Failure::Input(format!(
-                        "line {}: N = {}: --format board draws boards up to {}×{}",
-                        line, n, MAX_DRAWN, MAX_DRAWN
-                    )));
-                }
+                let bad = |problem: String| {
+                    let (place, text) = (word.place(), &word.text);
+                    Failure::Input(format!("stdin: {}: {}: {}", place, text, problem))
+                };
+                let n = match word.number(max) {
+                    Ok(0) => break,
+                    Ok(n) if args.format == Format::Board && n > MAX_DRAWN => {
+                        printer.finish()?.flush()?;
+                        let most = format!(
+                            "--format board draws boards up to {}×{}",
+                            MAX_DRAWN, MAX_DRAWN
+                        );
+                        return Err(bad(most));
+                    }
+                    Ok(n) => n,
+                    Err(problem) => {
+                        // What was solved before the bad word is written first.
+                        printer.finish()?.flush()?;
+                        let range = match problem {
+                            "not a whole number" => String::new(),
+                            _ => format!("; N must be from 1 to {}", max),
+                        };
+                        return Err(bad(format!("{}{}", problem, range)));
+                    }
+                };
                 if let Err(failure) = solve(n, &args, &mut printer) {
                     printer.finish()?.flush()?;
                     return Err(failure);
