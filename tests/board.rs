@@ -33,7 +33,7 @@ fn boards(seed: u64, n: usize, count: usize) -> Vec<Board> {
                     line
                 })
                 .collect();
-            Board::parse(text.as_bytes()).unwrap()
+            nqueens::read::board(text.as_bytes()).unwrap()
         })
         .collect()
 }
@@ -56,14 +56,15 @@ fn boards_with_reserved_squares_match_brute_force() {
 
 #[test]
 fn a_free_board_counts_every_placement_and_the_cses_sample_gives_65() {
-    let free = Board::parse("........\n".repeat(8).as_bytes()).unwrap();
+    let free = nqueens::read::board("........\n".repeat(8).as_bytes()).unwrap();
     assert_eq!(
         count_with(&Problem::on(&free), &Run::default())
             .unwrap()
             .total,
         92
     );
-    let cses = Board::parse(include_bytes!("../fixtures/boards/cses-1624.board")).unwrap();
+    let cses =
+        nqueens::read::board(&include_bytes!("../fixtures/boards/cses-1624.board")[..]).unwrap();
     assert_eq!(
         count_with(&Problem::on(&cses), &Run::default())
             .unwrap()
@@ -75,7 +76,11 @@ fn a_free_board_counts_every_placement_and_the_cses_sample_gives_65() {
 
 #[test]
 fn malformed_boards_are_refused_with_the_line() {
-    let err = |text: &str| Board::parse(text.as_bytes()).unwrap_err().to_string();
+    let err = |text: &str| {
+        nqueens::read::board(text.as_bytes())
+            .unwrap_err()
+            .to_string()
+    };
     assert_eq!(err(""), "the board is empty");
     assert_eq!(err("\n\n"), "the board is empty");
     assert_eq!(
@@ -88,27 +93,27 @@ fn malformed_boards_are_refused_with_the_line() {
     );
     assert_eq!(
         err("..\r\n.q\r\n"),
-        "line 2: column 2: 'q' is none of '.' (free), '*' (reserved) and 'Q' (a queen)"
+        "line 2, column 2: 'q' is none of '.' (free), '*' (reserved) and 'Q' (a queen)"
     );
     assert_eq!(
         err("..\n.●\n"),
-        "line 2: column 2: '●' is none of '.' (free), '*' (reserved) and 'Q' (a queen)"
+        "line 2, column 2: '●' is none of '.' (free), '*' (reserved) and 'Q' (a queen)"
     );
     assert_eq!(
         err("..\n\u{feff}.\n"),
-        "line 2: column 1: '\\u{feff}' is none of '.' (free), '*' (reserved) and 'Q' (a queen)"
+        "line 2, column 1: '\\u{feff}' is none of '.' (free), '*' (reserved) and 'Q' (a queen)"
     );
     assert_eq!(
         err(".\u{ff}"),
-        "line 1: column 2: 'ÿ' is none of '.' (free), '*' (reserved) and 'Q' (a queen)"
+        "line 1, column 2: 'ÿ' is none of '.' (free), '*' (reserved) and 'Q' (a queen)"
     );
     assert_eq!(
-        Board::parse(b"..\n.\xff\n").unwrap_err().to_string(),
-        "line 2: column 2: the byte \\xff (not UTF-8) is none of '.' (free), '*' (reserved) and 'Q' (a queen)"
+        nqueens::read::board(&b"..\n.\xff\n"[..]).unwrap_err().to_string(),
+        "line 2, column 2: the byte \\xff (not UTF-8) is none of '.' (free), '*' (reserved) and 'Q' (a queen)"
     );
     assert_eq!(
         err(&".".repeat(8193)),
-        "line 1: more than 8192 squares; boards are at most 8192 wide"
+        "line 1, column 8193: more than 8192 squares; boards are at most 8192 wide"
     );
     assert_eq!(
         err("...\n...\n"),
@@ -124,47 +129,49 @@ fn malformed_boards_are_refused_with_the_line() {
     );
     assert_eq!(
         err(&format!("{}.\n", " ".repeat(200))),
-        "line 1: column 1: ' ' is none of '.' (free), '*' (reserved) and 'Q' (a queen)"
+        "line 1, column 1: ' ' is none of '.' (free), '*' (reserved) and 'Q' (a queen)"
     );
 }
 
 #[test]
 fn boards_as_people_save_them_are_read() {
     let two = |text: &[u8]| {
-        Board::parse(text).map(|b| {
+        nqueens::read::board(text).ok().map(|b| {
             (0..b.size())
                 .map(|row| b.reserved_row(row).first().copied().unwrap_or(0))
                 .collect::<Vec<u64>>()
         })
     };
-    assert_eq!(two(b".*\r\n.."), Ok(vec![2, 0]), "CRLF, no final newline");
+    assert_eq!(two(b".*\r\n.."), Some(vec![2, 0]), "CRLF, no final newline");
     assert_eq!(
         two(b"\xEF\xBB\xBF.*\n..\n"),
-        Ok(vec![2, 0]),
+        Some(vec![2, 0]),
         "a byte-order mark"
     );
     assert_eq!(
         two(b"\n\n.*\n.. \t\n\n\n"),
-        Ok(vec![2, 0]),
+        Some(vec![2, 0]),
         "blank lines around, spaces after"
     );
-    assert_eq!(two(b".*\r..\r"), Ok(vec![2, 0]), "old Mac line ends");
+    assert_eq!(two(b".*\r..\r"), Some(vec![2, 0]), "old Mac line ends");
 }
 
 #[test]
 fn an_endless_board_is_refused_without_reading_it_all() {
     // Endless dots, or endless lines of four: refused once a line (or a line too many) shows it.
     let dots = std::io::repeat(b'.');
-    let err = Board::read(dots).unwrap_err().to_string();
+    let err = nqueens::read::board(dots).unwrap_err().to_string();
     assert_eq!(
         err,
-        "line 1: more than 8192 squares; boards are at most 8192 wide"
+        "line 1, column 8193: more than 8192 squares; boards are at most 8192 wide"
     );
-    let err = Board::read(Endless(b"....\n", 0)).unwrap_err().to_string();
+    let err = nqueens::read::board(Endless(b"....\n", 0))
+        .unwrap_err()
+        .to_string();
     assert!(err.starts_with("line 5: a line too many"), "{}", err);
     let zeros = std::io::repeat(0);
-    let err = Board::read(zeros).unwrap_err().to_string();
-    assert!(err.starts_with("line 1: column 1: '\\0'"), "{}", err);
+    let err = nqueens::read::board(zeros).unwrap_err().to_string();
+    assert!(err.starts_with("line 1, column 1: '\\0'"), "{}", err);
 }
 
 /// A reader that repeats its bytes forever, as `yes` into a FIFO does.

@@ -48,7 +48,7 @@ fn random_board(n: usize, rng: &mut SplitMix64) -> Board {
             line
         })
         .collect();
-    Board::parse(text.as_bytes()).expect("a valid board")
+    nqueens::read::board(text.as_bytes()).expect("a valid board")
 }
 
 #[test]

@@ -1,7 +1,6 @@
 //! Every counter against every other and against the known counts, and the choice of the
 //! fastest between the join and the symmetric search.
 
-use nqueens::board::Board;
 use nqueens::count::{count, count_with, join, symmetric, Problem, Run, JOIN_FROM};
 use nqueens::judge::KNOWN_COUNTS;
 use nqueens::{Algo, Placements};
@@ -48,7 +47,7 @@ fn the_total_is_right_whether_it_joins_or_searches() {
     }
     // One reserved square in a corner: the placements with a queen there drop out.
     let text = b"*.......\n........\n........\n........\n........\n........\n........\n........\n";
-    let board = Board::parse(text).expect("a valid board");
+    let board = nqueens::read::board(&text[..]).expect("a valid board");
     let by_brute_force = Placements::new(8).filter(|q| q[0] != 0).count() as u64;
     assert_eq!(
         by_brute_force, 88,

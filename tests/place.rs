@@ -1,7 +1,8 @@
 //! One placement for large N: the verifier against planted flaws, the construction and
 //! min-conflicts checked by it, and reading placements as text.
 
-use nqueens::place::{construct, min_conflicts, read_perm, verify, Flaw};
+use nqueens::place::{construct, min_conflicts, verify, Flaw};
+use nqueens::read::perm as read_perm;
 
 #[test]
 fn verify_finds_each_kind_of_flaw_and_the_first_pair() {

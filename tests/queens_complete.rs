@@ -106,7 +106,7 @@ fn clashing_queens_are_refused_naming_both_and_where_they_came_from() {
         .assert()
         .code(2)
         .stderr(predicate::str::ends_with(
-            "attack.board: line 4: column 4: the queen shares its diagonal with the queen on line 2, column 2\n",
+            "attack.board: line 4, column 4: the queen shares its diagonal with the queen on line 2, column 2\n",
         ));
     let list = file("queens.txt", "# two queens\n1 1\n\n8 8\n");
     usage_error(

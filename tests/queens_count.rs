@@ -132,7 +132,7 @@ fn an_endless_or_unreadable_board_is_refused_at_once() {
         .assert()
         .code(2)
         .stderr(
-            "queens: /dev/zero: line 1: column 1: '\\0' is none of '.' (free), '*' (reserved) and 'Q' (a queen)\n",
+            "queens: /dev/zero: line 1, column 1: '\\0' is none of '.' (free), '*' (reserved) and 'Q' (a queen)\n",
         );
     let out = shell("yes .... | \"$0\" count --board -");
     assert_eq!(out.status.code(), Some(2));

@@ -278,10 +278,20 @@ fn verify_reads_boards_as_well_as_perm_lines() {
     }
     // Not a board: exit 2, naming the line.
     for (board, message) in [
-        (".Qx.\n", "line 1: column 3: 'x' is not '.' or 'Q'"),
-        (".Q..\n...\n", "line 2: 3 squares, but the first row has 4"),
-        (".Q\nQ.\n.Q\n", "line 3: more rows than the 2 columns"),
-        ("..Q.\nQ...\n", "not a board: 2 rows of 4 squares"),
+        (".Qx.\n", "line 1, column 3: 'x' is none of '.' (free), '*'"),
+        (
+            ".Q*.\n",
+            "line 1, column 3: '*' (a reserved square) is not part of a placement",
+        ),
+        (".Q..\n...\n", "line 2: 3 squares, but line 1 has 4"),
+        (
+            ".Q\nQ.\n.Q\n",
+            "line 3: a line too many: the board's lines have 2 squares",
+        ),
+        (
+            "..Q.\nQ...\n",
+            "line 2: the board ends after 2 lines, but its lines have 4 squares",
+        ),
     ] {
         queens()
             .arg("verify")

@@ -128,7 +128,7 @@ impl Search {
     /// use nqueens::place::exhaustive::{Order, Search, Step};
     ///
     /// // Four queens, one in the top left corner: no completion.
-    /// let board = Board::parse(b"Q...\n....\n....\n....\n").unwrap();
+    /// let board = nqueens::read::board(&b"Q...\n....\n....\n....\n"[..]).unwrap();
     /// let mut search = Search::new(&board, Order::FewestOpen).unwrap();
     /// assert_eq!(search.advance(&mut u64::MAX.clone()), Step::Exhausted);
     /// ```
@@ -344,7 +344,7 @@ impl Search {
 /// use nqueens::board::Board;
 /// use nqueens::place::exhaustive::Completions;
 ///
-/// let board = Board::parse(b".Q..\n....\n....\n....\n").unwrap();
+/// let board = nqueens::read::board(&b".Q..\n....\n....\n....\n"[..]).unwrap();
 /// let all: Vec<Vec<u32>> = Completions::new(&board).unwrap().collect();
 /// assert_eq!(all, vec![vec![1, 3, 0, 2]]);
 /// ```

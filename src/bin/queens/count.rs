@@ -6,13 +6,14 @@ use crate::failure::Failure;
 use crate::output;
 use crate::placed::{self, Given};
 use crate::progress::Progress;
-use nqueens::board::{Board, MAX_WIDTH};
+use nqueens::board::Board;
 use nqueens::count::checkpoint::{Checkpoint, CheckpointError};
 use nqueens::count::join::kernel::Kernel;
 use nqueens::count::run::cores;
 use nqueens::count::{count_with, symmetric, Algo, Ask, CountError, Counts, Problem, Run};
 use nqueens::judge::MAX_N;
 use nqueens::place::exhaustive;
+use nqueens::read::MAX_WIDTH;
 use std::path::Path;
 
 /// The most threads `--threads` asks for.

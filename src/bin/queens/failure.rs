@@ -33,6 +33,21 @@ impl From<io::Error> for Failure {
     }
 }
 
+impl From<nqueens::read::ReadError> for Failure {
+    /// A text that could not be read: bad input (exit 2), a failed read (exit 2: the input
+    /// cannot be had), not enough memory (exit 1), or a text that is well formed but not a
+    /// placement (a failed check, exit 1). The message names the source when the error does.
+    fn from(e: nqueens::read::ReadError) -> Self {
+        use nqueens::read::Kind;
+        let message = e.to_string();
+        match e.kind {
+            Kind::Invalid(_) | Kind::Io(_) => Failure::Input(message),
+            Kind::NotAPlacement(_) => Failure::Check(message),
+            Kind::Memory(_) => Failure::Resources(message),
+        }
+    }
+}
+
 impl Failure {
     /// A usage error of `command`.
     pub fn usage(command: &'static str, message: impl Into<String>) -> Failure {

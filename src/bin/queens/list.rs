@@ -4,11 +4,11 @@ use crate::cli::{board_size, Arg, Flag, Many, Parsed, Spec};
 use crate::failure::Failure;
 use crate::output::TimedWriter;
 use crate::placed::{self, Given};
-use nqueens::board::MAX_WIDTH;
 use nqueens::count::symmetric::Fundamental;
 use nqueens::list::Format::Board;
 use nqueens::list::Printer;
 use nqueens::place::exhaustive::Completions;
+use nqueens::read::MAX_WIDTH;
 use nqueens::Placements;
 use std::io::Write;
 

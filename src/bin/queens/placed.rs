@@ -5,7 +5,7 @@
 
 use crate::cli::{Flag, Many, Parsed};
 use crate::failure::Failure;
-use nqueens::board::{self, read_queens, Board, Clash, Queen};
+use nqueens::board::{Board, Clash, Queen};
 use std::io::Read;
 
 /// `--board FILE`, as every command that fills a board describes it.
@@ -122,7 +122,7 @@ impl Given {
         let mut origins: Vec<String> = Vec::new();
         for path in &self.files {
             let input = open(path)?;
-            let read = read_queens(input, n).map_err(|e| board_error(path, e))?;
+            let read = nqueens::read::queens(input, n).map_err(|e| e.in_source(shown(path)))?;
             for (row, col, line) in read {
                 queens.push((row, col));
                 origins.push(format!("{}: line {}", shown(path), line));
@@ -194,15 +194,7 @@ fn open(path: &str) -> Result<Box<dyn Read>, Failure> {
     Ok(Box::new(file))
 }
 
-/// The failure of reading `path` as a board or queens: the file and line named.
-fn board_error(path: &str, e: board::ReadError) -> Failure {
-    match e {
-        board::ReadError::Invalid(e) => Failure::Input(format!("{}: {}", shown(path), e)),
-        board::ReadError::Io(e) => Failure::Input(format!("cannot read {}: {}", shown(path), e)),
-    }
-}
-
 /// Reads the board of `--board`; errors name the file (and line).
 pub fn read_board(path: &str) -> Result<Board, Failure> {
-    Board::read(open(path)?).map_err(|e| board_error(path, e))
+    Ok(nqueens::read::board(open(path)?).map_err(|e| e.in_source(shown(path)))?)
 }

@@ -4,7 +4,8 @@ use crate::cli::{Arg, Flag, Many, Parsed, Spec};
 use crate::failure::Failure;
 use crate::output;
 use crate::placed::{self, Given};
-use nqueens::place::verify::{read_placement, try_verify, verify_on, Flaw, ReadError};
+use nqueens::place::verify::{try_verify, verify_on, Flaw};
+use nqueens::read::placement;
 use std::io::Read;
 
 pub static SPEC: Spec = Spec {
@@ -83,12 +84,10 @@ pub fn run(args: VerifyArgs) -> Result<(), Failure> {
                 .map_err(|e| Failure::Input(format!("cannot read {}: {}", path, e)))?,
         ),
     };
-    let queens = read_placement(input).map_err(|e| match e {
-        ReadError::Io(e) => Failure::Input(format!("cannot read {}: {}", source, e)),
-        ReadError::OutOfMemory(e) => Failure::Resources(format!("{}: {}", source, e)),
+    let queens = placement(input).map_err(|e| match e.is_not_a_placement() {
         // A board row with no queen or two is read fine, and is not a placement.
-        e @ ReadError::NotOneQueen { .. } => invalid(&format!("invalid: {}\n", e), source),
-        other => Failure::Input(format!("{}: {}", source, other)),
+        true => invalid(&format!("invalid: {}\n", e), source),
+        false => e.in_source(source).into(),
     })?;
     let verdict = if args.given.any() {
         // The board file gives the size; with only --queens or --queen, --n or the placement.

@@ -49,7 +49,7 @@ impl Ask {
 /// assert_eq!(count_with(&Problem::total(8), &Run::default()).unwrap(), 92);
 /// assert_eq!(count_with(&Problem::unique(8), &Run::default()).unwrap(), 12);
 /// // Of the two placements of 4 queens, one has its first queen in column 2.
-/// let board = Board::parse(b".*..\n....\n....\n....").unwrap();
+/// let board = nqueens::read::board(&b".*..\n....\n....\n...."[..]).unwrap();
 /// assert_eq!(count_with(&Problem::on(&board), &Run::default()).unwrap(), 1);
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
