@@ -8,7 +8,7 @@
 //!   generator in [`rng`];
 //! - [`construct()`] builds one by an explicit formula, with no search;
 //! - [`verify()`] checks any placement in O(N) with fresh marks, sharing nothing with the two,
-//!   and [`crate::read::placement`] reads one as judges and LeetCode print them.
+//!   and [`crate::read::placement()`] reads one as judges and LeetCode print them.
 //!
 //! With queens already placed (a [`Board`](crate::board::Board)), [`complete()`] finds one
 //! completion or proves there is none, by the exhaustive search of [`exhaustive`] and by

@@ -16,8 +16,8 @@
 //!   refused at once, and memory stays bounded by what a valid text needs.
 //!
 //! Each reader is a file: [`words`] (numbers and words with their place), [`lines`] (lines
-//! with their number), [`boards`] (boards and the placements drawn as boards), [`queens`]
-//! (`ROW COL` lists), [`placement`] (a placement written either way).
+//! with their number), [`boards`] (boards and the placements drawn as boards), [`queens`](mod@queens)
+//! (`ROW COL` lists), [`placement`](mod@placement) (a placement written either way).
 //!
 //! # Example
 //!

@@ -3,7 +3,7 @@
 //!
 //! The loop is written three times: with AVX-512 and its vector popcount (`avx512f`,
 //! `avx512vpopcntdq`: a row is one register), with AVX2 (two registers, bits counted by nibble
-//! lookups), and in plain Rust for any CPU. [`Kernel::detect`] picks the best the CPU has at
+//! lookups), and in plain Rust for any CPU. [`Kernel::best`] is the best the CPU has at
 //! run time; [`Kernel::from_name`] picks another the CPU has (`portable`, `avx2`, `avx512`),
 //! for comparing them. The tests run every kernel the CPU has and compare their counts.
 //!

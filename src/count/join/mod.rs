@@ -101,7 +101,7 @@ pub const MAX_N: u32 = 27;
 ///
 /// # Complexity
 ///
-/// Exponential, like every exact count: the README's tables give the times measured and
+/// Exponential, like every exact count: docs/benchmarks.md gives the times measured and
 /// estimated (`queens count N --estimate`) on this project's machine. Memory: a tile of north
 /// lists (at most 24 MB), one row set's south lists, and a chunk of halves of each side (at
 /// most [`HALVES`] keys, a few copies), whatever `n`.
