@@ -175,9 +175,13 @@ answer before a bad line is still printed.
     ///
     /// [`Error::Usage`] for an unknown argument.
     pub fn parse_args(args: impl Iterator<Item = std::ffi::OsString>) -> Result<Args, Error> {
-        let mut source = Source::Compute;
+        let (mut source, mut flags_end) = (Source::Compute, false);
         for arg in args {
-            match arg.to_str() {
+            match arg.to_str().filter(|_| !flags_end) {
+                Some("--") => flags_end = true,
+                Some("--table") if source == Source::Table => {
+                    return Err(Error::Usage("--table is given twice".to_string()))
+                }
                 Some("--table") => source = Source::Table,
                 Some("-h") | Some("--help") => return Ok(Args::Print(HELP.to_string())),
                 Some("-V") | Some("--version") => {

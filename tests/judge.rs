@@ -497,14 +497,27 @@ fn bad_input_after_the_zero_is_never_read() {
 }
 
 #[test]
-fn an_unknown_argument_is_a_usage_error() {
+fn an_unknown_or_repeated_argument_is_a_usage_error() {
+    for (args, message) in [
+        (&["--fast"][..], "unknown argument \"--fast\""),
+        (&["--table", "--table"], "--table is given twice"),
+        // `--` ends the flags; the judge takes no other argument.
+        (&["--", "--table"], "unknown argument \"--table\""),
+    ] {
+        cargo_bin_cmd!("nqueens")
+            .args(args)
+            .write_stdin("4\n")
+            .assert()
+            .code(2)
+            .stdout("")
+            .stderr(predicate::str::contains(message));
+    }
     cargo_bin_cmd!("nqueens")
-        .arg("--fast")
+        .args(["--table", "--"])
         .write_stdin("4\n")
         .assert()
-        .code(2)
-        .stdout("")
-        .stderr(predicate::str::contains("unknown argument \"--fast\""));
+        .success()
+        .stdout("2\n");
 }
 
 #[test]

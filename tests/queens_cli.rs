@@ -3,13 +3,16 @@
 
 mod common;
 
-use common::{queens, shell, usage_error};
+use common::{prints, queens, shell, usage_error};
 use predicates::prelude::*;
 
 #[test]
 fn usage_errors_are_named_with_exit_2() {
-    usage_error(&[], "missing command");
-    usage_error(&["counts", "8"], "unknown command \"counts\"");
+    usage_error(&[], "usage: queens <COMMAND> [ARGS]");
+    usage_error(
+        &["counts", "8"],
+        "unknown command \"counts\"; did you mean count?",
+    );
     usage_error(&["count"], "missing N");
     usage_error(&["count", "8", "9"], "unexpected argument \"9\"");
     usage_error(
@@ -76,7 +79,10 @@ fn a_flag_given_twice_or_to_no_effect_is_refused() {
         "--seed goes with --method minconflict only",
     );
     usage_error(&["--version", "extra"], "unexpected argument \"extra\"");
-    usage_error(&["--help", "count"], "unexpected argument \"count\"");
+    usage_error(
+        &["--help", "count", "extra"],
+        "unexpected argument \"extra\"",
+    );
     usage_error(&["count", "8", "--unique=yes"], "--unique takes no value");
 }
 
@@ -223,4 +229,144 @@ fn an_unwritable_stderr_keeps_the_documented_exit_code() {
         let out = shell(script);
         assert_eq!(out.status.code(), Some(code), "{}: {:?}", script, out);
     }
+}
+
+/// Every subcommand of the table, with arguments that make a valid call of each.
+const CALLS: [&[&str]; 6] = [
+    &["count", "8"],
+    &["merge", "x.ckpt"],
+    &["list", "4"],
+    &["solve", "8"],
+    &["verify", "-"],
+    &["bench", "--to", "8"],
+];
+
+#[test]
+fn the_same_mistake_gets_the_same_message_and_exit_code_in_every_subcommand() {
+    for call in CALLS {
+        let name = call[0];
+        let with = |extra: &[&'static str]| -> Vec<&'static str> { [call, extra].concat() };
+        usage_error(&with(&["--nope"]), "unknown flag --nope");
+        usage_error(
+            &with(&["--hlep"]),
+            "unknown flag --hlep; did you mean --help?",
+        );
+        queens()
+            .args(with(&["--help"]))
+            .assert()
+            .success()
+            .stdout(predicate::str::starts_with(format!("queens {}: ", name)));
+        queens()
+            .args(["help", name])
+            .assert()
+            .success()
+            .stdout(predicate::str::starts_with(format!("queens {}: ", name)));
+        // Any flag of the spec given twice, unless it repeats by design.
+        let twice = match name {
+            "count" => "--threads",
+            "merge" | "verify" => "--n",
+            "list" => "--limit",
+            "solve" => "--seed",
+            _ => "--from",
+        };
+        usage_error(
+            &with(&[twice, "1", twice, "1"]),
+            &format!("{} is given twice", twice),
+        );
+        usage_error(
+            &with(&[twice, "x"]),
+            &format!("{} must be a number from", twice),
+        );
+        usage_error(&with(&[twice]), &format!("{} needs a value", twice));
+    }
+}
+
+#[test]
+fn the_conventions_of_rust_command_lines_hold() {
+    // `--` ends the flags: a word after it is an argument, even one that looks like a flag.
+    prints(&["count", "--", "8"], "92\n");
+    usage_error(
+        &["count", "--", "--unique"],
+        "N must be a number from 1 to 32, not \"--unique\"",
+    );
+    // help, help help, help COMMAND, --help COMMAND.
+    for words in [&["help"][..], &["help", "help"], &["--help"], &["-h"]] {
+        queens()
+            .args(words)
+            .assert()
+            .success()
+            .stdout(predicate::str::contains("Commands:\n  count"));
+    }
+    prints(
+        &["--help", "count"],
+        &String::from_utf8(queens().args(["count", "--help"]).output().unwrap().stdout).unwrap(),
+    );
+    usage_error(
+        &["help", "cuont"],
+        "unknown command \"cuont\"; did you mean count?",
+    );
+    usage_error(
+        &["count", "8", "--uniqe"],
+        "unknown flag --uniqe; did you mean --unique?",
+    );
+    usage_error(&["list", "8", "--format", "jsno"], "unknown format \"jsno\"; choose board, perm, perm0, lines, json or luogu; did you mean json?");
+    // An optional value never swallows N.
+    usage_error(
+        &["count", "--estimate", "12", "--part", "1/2"],
+        "--part does nothing with --estimate",
+    );
+}
+
+#[test]
+fn completions_are_made_from_the_command_table() {
+    for shell in ["bash", "zsh", "fish"] {
+        let out = queens().args(["completions", shell]).output().unwrap();
+        assert!(out.status.success(), "{}", shell);
+        let script = String::from_utf8(out.stdout).unwrap();
+        for word in [
+            "count",
+            "merge",
+            "list",
+            "solve",
+            "verify",
+            "bench",
+            "unique",
+            "checkpoint",
+            "luogu",
+            "minconflict",
+            "symmetric",
+        ] {
+            assert!(script.contains(word), "{} lacks {}", shell, word);
+        }
+        // The shell itself reads it without a syntax error, where it is installed.
+        let check = std::process::Command::new(shell)
+            .arg("-n")
+            .stdin(std::process::Stdio::piped())
+            .stdout(std::process::Stdio::null())
+            .stderr(std::process::Stdio::piped())
+            .spawn();
+        let Ok(mut child) = check else {
+            eprintln!("skipped: {} cannot be run here to check its script", shell);
+            continue;
+        };
+        use std::io::Write;
+        child
+            .stdin
+            .take()
+            .unwrap()
+            .write_all(script.as_bytes())
+            .unwrap();
+        let checked = child.wait_with_output().unwrap();
+        assert!(
+            checked.status.success(),
+            "{}: {}",
+            shell,
+            String::from_utf8_lossy(&checked.stderr)
+        );
+    }
+    usage_error(
+        &["completions", "tcsh"],
+        "unknown shell \"tcsh\"; choose bash, zsh or fish",
+    );
+    usage_error(&["completions"], "missing SHELL");
 }

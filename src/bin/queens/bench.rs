@@ -1,6 +1,6 @@
 //! `queens bench`: the counters timed side by side, a table like seed 000's and its plot.
 
-use crate::cli::{Flag, Many, Parsed, Spec};
+use crate::cli::{Flag, Kind, Many, Parsed, Spec};
 use crate::failure::Failure;
 use crate::output;
 use nqueens::bench::{self, plot, Cell, Contender};
@@ -16,45 +16,52 @@ const BUDGET: f64 = 60.0;
 
 pub static SPEC: Spec = Spec {
     name: "bench",
+    summary: "time the counters against each other and print a table (and a plot)",
     about: "time the counters for each N and print a Markdown table of median milliseconds.",
     usage: &["[--from A] [--to B] [--algo NAME...] [--budget SECONDS] [--svg FILE]"],
     args: &[],
     flags: &[
         Flag {
             name: "--from",
-            value: Some("A"),
+            value: "A",
+            kind: Kind::Number { min: 1, max: 32 },
             many: Many::One,
-            choices: None,
             help: "the smallest N, 1 to 32 (default 10)",
         },
         Flag {
             name: "--to",
-            value: Some("B"),
+            value: "B",
+            kind: Kind::Number { min: 1, max: 32 },
             many: Many::One,
-            choices: None,
             help: "the largest N, 1 to 32 (default 18)",
         },
         Flag {
             name: "--algo",
-            value: Some("NAME"),
+            value: "NAME",
+            kind: Kind::Choice {
+                what: "algorithm",
+                choices: crate::count::algo_choices,
+            },
             many: Many::Words,
-            choices: None,
             help: "the counters to time, by name (default: all); repeat the flag, list
 several names after it, or separate them with commas. fast is timed
 on one thread, and again on every core (\"fast ×T\")",
         },
         Flag {
             name: "--budget",
-            value: Some("SECONDS"),
+            value: "SECONDS",
+            kind: Kind::Seconds {
+                min: 0.001,
+                max: 1e9,
+            },
             many: Many::One,
-            choices: None,
             help: "the time the run may take (default 60)",
         },
         Flag {
             name: "--svg",
-            value: Some("FILE"),
+            value: "FILE",
+            kind: Kind::File,
             many: Many::One,
-            choices: None,
             help: "also write the table as a plot: time on a log axis against N; the file
 is opened before the run, and written even if stdout fails",
         },
@@ -85,21 +92,17 @@ pub struct BenchArgs {
 
 /// Reads the arguments of `queens bench`.
 pub fn parse(parsed: &Parsed) -> Result<BenchArgs, Failure> {
-    let from = parsed.number("--from", 1, 32)?.unwrap_or(FROM) as u32;
-    let to = parsed.number("--to", 1, 32)?.unwrap_or(TO) as u32;
+    let from = parsed.number("--from").unwrap_or(FROM) as u32;
+    let to = parsed.number("--to").unwrap_or(TO) as u32;
     if from > to {
         return Err(parsed.error(format!("--from {} is above --to {}", from, to)));
     }
     let mut algos = Vec::new();
-    for name in parsed.list("--algo") {
-        let algo = Algo::from_name(name).ok_or_else(|| {
-            let names: Vec<&str> = Algo::ALL.iter().map(|a| a.name()).collect();
-            parsed.error(format!(
-                "unknown algorithm {:?}; choose {}",
-                name,
-                crate::cli::or_list(&names)
-            ))
-        })?;
+    for algo in parsed
+        .choices("--algo")
+        .into_iter()
+        .filter_map(Algo::from_name)
+    {
         if !algos.contains(&algo) {
             algos.push(algo);
         }
@@ -107,24 +110,13 @@ pub fn parse(parsed: &Parsed) -> Result<BenchArgs, Failure> {
     if algos.is_empty() {
         algos = Algo::ALL.to_vec();
     }
-    let budget = match parsed.value("--budget") {
-        None => BUDGET,
-        Some(text) => match text.parse::<f64>() {
-            Ok(b) if (0.001..=1e9).contains(&b) => b,
-            _ => {
-                return Err(parsed.error(format!(
-                    "--budget must be a number from 0.001 to 1000000000, not {:?}",
-                    text
-                )))
-            }
-        },
-    };
+    let budget = parsed.seconds("--budget").unwrap_or(BUDGET);
     Ok(BenchArgs {
         from,
         to,
         algos,
         budget: Duration::from_secs_f64(budget),
-        svg: parsed.value("--svg").map(String::from),
+        svg: parsed.file("--svg").map(String::from),
     })
 }
 

@@ -1,16 +1,19 @@
-//! The command line, declared: each subcommand is a [`Spec`] (its arguments and flags with
-//! their help), from which its help text is generated and by which one parse loop reads its
-//! words. The loop owns `-h`/`--help`, `--flag=value`, missing values, unknown flags, flags
-//! given twice and arguments too many; each subcommand then turns the [`Parsed`] words into
-//! its typed arguments.
+//! The command line, declared: each subcommand is a [`Spec`] (its arguments and flags, each
+//! flag with the [`Kind`] of value it takes and its help), and one parse loop reads every
+//! subcommand's words by it. The loop owns `-h`/`--help`, `--` (the end of the flags),
+//! `--flag=value`, missing values, values of the wrong kind, unknown flags (with a
+//! suggestion), flags given twice and arguments too many, so the same mistake gets the same
+//! message and exit code in every subcommand. Each subcommand then reads the typed values
+//! from [`Parsed`] and checks what depends on several of them. The help, the subcommand list
+//! and the shell completions are generated from the same specs ([`crate::help`]).
 
 use crate::failure::Failure;
-use nqueens::read::number as parse_number;
-use std::fmt::Write;
+use crate::help::suggestion;
+use nqueens::read::{number, queen};
 
 /// A positional argument.
 pub struct Arg {
-    /// Its name in the usage line, e.g. `N`.
+    /// Its name in the usage line, e.g. `N`; a last argument named `FILE...` repeats.
     pub name: &'static str,
     /// What it is, for the help.
     pub help: &'static str,
@@ -20,16 +23,49 @@ pub struct Arg {
 pub struct Flag {
     /// Its long name, with the dashes: `--algo`.
     pub name: &'static str,
-    /// The name of its value (`NAME`; `[NAME]` for a value that may be left out), or `None`
-    /// for a switch.
-    pub value: Option<&'static str>,
+    /// The name of its value in the help (`NAME`; `[NAME]` for a value that may be left out);
+    /// `""` for a switch.
+    pub value: &'static str,
+    /// What its value is.
+    pub kind: Kind,
     /// How many values it takes.
     pub many: Many,
     /// What it does, for the help; lines after the first are indented under it.
     pub help: &'static str,
-    /// The values it takes, each with what it means, listed in the help under `help`; made
-    /// by a function so that the library's own descriptions are the only ones.
-    pub choices: Option<Choices>,
+}
+
+/// What a flag's value is: checked and converted once, by the parse loop.
+#[derive(Clone, Copy)]
+pub enum Kind {
+    /// No value: a switch.
+    Switch,
+    /// A whole number from `min` to `max` (the judge's rule: a sign, leading zeros).
+    Number {
+        /// The least value.
+        min: u64,
+        /// The greatest value.
+        max: u64,
+    },
+    /// A number of seconds, fractions allowed, from `min` to `max`.
+    Seconds {
+        /// The least value.
+        min: f64,
+        /// The greatest value.
+        max: f64,
+    },
+    /// One of the names `choices` gives; `what` names them in messages (`algorithm`).
+    Choice {
+        /// What the names are.
+        what: &'static str,
+        /// The names, each with what it means, from the library's one description.
+        choices: Choices,
+    },
+    /// A file name (`-` is standard input where the help says so).
+    File,
+    /// `K/M` with 1 <= K <= M: one of M parts.
+    Part,
+    /// A queen's square, `ROW,COL` or `ROW COL`, 1-based.
+    Square,
 }
 
 /// How many values a flag takes.
@@ -37,26 +73,28 @@ pub struct Flag {
 pub enum Many {
     /// One (or none, for a switch), and the flag once.
     One,
-    /// Several: the words after it up to the next flag, and the flag may be repeated.
+    /// Several: the words after it up to the next flag (and each split at commas), and the
+    /// flag may be repeated.
     Words,
     /// One each time, and the flag may be repeated (`--queen 1,1 --queen 2,3`), so a word
     /// after its value is an argument again.
     Repeated,
 }
 
-/// The values a flag takes, each with what it means.
+/// The values a choice takes, each with what it means.
 pub type Choices = fn() -> Vec<(&'static str, &'static str)>;
 
 /// A subcommand: its name, what it does, how it is called, and its arguments and flags.
 pub struct Spec {
     /// The subcommand's name: `count`.
     pub name: &'static str,
+    /// What it does in a line, for `queens help`.
+    pub summary: &'static str,
     /// What it does, the help's first paragraph.
     pub about: &'static str,
     /// The usage lines, after `queens NAME `.
     pub usage: &'static [&'static str],
-    /// Its positional arguments, in order (each may be given once; the last, if its name ends
-    /// with `...`, any number of times).
+    /// Its positional arguments, in order.
     pub args: &'static [Arg],
     /// Its flags, `-h, --help` not included.
     pub flags: &'static [Flag],
@@ -64,85 +102,24 @@ pub struct Spec {
     pub notes: &'static str,
 }
 
-/// Where the help's descriptions begin.
-const HELP_COLUMN: usize = 21;
+/// A flag's value, as the parse loop converted it.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Value {
+    /// A [`Kind::Number`].
+    Number(u64),
+    /// A [`Kind::Seconds`].
+    Seconds(f64),
+    /// A [`Kind::Choice`]'s name.
+    Name(&'static str),
+    /// A [`Kind::File`].
+    Text(String),
+    /// A [`Kind::Part`]: (K, M).
+    Part(u64, u64),
+    /// A [`Kind::Square`]: (row, column), 1-based.
+    Square(u64, u64),
+}
 
 impl Spec {
-    /// The help text, generated from the spec.
-    pub fn help(&self) -> String {
-        let mut out = format!("queens {}: {}\n\nUsage:", self.name, self.about);
-        for (i, usage) in self.usage.iter().enumerate() {
-            let lead = if i == 0 { " " } else { "       " };
-            let _ = writeln!(out, "{}queens {} {}", lead, self.name, usage);
-        }
-        let entry = |out: &mut String, left: String, help: &str| {
-            let mut lines = help.lines();
-            let first = lines.next().unwrap_or("");
-            if left.len() + 2 < HELP_COLUMN {
-                let _ = writeln!(out, "  {:w$}{}", left, first, w = HELP_COLUMN - 2);
-            } else {
-                let _ = writeln!(out, "  {}\n{:w$}{}", left, "", first, w = HELP_COLUMN);
-            }
-            for line in lines {
-                let _ = writeln!(out, "{:w$}{}", "", line, w = HELP_COLUMN);
-            }
-        };
-        if !self.args.is_empty() {
-            out += "\nArguments:\n";
-            for arg in self.args {
-                entry(&mut out, arg.name.to_string(), arg.help);
-            }
-        }
-        out += "\nOptions:\n";
-        for flag in self.flags {
-            let left = match (flag.value, flag.many) {
-                (Some(value), Many::Words) => format!("{} {}...", flag.name, value),
-                // A repeated flag says so in its help.
-                (Some(value), _) => format!("{} {}", flag.name, value),
-                (None, _) => flag.name.to_string(),
-            };
-            match flag.choices {
-                None => entry(&mut out, left, flag.help),
-                Some(choices) => {
-                    let choices = choices();
-                    let width = choices
-                        .iter()
-                        .map(|(name, _)| name.len())
-                        .max()
-                        .unwrap_or(0);
-                    let mut help = flag.help.to_string();
-                    for (name, about) in choices {
-                        // Wrapped to fit 80 columns, continued under the description.
-                        let room = 80 - HELP_COLUMN - width - 4;
-                        let mut lead = format!("\n  {:w$}  ", name, w = width);
-                        let mut line = String::new();
-                        for word in about.split(' ') {
-                            if !line.is_empty() && line.len() + 1 + word.len() > room {
-                                help += &lead;
-                                help += &line;
-                                lead = format!("\n  {:w$}  ", "", w = width);
-                                line.clear();
-                            }
-                            if !line.is_empty() {
-                                line.push(' ');
-                            }
-                            line += word;
-                        }
-                        help += &lead;
-                        help += &line;
-                    }
-                    entry(&mut out, left, &help);
-                }
-            }
-        }
-        entry(&mut out, "-h, --help".to_string(), "print this help");
-        if !self.notes.is_empty() {
-            out += "\n";
-            out += self.notes;
-        }
-        out
-    }
-
     /// A usage error of this subcommand.
     pub fn error(&self, message: impl Into<String>) -> Failure {
         Failure::usage(self.name, message)
@@ -152,22 +129,26 @@ impl Spec {
     ///
     /// # Errors
     ///
-    /// A usage error for an unknown flag, a flag given twice (except a flag of several
-    /// values), a missing value, a value given to a switch, or an argument too many.
+    /// A usage error for an unknown flag (with a suggestion), a flag given twice (except a
+    /// flag of several values), a missing value, a value of the wrong kind, a value given to
+    /// a switch, or an argument too many.
     pub fn parse(&'static self, words: &[String]) -> Result<Option<Parsed>, Failure> {
         let mut parsed = Parsed {
             spec: self,
             args: Vec::new(),
             flags: Vec::new(),
         };
+        // An optional value that took a word which turns out to be a missing argument.
+        let mut lent: Option<(usize, String)> = None;
         let mut words = words.iter();
+        let mut flags_end = false;
         while let Some(word) = words.next() {
-            if !is_flag(word) {
-                let repeats = self.args.last().is_some_and(|a| a.name.ends_with("..."));
-                if parsed.args.len() == self.args.len() && !repeats {
-                    return Err(self.error(format!("unexpected argument {:?}", word)));
-                }
-                parsed.args.push(word.clone());
+            if flags_end || !is_flag(word) {
+                parsed.push_arg(word)?;
+                continue;
+            }
+            if word == "--" {
+                flags_end = true;
                 continue;
             }
             let (name, inline) = match word.split_once('=') {
@@ -177,46 +158,146 @@ impl Spec {
             if name == "-h" || name == "--help" {
                 return Ok(None);
             }
-            let flag = self
+            let index = self
                 .flags
                 .iter()
                 .position(|f| f.name == name)
-                .ok_or_else(|| self.error(format!("unknown flag {}", name)))?;
-            let spec = &self.flags[flag];
-            let mut values = Vec::new();
-            match (spec.value, inline) {
-                (None, Some(_)) => return Err(self.error(format!("{} takes no value", name))),
-                (None, None) => {}
-                (Some(_), Some(value)) => values.push(value),
+                .ok_or_else(|| {
+                    let names = self.flags.iter().map(|f| f.name).chain(["--help"]);
+                    self.error(format!("unknown flag {}{}", name, suggestion(name, names)))
+                })?;
+            let flag = &self.flags[index];
+            let mut texts = Vec::new();
+            match (&flag.kind, inline) {
+                (Kind::Switch, Some(_)) => {
+                    return Err(self.error(format!("{} takes no value", name)))
+                }
+                (Kind::Switch, None) => {}
+                (_, Some(value)) => texts.push(value),
                 // `[VALUE]`: the next word is its value unless it is a flag, or there is none.
-                (Some(value), None) if value.starts_with('[') => {
+                (_, None) if flag.value.starts_with('[') => {
                     if let Some(word) = words.as_slice().first().filter(|w| !is_flag(w)) {
-                        values.push(word.clone());
+                        lent = Some((parsed.flags.len(), word.clone()));
+                        texts.push(word.clone());
                         words.next();
                     }
                 }
-                (Some(_), None) => match words.next() {
-                    Some(value) => values.push(value.clone()),
+                (_, None) => match words.next() {
+                    Some(value) => texts.push(value.clone()),
                     None => return Err(self.error(format!("{} needs a value", name))),
                 },
             }
-            if spec.many == Many::Words {
+            if flag.many == Many::Words {
                 while let Some(value) = words.as_slice().first().filter(|w| !is_flag(w)) {
-                    values.push(value.clone());
+                    texts.push(value.clone());
                     words.next();
                 }
+                let split = texts
+                    .iter()
+                    .flat_map(|t| t.split(','))
+                    .filter(|v| !v.is_empty());
+                texts = split.map(String::from).collect();
             }
-            match parsed.flags.iter_mut().find(|(f, _)| *f == flag) {
-                Some((_, earlier)) if spec.many != Many::One => earlier.extend(values),
+            let values = texts
+                .iter()
+                .map(|text| self.value(flag, text))
+                .collect::<Result<Vec<Value>, Failure>>();
+            let values = match (values, &lent) {
+                // A word an optional value took may be the argument after it instead.
+                (Err(_), Some((at, word)))
+                    if *at == parsed.flags.len() && parsed.args.len() < self.args.len() =>
+                {
+                    parsed.push_arg(word)?;
+                    lent = None;
+                    Vec::new()
+                }
+                (values, _) => values?,
+            };
+            match parsed.flags.iter_mut().find(|(f, _)| *f == index) {
+                Some((_, earlier)) if flag.many != Many::One => earlier.extend(values),
                 Some(_) => return Err(self.error(format!("{} is given twice", name))),
-                None => parsed.flags.push((flag, values)),
+                None => parsed.flags.push((index, values)),
+            }
+        }
+        // `count --estimate 12`: the optional value took N.
+        if let Some((at, word)) = lent {
+            if parsed.args.len() < self.args.len() {
+                parsed.flags[at].1.clear();
+                parsed.push_arg(&word)?;
             }
         }
         Ok(Some(parsed))
     }
+
+    /// `text` as a value of `flag`.
+    fn value(&self, flag: &Flag, text: &str) -> Result<Value, Failure> {
+        let refuse =
+            |what: String| self.error(format!("{} must be {}, not {:?}", flag.name, what, text));
+        match flag.kind {
+            Kind::Switch => unreachable!("a switch has no value"),
+            Kind::Number { min, max } => match number(text, max) {
+                Some(value) if value >= min => Ok(Value::Number(value)),
+                _ => Err(refuse(format!("a number from {} to {}", min, max))),
+            },
+            Kind::Seconds { min, max } => match text.trim().parse::<f64>() {
+                Ok(value) if (min..=max).contains(&value) => Ok(Value::Seconds(value)),
+                _ => Err(refuse(format!(
+                    "a number of seconds from {} to {}",
+                    min, max
+                ))),
+            },
+            Kind::Choice { what, choices } => {
+                let choices = choices();
+                match choices.iter().find(|(name, _)| *name == text) {
+                    Some(&(name, _)) => Ok(Value::Name(name)),
+                    None => {
+                        let names: Vec<&str> = choices.iter().map(|c| c.0).collect();
+                        Err(self.error(format!(
+                            "unknown {} {:?}; choose {}{}",
+                            what,
+                            text,
+                            or_list(&names),
+                            suggestion(text, names.iter().copied())
+                        )))
+                    }
+                }
+            }
+            Kind::File if text.is_empty() => Err(refuse("a file name".to_string())),
+            Kind::File => Ok(Value::Text(text.to_string())),
+            Kind::Part => match part(text) {
+                Ok((k, m)) => Ok(Value::Part(k, m)),
+                Err(why) => Err(self.error(format!(
+                    "{} must be K/M with 1 <= K <= M, such as 2/8, not {:?}{}",
+                    flag.name, text, why
+                ))),
+            },
+            Kind::Square => match queen(text) {
+                Some((row, col)) => Ok(Value::Square(row, col)),
+                None => Err(refuse(
+                    "ROW,COL (or \"ROW COL\"), two numbers from 1 such as 3,5".to_string(),
+                )),
+            },
+        }
+    }
 }
 
-/// Whether a word is a flag: `-` and a letter or another `-`, so `-1` is a (negative) value.
+/// Parses `K/M`, or says why not beyond the format (a number too large for 64 bits).
+fn part(text: &str) -> Result<(u64, u64), String> {
+    let (k, m) = text.split_once('/').ok_or_else(String::new)?;
+    let number = |text: &str| {
+        let digits = !text.is_empty() && text.bytes().all(|b| b.is_ascii_digit());
+        (digits, text.parse::<u64>().ok())
+    };
+    match (number(k), number(m)) {
+        ((_, Some(k)), (_, Some(m))) if 1 <= k && k <= m => Ok((k, m)),
+        ((true, _), (true, None)) => Err(format!(": M is above {}", u64::MAX)),
+        ((true, None), (true, _)) => Err(format!(": K is above {}", u64::MAX)),
+        _ => Err(String::new()),
+    }
+}
+
+/// Whether a word is a flag: `-` and a letter or another `-`, so `-1` is a (negative) value
+/// and `-` is standard input.
 fn is_flag(word: &str) -> bool {
     word.starts_with('-') && word.len() > 1 && !word[1..].starts_with(|c: char| c.is_ascii_digit())
 }
@@ -226,13 +307,22 @@ pub struct Parsed {
     spec: &'static Spec,
     args: Vec<String>,
     /// Each flag given (its index in the spec) and its values.
-    flags: Vec<(usize, Vec<String>)>,
+    flags: Vec<(usize, Vec<Value>)>,
 }
 
 impl Parsed {
-    /// The spec these words were read by.
-    pub fn spec(&self) -> &'static Spec {
-        self.spec
+    /// Adds a positional argument, or refuses one too many.
+    fn push_arg(&mut self, word: &str) -> Result<(), Failure> {
+        let repeats = self
+            .spec
+            .args
+            .last()
+            .is_some_and(|a| a.name.ends_with("..."));
+        if self.args.len() == self.spec.args.len() && !repeats {
+            return Err(self.error(format!("unexpected argument {:?}", word)));
+        }
+        self.args.push(word.to_string());
+        Ok(())
     }
 
     /// A usage error of this subcommand.
@@ -250,7 +340,7 @@ impl Parsed {
         &self.args
     }
 
-    fn values(&self, name: &str) -> Option<&[String]> {
+    fn values(&self, name: &str) -> Option<&[Value]> {
         let index = self.spec.flags.iter().position(|f| f.name == name);
         debug_assert!(
             index.is_some(),
@@ -258,10 +348,8 @@ impl Parsed {
             name,
             self.spec.name
         );
-        self.flags
-            .iter()
-            .find(|(f, _)| Some(*f) == index)
-            .map(|(_, values)| values.as_slice())
+        let given = self.flags.iter().find(|(f, _)| Some(*f) == index);
+        given.map(|(_, values)| values.as_slice())
     }
 
     /// Whether the flag `name` was given.
@@ -269,58 +357,78 @@ impl Parsed {
         self.values(name).is_some()
     }
 
-    /// The value of the flag `name`, if given.
-    pub fn value(&self, name: &str) -> Option<&str> {
-        self.values(name)
-            .and_then(|v| v.first())
-            .map(String::as_str)
+    fn first(&self, name: &str) -> Option<&Value> {
+        self.values(name).and_then(|v| v.first())
     }
 
-    /// Every value of the flag `name` (of several values), as given.
-    pub fn all(&self, name: &str) -> Vec<&str> {
-        self.values(name)
-            .unwrap_or(&[])
+    /// The value of the number flag `name`, if given (and, for `[N]`, given a value).
+    pub fn number(&self, name: &str) -> Option<u64> {
+        match self.first(name)? {
+            Value::Number(n) => Some(*n),
+            other => unreachable!("{} is not a number: {:?}", name, other),
+        }
+    }
+
+    /// The value of the seconds flag `name`, if given.
+    pub fn seconds(&self, name: &str) -> Option<f64> {
+        match self.first(name)? {
+            Value::Seconds(s) => Some(*s),
+            other => unreachable!("{} is not seconds: {:?}", name, other),
+        }
+    }
+
+    /// The name chosen with the flag `name`, if given.
+    pub fn choice(&self, name: &str) -> Option<&'static str> {
+        self.choices(name).first().copied()
+    }
+
+    /// Every name chosen with the flag `name` (of several values), as given.
+    pub fn choices(&self, name: &str) -> Vec<&'static str> {
+        let values = self.values(name).unwrap_or(&[]);
+        values
             .iter()
-            .map(String::as_str)
-            .collect()
-    }
-
-    /// Every value of the flag `name` (of several values), split at commas too.
-    pub fn list(&self, name: &str) -> Vec<&str> {
-        self.values(name)
-            .unwrap_or(&[])
-            .iter()
-            .flat_map(|v| v.split(','))
-            .filter(|v| !v.is_empty())
-            .collect()
-    }
-
-    /// The value of the flag `name` as a whole number from `min` to `max`, if given.
-    pub fn number(&self, name: &str, min: u64, max: u64) -> Result<Option<u64>, Failure> {
-        self.value(name)
-            .map(|text| number(self.spec, name, text, min, max))
-            .transpose()
-    }
-
-    /// The value of the flag `name`, which must be one of `choices`, if given.
-    pub fn choice(
-        &self,
-        name: &str,
-        what: &str,
-        choices: &[&'static str],
-    ) -> Result<Option<&'static str>, Failure> {
-        self.value(name)
-            .map(|text| {
-                choices.iter().copied().find(|c| *c == text).ok_or_else(|| {
-                    self.error(format!(
-                        "unknown {} {:?}; choose {}",
-                        what,
-                        text,
-                        or_list(choices)
-                    ))
-                })
+            .map(|v| match v {
+                Value::Name(n) => *n,
+                other => unreachable!("{} is not a choice: {:?}", name, other),
             })
-            .transpose()
+            .collect()
+    }
+
+    /// The file of the flag `name`, if given.
+    pub fn file(&self, name: &str) -> Option<&str> {
+        self.files(name).first().copied()
+    }
+
+    /// Every file of the flag `name` (repeated), as given.
+    pub fn files(&self, name: &str) -> Vec<&str> {
+        let values = self.values(name).unwrap_or(&[]);
+        values
+            .iter()
+            .map(|v| match v {
+                Value::Text(t) => t.as_str(),
+                other => unreachable!("{} is not a file: {:?}", name, other),
+            })
+            .collect()
+    }
+
+    /// The part `(K, M)` of the flag `name`, if given.
+    pub fn part(&self, name: &str) -> Option<(u64, u64)> {
+        match self.first(name)? {
+            Value::Part(k, m) => Some((*k, *m)),
+            other => unreachable!("{} is not a part: {:?}", name, other),
+        }
+    }
+
+    /// Every square of the flag `name` (repeated), 1-based.
+    pub fn squares(&self, name: &str) -> Vec<(u64, u64)> {
+        let values = self.values(name).unwrap_or(&[]);
+        values
+            .iter()
+            .map(|v| match v {
+                Value::Square(r, c) => (*r, *c),
+                other => unreachable!("{} is not a square: {:?}", name, other),
+            })
+            .collect()
     }
 
     /// Refuses the flags of `names` that were given, as ones that do nothing here and why.
@@ -329,6 +437,19 @@ impl Parsed {
             Some(name) => Err(self.error(format!("{} {}", name, why))),
             None => Ok(()),
         }
+    }
+
+    /// The board size N, the first argument, from 1 to `max` (the judge's rule for numbers).
+    pub fn board_size(&self, max: u64) -> Result<Option<u32>, Failure> {
+        self.arg(0)
+            .map(|text| match number(text, max) {
+                Some(n) if n >= 1 => Ok(n as u32),
+                _ => Err(self.error(format!(
+                    "N must be a number from 1 to {}, not {:?}",
+                    max, text
+                ))),
+            })
+            .transpose()
     }
 }
 
@@ -339,26 +460,6 @@ pub fn or_list(items: &[&str]) -> String {
         [one] => one.to_string(),
         [init @ .., last] => format!("{} or {}", init.join(", "), last),
     }
-}
-
-/// `text` as a whole number from `min` to `max` by the judge's rule for numbers (a sign and
-/// leading zeros are fine); `what` names it in the error.
-pub fn number(spec: &Spec, what: &str, text: &str, min: u64, max: u64) -> Result<u64, Failure> {
-    match parse_number(text, max) {
-        Some(value) if value >= min => Ok(value),
-        _ => Err(spec.error(format!(
-            "{} must be a number from {} to {}, not {:?}",
-            what, min, max, text
-        ))),
-    }
-}
-
-/// The board size N, the first argument, which every counting or listing command needs.
-pub fn board_size(parsed: &Parsed, max: u64) -> Result<Option<u32>, Failure> {
-    parsed
-        .arg(0)
-        .map(|text| number(parsed.spec(), "N", text, 1, max).map(|n| n as u32))
-        .transpose()
 }
 
 /// Reads `line` (split at whitespace) as the words of `spec`'s subcommand, into typed
@@ -386,35 +487,64 @@ pub fn usage_message<A: std::fmt::Debug>(result: Result<A, Failure>) -> String {
 mod tests {
     use super::*;
 
+    fn levels() -> Vec<(&'static str, &'static str)> {
+        vec![("low", "a little"), ("high", "a lot")]
+    }
+
     static SPEC: Spec = Spec {
         name: "demo",
+        summary: "a spec to test the parser",
         about: "a spec to test the parser.",
-        usage: &["N [--level L] [--quiet] [--names NAME...]"],
+        usage: &["N [--level L] [--quiet] [--names NAME...] [--wait [S]]"],
         args: &[Arg {
             name: "N",
             help: "a number",
         }],
         flags: &[
             Flag {
-                name: "--level",
-                value: Some("L"),
+                name: "--count",
+                value: "C",
+                kind: Kind::Number { min: 1, max: 5 },
                 many: Many::One,
-                choices: None,
-                help: "how much\nsecond line",
+                help: "how many\nsecond line",
             },
             Flag {
                 name: "--quiet",
-                value: None,
+                value: "",
+                kind: Kind::Switch,
                 many: Many::One,
-                choices: None,
                 help: "say less",
             },
             Flag {
-                name: "--names",
-                value: Some("NAME"),
+                name: "--level",
+                value: "L",
+                kind: Kind::Choice {
+                    what: "level",
+                    choices: levels,
+                },
                 many: Many::Words,
-                choices: None,
-                help: "some names",
+                help: "levels",
+            },
+            Flag {
+                name: "--wait",
+                value: "[S]",
+                kind: Kind::Number { min: 1, max: 60 },
+                many: Many::One,
+                help: "wait",
+            },
+            Flag {
+                name: "--part",
+                value: "K/M",
+                kind: Kind::Part,
+                many: Many::One,
+                help: "a part",
+            },
+            Flag {
+                name: "--at",
+                value: "ROW,COL",
+                kind: Kind::Square,
+                many: Many::Repeated,
+                help: "squares",
             },
         ],
         notes: "",
@@ -424,21 +554,41 @@ mod tests {
         line.split_whitespace().map(String::from).collect()
     }
 
+    fn parse(line: &str) -> Parsed {
+        SPEC.parse(&words(line)).unwrap().unwrap()
+    }
+
     fn usage_message(line: &str) -> String {
         super::usage_message(SPEC.parse(&words(line)).map(|_| ()))
     }
 
     #[test]
-    fn flags_values_and_arguments_are_read() {
-        let parsed = SPEC
-            .parse(&words("7 --level=3 --names a b,c --quiet --names d"))
-            .unwrap()
-            .unwrap();
+    fn values_are_read_by_their_kind() {
+        let parsed = parse("7 --count=3 --level low high,low --quiet --part 2/8 --at 1,2 --at 3,4");
         assert_eq!(parsed.arg(0), Some("7"));
-        assert_eq!(parsed.number("--level", 1, 5).unwrap(), Some(3));
+        assert_eq!(parsed.number("--count"), Some(3));
         assert!(parsed.has("--quiet"));
-        assert_eq!(parsed.list("--names"), ["a", "b", "c", "d"]);
-        assert!(SPEC.parse(&words("--level 2 -h")).unwrap().is_none());
+        assert_eq!(parsed.choices("--level"), ["low", "high", "low"]);
+        assert_eq!(parsed.part("--part"), Some((2, 8)));
+        assert_eq!(parsed.squares("--at"), [(1, 2), (3, 4)]);
+        assert!(SPEC.parse(&words("--count 2 -h")).unwrap().is_none());
+    }
+
+    #[test]
+    fn double_dash_ends_the_flags_and_an_optional_value_gives_back_n() {
+        assert_eq!(parse("-- -5").arg(0), Some("-5"));
+        let parsed = parse("--wait 12");
+        assert_eq!(
+            (parsed.arg(0), parsed.has("--wait"), parsed.number("--wait")),
+            (Some("12"), true, None)
+        );
+        let parsed = parse("--wait 12 7");
+        assert_eq!(
+            (parsed.arg(0), parsed.number("--wait")),
+            (Some("7"), Some(12))
+        );
+        let parsed = parse("--wait x");
+        assert_eq!((parsed.arg(0), parsed.number("--wait")), (Some("x"), None));
     }
 
     #[test]
@@ -446,35 +596,31 @@ mod tests {
         assert_eq!(usage_message("1 2"), "unexpected argument \"2\"");
         assert_eq!(usage_message("--loud"), "unknown flag --loud");
         assert_eq!(
-            usage_message("--level 1 --level 2"),
-            "--level is given twice"
+            usage_message("--quite"),
+            "unknown flag --quite; did you mean --quiet?"
+        );
+        assert_eq!(
+            usage_message("--count 1 --count 2"),
+            "--count is given twice"
         );
         assert_eq!(usage_message("--quiet --quiet"), "--quiet is given twice");
         assert_eq!(usage_message("--quiet=yes"), "--quiet takes no value");
-        assert_eq!(usage_message("--level"), "--level needs a value");
-    }
-
-    #[test]
-    fn numbers_follow_the_judges_rule() {
-        let n = |text: &str| number(&SPEC, "N", text, 1, 32).ok();
-        assert_eq!(n("+8"), Some(8));
-        assert_eq!(n(&format!("{}8", "0".repeat(60))), Some(8));
-        assert_eq!(n("0"), None);
-        assert_eq!(n("-1"), None);
-        assert_eq!(n("33"), None);
-        assert_eq!(n("8 9"), None);
-        assert_eq!(n(" 8\n"), Some(8));
-        assert_eq!(n(""), None);
-    }
-
-    #[test]
-    fn help_is_generated_from_the_spec() {
-        let help = SPEC.help();
-        assert!(help.starts_with("queens demo: a spec to test the parser.\n\nUsage: queens demo N"));
-        assert!(
-            help.contains("\n  --level L          how much\n                     second line\n")
+        assert_eq!(usage_message("--count"), "--count needs a value");
+        assert_eq!(
+            usage_message("--count 6"),
+            "--count must be a number from 1 to 5, not \"6\""
         );
-        assert!(help.contains("\n  --names NAME...    some names\n"));
-        assert!(help.contains("\n  -h, --help         print this help\n"));
+        assert_eq!(
+            usage_message("--level hihg"),
+            "unknown level \"hihg\"; choose low or high; did you mean high?"
+        );
+        assert_eq!(
+            usage_message("--part 3/2"),
+            "--part must be K/M with 1 <= K <= M, such as 2/8, not \"3/2\""
+        );
+        assert_eq!(
+            usage_message("--at 0,1"),
+            "--at must be ROW,COL (or \"ROW COL\"), two numbers from 1 such as 3,5, not \"0,1\""
+        );
     }
 }

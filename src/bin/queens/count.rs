@@ -1,7 +1,7 @@
 //! `queens count`: the number of placements, by any counter, on many threads, one part of
 //! the work, or a board with reserved squares.
 
-use crate::cli::{board_size, Arg, Flag, Many, Parsed, Spec};
+use crate::cli::{Arg, Flag, Kind, Many, Parsed, Spec};
 use crate::failure::Failure;
 use crate::output;
 use crate::placed::{self, Given};
@@ -21,6 +21,7 @@ const MAX_THREADS: u64 = 1024;
 
 pub static SPEC: Spec = Spec {
     name: "count",
+    summary: "print the number of placements of N queens (or of distinct ones, or of a board's completions)",
     about: "print the number of placements of N non-attacking queens on an N×N board.",
     usage: &[
         "N [--algo NAME] [--threads T] [--unique] [--part K/M] [--checkpoint FILE]",
@@ -36,30 +37,30 @@ pub static SPEC: Spec = Spec {
     flags: &[
         Flag {
             name: "--algo",
-            value: Some("NAME"),
+            value: "NAME",
+            kind: Kind::Choice { what: "algorithm", choices: algo_choices },
             many: Many::One,
             help: "the counting algorithm, one of",
-            choices: Some(algo_choices),
         },
         Flag {
             name: "--threads",
-            value: Some("T"),
+            value: "T",
+            kind: Kind::Number { min: 1, max: MAX_THREADS },
             many: Many::One,
-            choices: None,
             help: "worker threads, 1 to 1024 (default: the number of cores)",
         },
         Flag {
             name: "--unique",
-            value: None,
+            value: "",
+            kind: Kind::Switch,
             many: Many::One,
-            choices: None,
             help: "count placements distinct under rotations and reflections (OEIS A002562)",
         },
         Flag {
             name: "--part",
-            value: Some("K/M"),
+            value: "K/M",
+            kind: Kind::Part,
             many: Many::One,
-            choices: None,
             help: "count only the K-th of M disjoint slices of the work and print that partial
 sum; with --checkpoint, 'queens merge' adds up the M parts, checking that
 each is there once and finished (run every part with the same options):
@@ -68,9 +69,9 @@ each is there once and finished (run every part with the same options):
         },
         Flag {
             name: "--checkpoint",
-            value: Some("FILE"),
+            value: "FILE",
+            kind: Kind::File,
             many: Many::One,
-            choices: None,
             help: "record every counted chunk of the work in FILE, durably; run the same
 command again after a crash or a kill and it resumes where it stopped, with
 the same answer. A finished checkpoint holds the result ('queens merge'
@@ -78,18 +79,18 @@ adds up the parts of one count); one of another count is refused",
         },
         Flag {
             name: "--classes",
-            value: None,
+            value: "",
+            kind: Kind::Switch,
             many: Many::One,
-            choices: None,
             help: "print how many classes under the 8 symmetries have 8 members (no symmetry),
 4 (fixed by the half turn) and 2 (fixed by the quarter turn), and the total
 they make (N = 8: 11 × 8 + 1 × 4 = 92)",
         },
         Flag {
             name: "--estimate",
-            value: Some("[SECONDS]"),
+            value: "[SECONDS]",
+            kind: Kind::Number { min: 1, max: 1 << 40 },
             many: Many::One,
-            choices: None,
             help: "count a seeded random sample of the work for about SECONDS (default 10) and
 print the estimated count with its standard error, and the core-hours the
 whole count would take on this machine (and the hours on --threads T)",
@@ -124,7 +125,7 @@ const PROBLEM_FLAGS: [&str; 9] = [
 const ESTIMATE_SECONDS: u64 = 10;
 
 /// The counters and their descriptions, from the library's one description of each.
-fn algo_choices() -> Vec<(&'static str, &'static str)> {
+pub fn algo_choices() -> Vec<(&'static str, &'static str)> {
     let mut algos = Algo::ALL.to_vec();
     // The default first.
     algos.sort_by_key(|&algo| algo != Algo::Fast);
@@ -156,33 +157,23 @@ pub struct CountArgs {
 
 /// Reads the arguments of `queens count`.
 pub fn parse(parsed: &Parsed) -> Result<CountArgs, Failure> {
-    let names: Vec<&'static str> = Algo::ALL.iter().map(|a| a.name()).collect();
-    let algo = match parsed.choice("--algo", "algorithm", &names)? {
-        Some(name) => Algo::from_name(name).unwrap_or(Algo::Fast),
-        None => Algo::Fast,
-    };
+    let algo = parsed
+        .choice("--algo")
+        .and_then(Algo::from_name)
+        .unwrap_or(Algo::Fast);
     let given = Given::parse(parsed)?;
     let max = if given.any() { MAX_WIDTH as u64 } else { 32 };
     let args = CountArgs {
-        n: board_size(parsed, max)?,
+        n: parsed.board_size(max)?,
         algo,
-        threads: parsed
-            .number("--threads", 1, MAX_THREADS)?
-            .map(|t| t as usize),
+        threads: parsed.number("--threads").map(|t| t as usize),
         unique: parsed.has("--unique"),
-        part: parsed
-            .value("--part")
-            .map(|text| part(parsed, text))
-            .transpose()?,
+        part: parsed.part("--part"),
         given,
-        checkpoint: parsed.value("--checkpoint").map(String::from),
+        checkpoint: parsed.file("--checkpoint").map(String::from),
         estimate: match parsed.has("--estimate") {
             false => None,
-            true => Some(
-                parsed
-                    .number("--estimate", 1, 1 << 40)?
-                    .unwrap_or(ESTIMATE_SECONDS),
-            ),
+            true => Some(parsed.number("--estimate").unwrap_or(ESTIMATE_SECONDS)),
         },
         classes: parsed.has("--classes"),
     };
@@ -220,30 +211,6 @@ pub fn parse(parsed: &Parsed) -> Result<CountArgs, Failure> {
         return Err(parsed.error("missing N, the board size"));
     }
     Ok(args)
-}
-
-/// Parses `--part K/M`.
-fn part(parsed: &Parsed, text: &str) -> Result<(u64, u64), Failure> {
-    let refused = |why: &str| {
-        Err(parsed.error(format!(
-            "--part must be K/M with 1 <= K <= M, such as 2/8, not {:?}{}",
-            text, why
-        )))
-    };
-    let (k, m) = match text.split_once('/') {
-        Some((k, m)) => (k, m),
-        None => return refused(""),
-    };
-    let number = |text: &str| {
-        let digits = !text.is_empty() && text.bytes().all(|b| b.is_ascii_digit());
-        (digits, text.parse::<u64>().ok())
-    };
-    match (number(k), number(m)) {
-        ((_, Some(k)), (_, Some(m))) if 1 <= k && k <= m => Ok((k, m)),
-        ((true, _), (true, None)) => refused(&format!(": M is above {}", u64::MAX)),
-        ((true, None), (true, _)) => refused(&format!(": K is above {}", u64::MAX)),
-        _ => refused(""),
-    }
 }
 
 /// Runs `queens count`.

@@ -13,6 +13,8 @@ pub enum Failure {
         /// What was wrong.
         message: String,
     },
+    /// No command at all (bare `queens`): the short usage, exit 2.
+    Bare(String),
     /// Bad input, e.g. a malformed or unreadable file: exit 2.
     Input(String),
     /// A check that failed, e.g. an invalid placement or no placement: exit 1.
@@ -67,7 +69,7 @@ impl Failure {
             | Failure::Read(_)
             | Failure::Check(_)
             | Failure::Resources(_) => 1,
-            Failure::Usage { .. } | Failure::Input(_) => 2,
+            Failure::Usage { .. } | Failure::Input(_) | Failure::Bare(_) => 2,
         }
     }
 
@@ -84,6 +86,7 @@ impl Failure {
                 };
                 format!("queens: {}\ntry '{}'", message, help)
             }
+            Failure::Bare(usage) => usage.clone(),
             Failure::Input(message)
             | Failure::Check(message)
             | Failure::Resources(message)

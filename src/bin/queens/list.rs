@@ -1,6 +1,6 @@
 //! `queens list`: every placement, in lexicographic order, as boards or `perm` lines.
 
-use crate::cli::{board_size, Arg, Flag, Many, Parsed, Spec};
+use crate::cli::{Arg, Flag, Kind, Many, Parsed, Spec};
 use crate::failure::Failure;
 use crate::output::TimedWriter;
 use crate::placed::{self, Given};
@@ -14,6 +14,7 @@ use std::io::Write;
 
 pub static SPEC: Spec = Spec {
     name: "list",
+    summary: "print every placement of N queens, in lexicographic order",
     about: "print every placement of N queens, in lexicographic order of their columns (or one of
 each class under the symmetries of the square).",
     usage: &[
@@ -28,28 +29,29 @@ each class under the symmetries of the square).",
     flags: &[
         Flag {
             name: "--format",
-            value: Some("FMT"),
+            value: "FMT",
+            kind: Kind::Choice {
+                what: "format",
+                choices: format_choices,
+            },
             many: Many::One,
-            choices: None,
-            help: "board: N rows of '.' and 'Q', a blank line between placements (default)
-perm:  one line per placement, the 1-based column of rows 1..N
-perm0: the same, 0-based
-lines: one 1-based column per line, a blank line between placements
-json:  LeetCode 51's answer: [[\".Q..\",\"...Q\",...],...]
-luogu: the Luogu P1219 answer: the first three perm lines, then the total",
+            help: "how each placement is printed, one of",
         },
         Flag {
             name: "--limit",
-            value: Some("K"),
+            value: "K",
+            kind: Kind::Number {
+                min: 0,
+                max: u64::MAX - 1,
+            },
             many: Many::One,
-            choices: None,
             help: "stop after K placements (every format but luogu)",
         },
         Flag {
             name: "--unique",
-            value: None,
+            value: "",
+            kind: Kind::Switch,
             many: Many::One,
-            choices: None,
             help: "one placement per class under the 8 symmetries of the square, the smallest
 of each (the fundamental placements: 12 for N = 8; OEIS A002562 of them)",
         },
@@ -74,6 +76,33 @@ pub enum Format {
     Luogu,
 }
 
+/// The formats of `--format`, the default first.
+fn format_choices() -> Vec<(&'static str, &'static str)> {
+    vec![
+        (
+            "board",
+            "N rows of '.' and 'Q', a blank line between placements (default)",
+        ),
+        (
+            "perm",
+            "one line per placement, the 1-based column of rows 1..N",
+        ),
+        ("perm0", "the same, 0-based"),
+        (
+            "lines",
+            "one 1-based column per line, a blank line between placements",
+        ),
+        (
+            "json",
+            "LeetCode 51's answer: [[\".Q..\",\"...Q\",...],...]",
+        ),
+        (
+            "luogu",
+            "the Luogu P1219 answer: the first three perm lines, then the total",
+        ),
+    ]
+}
+
 /// What `queens list` was asked.
 #[derive(Debug, PartialEq)]
 pub struct ListArgs {
@@ -91,8 +120,7 @@ pub struct ListArgs {
 
 /// Reads the arguments of `queens list`.
 pub fn parse(parsed: &Parsed) -> Result<ListArgs, Failure> {
-    let names = ["board", "perm", "perm0", "lines", "json", "luogu"];
-    let format = match parsed.choice("--format", "format", &names)? {
+    let format = match parsed.choice("--format") {
         Some("luogu") => Format::Luogu,
         Some(name) => Format::Each(nqueens::list::Format::from_name(name).unwrap_or(Board)),
         None => Format::Each(Board),
@@ -105,7 +133,7 @@ pub fn parse(parsed: &Parsed) -> Result<ListArgs, Failure> {
     }
     let given = Given::parse(parsed)?;
     let max = if given.any() { MAX_WIDTH as u64 } else { 32 };
-    let n = board_size(parsed, max)?;
+    let n = parsed.board_size(max)?;
     if n.is_none() && given.board.is_none() {
         return Err(parsed.error("missing N, the board size"));
     }
@@ -117,7 +145,7 @@ pub fn parse(parsed: &Parsed) -> Result<ListArgs, Failure> {
     Ok(ListArgs {
         n,
         format,
-        limit: parsed.number("--limit", 0, u64::MAX - 1)?,
+        limit: parsed.number("--limit"),
         unique: parsed.has("--unique"),
         given,
     })

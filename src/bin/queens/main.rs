@@ -9,6 +9,7 @@ mod bench;
 mod cli;
 mod count;
 mod failure;
+mod help;
 mod list;
 mod merge;
 mod output;
@@ -17,40 +18,49 @@ mod progress;
 mod solve;
 mod verify;
 
-use cli::Spec;
+use cli::{Parsed, Spec};
 use failure::Failure;
 use std::process::ExitCode;
 
-const HELP: &str = "\
-queens: count, list and find N-Queens placements.
+/// A subcommand: its spec (name, flags, help) and what runs it.
+struct Command {
+    spec: &'static Spec,
+    run: fn(&Parsed) -> Result<(), Failure>,
+}
 
-Usage: queens <COMMAND> [ARGS]
-       queens help [COMMAND]
-
-Commands:
-  count N    print the number of placements of N queens (or of distinct ones, or on a board
-             with reserved squares)
-  merge FILE...
-             print the count of the parts of one count from their checkpoints
-  list N     print every placement of N queens, in lexicographic order
-  solve N    print one placement of N queens, for N up to 10^9 (min-conflicts or a formula)
-  verify     check a placement read from a file or stdin
-  bench      time the counters against each other and print a table (and a plot)
-
-Run 'queens <COMMAND> --help' for the flags of each. N is at least 1 everywhere.
-Exit codes: 0 success, 1 a failed check, not enough memory, or a failed write;
-2 bad usage or bad input.
-";
-
-/// Every subcommand's spec, for `queens help COMMAND`.
-const SPECS: [&Spec; 6] = [
-    &count::SPEC,
-    &merge::SPEC,
-    &list::SPEC,
-    &solve::SPEC,
-    &verify::SPEC,
-    &bench::SPEC,
+/// The command table: every subcommand once. The parser, `queens help`, the suggestions for a
+/// mistyped name and the shell completions all read it.
+const COMMANDS: [Command; 6] = [
+    Command {
+        spec: &count::SPEC,
+        run: |p| count::run(count::parse(p)?),
+    },
+    Command {
+        spec: &merge::SPEC,
+        run: |p| merge::run(merge::parse(p)?),
+    },
+    Command {
+        spec: &list::SPEC,
+        run: |p| list::run(list::parse(p)?),
+    },
+    Command {
+        spec: &solve::SPEC,
+        run: |p| solve::run(solve::parse(p)?),
+    },
+    Command {
+        spec: &verify::SPEC,
+        run: |p| verify::run(verify::parse(p)?),
+    },
+    Command {
+        spec: &bench::SPEC,
+        run: |p| bench::run(bench::parse(p)?),
+    },
 ];
+
+/// Every subcommand's spec, in the table's order.
+fn specs() -> Vec<&'static Spec> {
+    COMMANDS.iter().map(|c| c.spec).collect()
+}
 
 fn main() -> ExitCode {
     quiet_failed_thread_starts();
@@ -64,7 +74,6 @@ fn main() -> ExitCode {
         }
     }
 }
-
 /// A thread that dies in the standard library's own start-up (no memory for its signal
 /// stack) is reported by whoever started it (a counter's worker leaves its share to the
 /// others and is reported once, as a thread that could not start: `Run::fewer_threads`); the
@@ -98,44 +107,78 @@ fn run() -> Result<(), Failure> {
             Err(raw) => return Err(top(format!("argument {:?} is not valid UTF-8", raw))),
         }
     }
-    let (command, rest) = match words.split_first() {
-        Some((command, rest)) => (command.as_str(), rest),
-        None => return Err(top("missing command".to_string())),
+    let Some((first, rest)) = words.split_first() else {
+        return Err(Failure::Bare(help::short_usage(&specs())));
     };
-    match command {
-        "count" => command_with(&count::SPEC, rest, count::parse, count::run),
-        "merge" => command_with(&merge::SPEC, rest, merge::parse, merge::run),
-        "list" => command_with(&list::SPEC, rest, list::parse, list::run),
-        "solve" => command_with(&solve::SPEC, rest, solve::parse, solve::run),
-        "verify" => command_with(&verify::SPEC, rest, verify::parse, verify::run),
-        "bench" => command_with(&bench::SPEC, rest, bench::parse, bench::run),
-        "-h" | "--help" | "help" | "-V" | "--version" => {
-            let text = match (command, rest) {
-                ("-V" | "--version", []) => format!("queens {}\n", env!("CARGO_PKG_VERSION")),
-                ("help", [name]) => SPECS
-                    .iter()
-                    .find(|spec| spec.name == name)
-                    .map(|spec| spec.help())
-                    .ok_or_else(|| top(format!("unknown command {:?}", name)))?,
-                (_, []) => HELP.to_string(),
-                (_, [extra, ..]) => return Err(top(format!("unexpected argument {:?}", extra))),
-            };
-            Ok(output::print(&text)?)
-        }
-        other => Err(top(format!("unknown command {:?}", other))),
+    if let Some(command) = COMMANDS.iter().find(|c| c.spec.name == first) {
+        return match command.spec.parse(rest)? {
+            None => Ok(output::print(&help::command_help(command.spec))?),
+            Some(parsed) => (command.run)(&parsed),
+        };
     }
+    let rest: Vec<&str> = rest.iter().map(String::as_str).collect();
+    let text = match (first.as_str(), rest.as_slice()) {
+        ("-V" | "--version", []) => format!("queens {}\n", env!("CARGO_PKG_VERSION")),
+        ("-h" | "--help" | "help", []) | ("help", ["help"]) => help::top_help(&specs()),
+        ("-h" | "--help" | "help", [name]) => {
+            match COMMANDS.iter().find(|c| c.spec.name == *name) {
+                Some(command) => help::command_help(command.spec),
+                None if *name == "completions" => completions_help(),
+                None => return Err(top(unknown_command(name))),
+            }
+        }
+        ("completions", ["-h" | "--help"]) => completions_help(),
+        ("completions", [shell]) => match help::SHELLS.contains(shell) {
+            true => help::completions(shell, &specs()),
+            false => {
+                let message = format!(
+                    "unknown shell {:?}; choose {}",
+                    shell,
+                    cli::or_list(&help::SHELLS)
+                );
+                return Err(Failure::usage("completions", message));
+            }
+        },
+        ("completions", []) => {
+            return Err(Failure::usage(
+                "completions",
+                "missing SHELL: bash, zsh or fish",
+            ))
+        }
+        ("completions", [_, extra, ..])
+        | ("-V" | "--version" | "-h" | "--help" | "help", [_, extra, ..]) => {
+            return Err(top(format!("unexpected argument {:?}", extra)))
+        }
+        ("-V" | "--version", [extra, ..]) => {
+            return Err(top(format!("unexpected argument {:?}", extra)))
+        }
+        (other, _) => return Err(top(unknown_command(other))),
+    };
+    Ok(output::print(&text)?)
 }
 
-/// Parses `words` by `spec` into typed arguments with `parse` and runs them with `run`, or
-/// prints the spec's help.
-fn command_with<A>(
-    spec: &'static Spec,
-    words: &[String],
-    parse: fn(&cli::Parsed) -> Result<A, Failure>,
-    run: fn(A) -> Result<(), Failure>,
-) -> Result<(), Failure> {
-    match spec.parse(words)? {
-        None => Ok(output::print(&spec.help())?),
-        Some(parsed) => run(parse(&parsed)?),
-    }
+/// The help of `queens completions`.
+fn completions_help() -> String {
+    "queens completions: print a shell completion script made from the command table.
+
+Usage: queens completions bash|zsh|fish
+
+  bash: source it, or save it as ~/.local/share/bash-completion/completions/queens
+  zsh:  save it as _queens in a folder of $fpath
+  fish: save it as ~/.config/fish/completions/queens.fish
+"
+    .to_string()
+}
+
+/// `unknown command "X"`, with a suggestion.
+fn unknown_command(name: &str) -> String {
+    let names = COMMANDS
+        .iter()
+        .map(|c| c.spec.name)
+        .chain(["completions", "help"]);
+    format!(
+        "unknown command {:?}{}",
+        name,
+        help::suggestion(name, names)
+    )
 }

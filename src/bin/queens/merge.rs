@@ -2,7 +2,7 @@
 //! make the whole count exactly once, and the count expected; `--status` says how far each
 //! part has got.
 
-use crate::cli::{Arg, Flag, Many, Parsed, Spec};
+use crate::cli::{Arg, Flag, Kind, Many, Parsed, Spec};
 use crate::failure::Failure;
 use crate::output;
 use nqueens::count::checkpoint::{CheckpointError, Contents};
@@ -12,6 +12,7 @@ use std::path::Path;
 
 pub static SPEC: Spec = Spec {
     name: "merge",
+    summary: "print the count of the parts of one count from their checkpoints",
     about: "print the count made by the parts of one count ('queens count N --part K/M
 --checkpoint FILE' for K = 1..M), from their checkpoints: only when they are every part once,
 each finished, all of the same count, and of the count expected.",
@@ -26,37 +27,40 @@ each finished, all of the same count, and of the count expected.",
     flags: &[
         Flag {
             name: "--n",
-            value: Some("N"),
+            value: "N",
+            kind: Kind::Number { min: 1, max: 32 },
             many: Many::One,
-            choices: None,
             help: "expect a count of N queens: parts of another N are refused",
         },
         Flag {
             name: "--parts",
-            value: Some("M"),
+            value: "M",
+            kind: Kind::Number {
+                min: 1,
+                max: u64::MAX - 1,
+            },
             many: Many::One,
-            choices: None,
             help: "expect the count split into M parts: parts of another split are refused",
         },
         Flag {
             name: "--total",
-            value: None,
+            value: "",
+            kind: Kind::Switch,
             many: Many::One,
-            choices: None,
             help: "expect a count of every placement (queens count without --unique)",
         },
         Flag {
             name: "--unique",
-            value: None,
+            value: "",
+            kind: Kind::Switch,
             many: Many::One,
-            choices: None,
             help: "expect a count of classes under the symmetries (queens count --unique)",
         },
         Flag {
             name: "--status",
-            value: None,
+            value: "",
+            kind: Kind::Switch,
             many: Many::One,
-            choices: None,
             help: "print how far each part has got instead: part, chunks counted, finished or not",
         },
     ],
@@ -105,13 +109,13 @@ pub fn parse(parsed: &Parsed) -> Result<MergeArgs, Failure> {
         (_, true) => Some(Ask::Unique),
         _ => None,
     };
-    let n = parsed.number("--n", 1, 32)?.map(|n| n as u32);
+    let n = parsed.number("--n").map(|n| n as u32);
     Ok(MergeArgs {
         files: parsed.args().to_vec(),
         expect: Expect {
             n,
             ask,
-            parts: parsed.number("--parts", 1, u64::MAX - 1)?,
+            parts: parsed.number("--parts"),
         },
         status,
     })

@@ -3,7 +3,7 @@
 //! once for `count`, `list`, `solve` and `verify`, with errors that name where each queen came
 //! from.
 
-use crate::cli::{Flag, Many, Parsed};
+use crate::cli::{Flag, Kind, Many, Parsed};
 use crate::failure::Failure;
 use nqueens::board::{Board, Clash, Queen};
 use std::io::Read;
@@ -11,9 +11,9 @@ use std::io::Read;
 /// `--board FILE`, as every command that fills a board describes it.
 pub const BOARD: Flag = Flag {
     name: "--board",
-    value: Some("FILE"),
+    value: "FILE",
+    kind: Kind::File,
     many: Many::One,
-    choices: None,
     help: "the board to fill: N lines of N squares, '.' free, '*' reserved (no queen
 there; queens still attack across it, as in CSES 1624) and 'Q' a queen
 already placed (at most one a row, none attacking another); - reads
@@ -23,9 +23,9 @@ standard input",
 /// `--queens FILE`.
 pub const QUEENS: Flag = Flag {
     name: "--queens",
-    value: Some("FILE"),
+    value: "FILE",
+    kind: Kind::File,
     many: Many::Repeated,
-    choices: None,
     help: "queens already placed, one 'ROW COL' line each (1-based; blank lines and
 '#' comments skipped; - reads standard input); may be repeated",
 };
@@ -33,9 +33,9 @@ pub const QUEENS: Flag = Flag {
 /// `--queen ROW,COL`.
 pub const QUEEN: Flag = Flag {
     name: "--queen",
-    value: Some("ROW,COL"),
+    value: "ROW,COL",
+    kind: Kind::Square,
     many: Many::Repeated,
-    choices: None,
     help: "a queen already placed, 1-based (row 1 is the top line, column 1 the left);
 may be repeated",
 };
@@ -55,30 +55,19 @@ impl Given {
     /// Reads `--board`, `--queens` and `--queen` (the files are read later, by
     /// [`Given::board`]).
     pub fn parse(parsed: &Parsed) -> Result<Given, Failure> {
-        let mut queens = Vec::new();
-        for text in parsed.all("--queen") {
-            match nqueens::read::queen(text) {
-                Some(square) => queens.push(square),
-                None => {
-                    return Err(parsed.error(format!(
-                        "--queen must be ROW,COL (or \"ROW COL\"), two numbers from 1 such as 3,5, not {:?}",
-                        text
-                    )))
-                }
-            }
-        }
+        let queens = parsed.squares("--queen");
         let files: Vec<String> = parsed
-            .all("--queens")
+            .files("--queens")
             .into_iter()
             .map(String::from)
             .collect();
         let stdin = files.iter().filter(|f| *f == "-").count()
-            + usize::from(parsed.value("--board") == Some("-"));
+            + usize::from(parsed.file("--board") == Some("-"));
         if stdin > 1 {
             return Err(parsed.error("standard input (-) can be read only once"));
         }
         Ok(Given {
-            board: parsed.value("--board").map(String::from),
+            board: parsed.file("--board").map(String::from),
             files,
             queens,
         })

@@ -1,7 +1,7 @@
 //! `queens solve`: one placement for N up to 10⁹ (by formula, far beyond), by min-conflicts
 //! or by formula; or one for each N of a judge's input.
 
-use crate::cli::{Arg, Flag, Many, Parsed, Spec};
+use crate::cli::{Arg, Flag, Kind, Many, Parsed, Spec};
 use crate::failure::Failure;
 use crate::placed::{self, Given};
 use crate::progress::Progress;
@@ -30,6 +30,7 @@ const MAX_CONSTRUCTED: u64 = 1_000_000_000_000_000_000;
 
 pub static SPEC: Spec = Spec {
     name: "solve",
+    summary: "print one placement of N queens (N up to 10^9), or complete a board",
     about: "print ONE placement of N queens, by default as a perm line: the 1-based column of
 the queen in rows 1..N, separated by spaces (POJ 3239 style). With -, one for each N read from
 standard input as the judge reads them (POJ 3239's whole input in one run).",
@@ -48,39 +49,46 @@ standard input as the judge reads them (POJ 3239's whole input in one run).",
     flags: &[
         Flag {
             name: "--method",
-            value: Some("METHOD"),
+            value: "METHOD",
+            kind: Kind::Choice {
+                what: "method",
+                choices: method_choices,
+            },
             many: Many::One,
-            choices: None,
-            help: "minconflict: local search from a random start, linear time (default)
-construct:   an explicit formula, no search, written as it is computed
-             (no memory however large N is)",
+            help: "how the placement is found, one of",
         },
         Flag {
             name: "--seed",
-            value: Some("S"),
+            value: "S",
+            kind: Kind::Number {
+                min: 0,
+                max: u64::MAX - 1,
+            },
             many: Many::One,
-            choices: None,
             help: "the random seed of minconflict (default 1); the same seed gives the same
 placement",
         },
         Flag {
             name: "--format",
-            value: Some("FMT"),
+            value: "FMT",
+            kind: Kind::Choice {
+                what: "format",
+                choices: format_choices,
+            },
             many: Many::One,
-            choices: None,
-            help: "perm:  the 1-based columns on one line (default)
-perm0: the same, 0-based
-lines: one 1-based column per line (BOJ 3344)
-board: N rows of '.' and 'Q', for N up to 300",
+            help: "how the placement is printed, one of",
         },
         placed::BOARD,
         placed::QUEENS,
         placed::QUEEN,
         Flag {
             name: "--time-limit",
-            value: Some("SECONDS"),
+            value: "SECONDS",
+            kind: Kind::Number {
+                min: 0,
+                max: 1 << 40,
+            },
             many: Many::One,
-            choices: None,
             help: "with placed queens: give up after this long without a completion or a
 proof that none exists (default 60; 0: never give up)",
         },
@@ -110,6 +118,24 @@ pub enum Boards {
     OfTheBoard,
 }
 
+/// The methods of `--method`, the default first.
+fn method_choices() -> Vec<(&'static str, &'static str)> {
+    vec![
+        ("minconflict", "local search from a random start, linear time (default)"),
+        ("construct", "an explicit formula, no search, written as it is computed (no memory however large N is)"),
+    ]
+}
+
+/// The formats of `--format`, the default first.
+fn format_choices() -> Vec<(&'static str, &'static str)> {
+    vec![
+        ("perm", "the 1-based columns on one line (default)"),
+        ("perm0", "the same, 0-based"),
+        ("lines", "one 1-based column per line (BOJ 3344)"),
+        ("board", "N rows of '.' and 'Q', for N up to 300"),
+    ]
+}
+
 /// What `queens solve` was asked.
 #[derive(Debug, PartialEq)]
 pub struct SolveArgs {
@@ -127,8 +153,7 @@ pub struct SolveArgs {
 
 /// Reads the arguments of `queens solve`.
 pub fn parse(parsed: &Parsed) -> Result<SolveArgs, Failure> {
-    let construct =
-        parsed.choice("--method", "method", &["minconflict", "construct"])? == Some("construct");
+    let construct = parsed.choice("--method") == Some("construct");
     if construct {
         parsed.refuse(&["--seed"], "goes with --method minconflict only")?;
     }
@@ -165,11 +190,10 @@ pub fn parse(parsed: &Parsed) -> Result<SolveArgs, Failure> {
             }
         },
     };
-    let names = ["perm", "perm0", "lines", "board"];
-    let format = match parsed.choice("--format", "format", &names)? {
-        Some(name) => Format::from_name(name).unwrap_or(Format::Perm),
-        None => Format::Perm,
-    };
+    let format = parsed
+        .choice("--format")
+        .and_then(Format::from_name)
+        .unwrap_or(Format::Perm);
     if let (Format::Board, Boards::One(n)) = (format, &n) {
         if *n > MAX_DRAWN {
             return Err(parsed.error(format!(
@@ -180,8 +204,8 @@ pub fn parse(parsed: &Parsed) -> Result<SolveArgs, Failure> {
             )));
         }
     }
-    let seed = parsed.number("--seed", 0, u64::MAX - 1)?.unwrap_or(1);
-    let time_limit = match parsed.number("--time-limit", 0, 1 << 40)? {
+    let seed = parsed.number("--seed").unwrap_or(1);
+    let time_limit = match parsed.number("--time-limit") {
         Some(0) => None,
         Some(seconds) => Some(Duration::from_secs(seconds)),
         None => Some(Duration::from_secs(TIME_LIMIT)),

@@ -1,6 +1,6 @@
 //! `queens verify`: an independent check of one placement read as a `perm` line.
 
-use crate::cli::{Arg, Flag, Many, Parsed, Spec};
+use crate::cli::{Arg, Flag, Kind, Many, Parsed, Spec};
 use crate::failure::Failure;
 use crate::output;
 use crate::placed::{self, Given};
@@ -10,6 +10,7 @@ use std::io::Read;
 
 pub static SPEC: Spec = Spec {
     name: "verify",
+    summary: "check a placement read from a file or stdin",
     about: "check a placement read from FILE or stdin: a perm line (the 1-based column of the
 queen in each row, whitespace-separated) or a board (N rows of '.' and 'Q', as LeetCode
 prints them), told apart by the first character. Prints ok, or the first two queens that
@@ -27,9 +28,12 @@ board: every placed queen kept, no queen on a reserved square.",
     flags: &[
         Flag {
             name: "--n",
-            value: Some("N"),
+            value: "N",
+            kind: Kind::Number {
+                min: 1,
+                max: u32::MAX as u64,
+            },
             many: Many::One,
-            choices: None,
             help: "the board size the placement must have (default: the number of queens read)",
         },
         placed::BOARD,
@@ -68,9 +72,7 @@ pub fn parse(parsed: &Parsed) -> Result<VerifyArgs, Failure> {
     Ok(VerifyArgs {
         given,
         file,
-        n: parsed
-            .number("--n", 1, u64::from(u32::MAX))?
-            .map(|n| n as usize),
+        n: parsed.number("--n").map(|n| n as usize),
     })
 }
 

@@ -1,0 +1,328 @@
+//! Text made from the command table: each subcommand's help, the list of subcommands, "did
+//! you mean" suggestions, and shell completion scripts. Nothing here is written by hand twice:
+//! a flag added to a [`Spec`] appears in its help, its completions and its suggestions.
+
+use crate::cli::{Kind, Many, Spec};
+use std::fmt::Write;
+
+/// Where the help's descriptions begin.
+const HELP_COLUMN: usize = 21;
+
+/// The help of one subcommand.
+pub fn command_help(spec: &Spec) -> String {
+    let mut out = format!("queens {}: {}\n\nUsage:", spec.name, spec.about);
+    for (i, usage) in spec.usage.iter().enumerate() {
+        let lead = if i == 0 { " " } else { "       " };
+        let _ = writeln!(out, "{}queens {} {}", lead, spec.name, usage);
+    }
+    if !spec.args.is_empty() {
+        out += "\nArguments:\n";
+        for arg in spec.args {
+            entry(&mut out, arg.name, arg.help);
+        }
+    }
+    out += "\nOptions:\n";
+    for flag in spec.flags {
+        let left = match (flag.value, flag.many) {
+            ("", _) => flag.name.to_string(),
+            (value, Many::Words) => format!("{} {}...", flag.name, value),
+            // A repeated flag says so in its help.
+            (value, _) => format!("{} {}", flag.name, value),
+        };
+        let mut help = flag.help.to_string();
+        if let Kind::Choice { choices, .. } = flag.kind {
+            help += &choice_lines(&choices());
+        }
+        entry(&mut out, &left, &help);
+    }
+    entry(&mut out, "-h, --help", "print this help");
+    if !spec.notes.is_empty() {
+        out += "\n";
+        out += spec.notes;
+    }
+    out
+}
+
+/// One entry of a help: `left`, then `help` from [`HELP_COLUMN`], its later lines under it.
+fn entry(out: &mut String, left: &str, help: &str) {
+    let mut lines = help.lines();
+    let first = lines.next().unwrap_or("");
+    if left.len() + 2 < HELP_COLUMN {
+        let _ = writeln!(out, "  {:w$}{}", left, first, w = HELP_COLUMN - 2);
+    } else {
+        let _ = writeln!(out, "  {}\n{:w$}{}", left, "", first, w = HELP_COLUMN);
+    }
+    for line in lines {
+        let _ = writeln!(out, "{:w$}{}", "", line, w = HELP_COLUMN);
+    }
+}
+
+/// The choices of a flag, one a line with what it means, wrapped to fit 80 columns.
+fn choice_lines(choices: &[(&str, &str)]) -> String {
+    let width = choices
+        .iter()
+        .map(|(name, _)| name.len())
+        .max()
+        .unwrap_or(0);
+    let room = 80 - HELP_COLUMN - width - 4;
+    let mut out = String::new();
+    for (name, about) in choices {
+        let mut lead = format!("\n  {:w$}  ", name, w = width);
+        let mut line = String::new();
+        for word in about.split(' ') {
+            if !line.is_empty() && line.len() + 1 + word.len() > room {
+                out += &lead;
+                out += &line;
+                lead = format!("\n  {:w$}  ", "", w = width);
+                line.clear();
+            }
+            if !line.is_empty() {
+                line.push(' ');
+            }
+            line += word;
+        }
+        out += &lead;
+        out += &line;
+    }
+    out
+}
+
+/// The help of `queens`: the subcommands of `specs`, each with its summary.
+pub fn top_help(specs: &[&Spec]) -> String {
+    let mut out = String::from(
+        "queens: count, list and find N-Queens placements.\n\nUsage: queens <COMMAND> [ARGS]\n       queens help [COMMAND]\n\nCommands:\n",
+    );
+    for spec in specs {
+        entry(&mut out, spec.name, spec.summary);
+    }
+    entry(
+        &mut out,
+        "completions",
+        "print a completion script for bash, zsh or fish",
+    );
+    entry(&mut out, "help", "print this help, or a command's");
+    out +=
+        "\nRun 'queens help COMMAND' (or 'queens COMMAND --help') for the flags of each; '--' ends
+the flags. N is at least 1 everywhere. Exit codes: 0 success; 1 a failed check, not enough
+memory, or a failed write; 2 bad usage or bad input.
+";
+    out
+}
+
+/// The short usage bare `queens` prints.
+pub fn short_usage(specs: &[&Spec]) -> String {
+    let names: Vec<&str> = specs.iter().map(|s| s.name).collect();
+    format!(
+        "usage: queens <COMMAND> [ARGS]   (commands: {}, completions, help)\ntry 'queens help'",
+        names.join(", ")
+    )
+}
+
+/// `"; did you mean NAME?"` for the name of `names` nearest `word` (at most two edits away,
+/// or `word` a prefix of it), or `""`.
+pub fn suggestion<'a>(word: &str, names: impl Iterator<Item = &'a str>) -> String {
+    let best = names
+        .map(|name| (distance(word, name), name))
+        .filter(|&(d, name)| d <= 2 || (word.len() >= 3 && name.starts_with(word)))
+        .min_by_key(|&(d, _)| d);
+    match best {
+        Some((_, name)) if name != word => format!("; did you mean {}?", name),
+        _ => String::new(),
+    }
+}
+
+/// The edit distance of two words (insertions, deletions, substitutions, and swaps of two
+/// neighbours, as typos make them).
+fn distance(a: &str, b: &str) -> usize {
+    let (a, b): (Vec<char>, Vec<char>) = (a.chars().collect(), b.chars().collect());
+    let mut d = vec![vec![0; b.len() + 1]; a.len() + 1];
+    for (i, row) in d.iter_mut().enumerate() {
+        row[0] = i;
+    }
+    for (j, cell) in d[0].iter_mut().enumerate() {
+        *cell = j;
+    }
+    for i in 1..=a.len() {
+        for j in 1..=b.len() {
+            let cost = usize::from(a[i - 1] != b[j - 1]);
+            d[i][j] = (d[i - 1][j] + 1)
+                .min(d[i][j - 1] + 1)
+                .min(d[i - 1][j - 1] + cost);
+            if i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] {
+                d[i][j] = d[i][j].min(d[i - 2][j - 2] + 1);
+            }
+        }
+    }
+    d[a.len()][b.len()]
+}
+
+/// The shells `queens completions` writes for.
+pub const SHELLS: [&str; 3] = ["bash", "zsh", "fish"];
+
+/// A completion script for `shell` (one of [`SHELLS`]): the subcommands, each one's flags,
+/// the names a choice takes, and files where a flag or argument takes a file.
+pub fn completions(shell: &str, specs: &[&Spec]) -> String {
+    let mut names: Vec<&str> = specs.iter().map(|s| s.name).collect();
+    names.extend(["completions", "help"]);
+    let choices = |spec: &Spec, flag: &str| -> Vec<&'static str> {
+        let flag = spec.flags.iter().find(|f| f.name == flag);
+        match flag.map(|f| f.kind) {
+            Some(Kind::Choice { choices, .. }) => choices().into_iter().map(|c| c.0).collect(),
+            _ => Vec::new(),
+        }
+    };
+    match shell {
+        "bash" => {
+            let mut out = String::from("# bash completion for queens: source it, or put it in ~/.local/share/bash-completion/completions/queens\n_queens() {\n    local cur=${COMP_WORDS[COMP_CWORD]} prev=${COMP_WORDS[COMP_CWORD-1]}\n    if [ \"$COMP_CWORD\" -eq 1 ]; then\n        COMPREPLY=($(compgen -W \"");
+            out += &names.join(" ");
+            out += "\" -- \"$cur\")); return\n    fi\n    case \"${COMP_WORDS[1]}\" in\n";
+            for spec in specs {
+                let _ = writeln!(out, "    {})\n        case \"$prev\" in", spec.name);
+                for flag in spec.flags {
+                    match flag.kind {
+                        Kind::Choice { .. } => {
+                            let _ = writeln!(out, "            {}) COMPREPLY=($(compgen -W \"{}\" -- \"$cur\")); return;;", flag.name, choices(spec, flag.name).join(" "));
+                        }
+                        Kind::File => {
+                            let _ = writeln!(
+                                out,
+                                "            {}) COMPREPLY=($(compgen -f -- \"$cur\")); return;;",
+                                flag.name
+                            );
+                        }
+                        _ => {}
+                    }
+                }
+                let flags: Vec<&str> = spec
+                    .flags
+                    .iter()
+                    .map(|f| f.name)
+                    .chain(["--help"])
+                    .collect();
+                let _ = writeln!(out, "        esac\n        COMPREPLY=($(compgen -W \"{}\" -- \"$cur\") $(compgen -f -- \"$cur\"));;", flags.join(" "));
+            }
+            let _ = writeln!(
+                out,
+                "    completions) COMPREPLY=($(compgen -W \"{}\" -- \"$cur\"));;",
+                SHELLS.join(" ")
+            );
+            let _ = writeln!(
+                out,
+                "    help) COMPREPLY=($(compgen -W \"{}\" -- \"$cur\"));;",
+                names.join(" ")
+            );
+            out += "    esac\n}\ncomplete -F _queens queens\n";
+            out
+        }
+        "zsh" => {
+            let mut out = String::from("#compdef queens\n# zsh completion for queens: put it in a folder of $fpath as _queens\n_queens() {\n    local -a commands\n    commands=(\n");
+            for spec in specs {
+                let _ = writeln!(
+                    out,
+                    "        '{}:{}'",
+                    spec.name,
+                    spec.summary.replace('\'', "'\\''").replace(':', "\\:")
+                );
+            }
+            out += "        'completions:print a completion script'\n        'help:print the help'\n    )\n    if (( CURRENT == 2 )); then\n        _describe command commands; return\n    fi\n    case $words[2] in\n";
+            for spec in specs {
+                let _ = write!(out, "    {}) _arguments", spec.name);
+                for flag in spec.flags {
+                    let help = flag
+                        .help
+                        .lines()
+                        .next()
+                        .unwrap_or("")
+                        .replace('\'', "'\\''")
+                        .replace(['[', ']'], "");
+                    let value = match flag.kind {
+                        Kind::Switch => String::new(),
+                        Kind::Choice { .. } => {
+                            format!(":{}:({})", flag.value, choices(spec, flag.name).join(" "))
+                        }
+                        Kind::File => format!(":{}:_files", flag.value),
+                        _ => format!(":{}: ", flag.value),
+                    };
+                    let many = if flag.many == Many::One { "" } else { "*" };
+                    let _ = write!(
+                        out,
+                        " \\\n        '{}{}[{}]{}'",
+                        many, flag.name, help, value
+                    );
+                }
+                out += " \\\n        '*:file:_files';;\n";
+            }
+            let _ = writeln!(out, "    completions) _values shell {};;", SHELLS.join(" "));
+            let _ = writeln!(out, "    help) _values command {};;", names.join(" "));
+            out += "    esac\n}\n_queens \"$@\"\n";
+            out
+        }
+        _ => {
+            let mut out = String::from("# fish completion for queens: put it in ~/.config/fish/completions/queens.fish\ncomplete -c queens -f\n");
+            for spec in specs {
+                let _ = writeln!(
+                    out,
+                    "complete -c queens -n __fish_use_subcommand -a {} -d '{}'",
+                    spec.name,
+                    spec.summary.replace('\'', "\\'")
+                );
+                for flag in spec.flags {
+                    let help = flag.help.lines().next().unwrap_or("").replace('\'', "\\'");
+                    let value = match flag.kind {
+                        Kind::Switch => String::new(),
+                        Kind::Choice { .. } => {
+                            format!(" -x -a '{}'", choices(spec, flag.name).join(" "))
+                        }
+                        Kind::File => " -r -F".to_string(),
+                        _ => " -x".to_string(),
+                    };
+                    let _ = writeln!(
+                        out,
+                        "complete -c queens -n '__fish_seen_subcommand_from {}' -l {}{} -d '{}'",
+                        spec.name,
+                        &flag.name[2..],
+                        value,
+                        help
+                    );
+                }
+            }
+            let _ = writeln!(
+                out,
+                "complete -c queens -n __fish_use_subcommand -a 'completions help'"
+            );
+            let _ = writeln!(
+                out,
+                "complete -c queens -n '__fish_seen_subcommand_from completions' -a '{}'",
+                SHELLS.join(" ")
+            );
+            out
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn suggestions_find_typos_and_prefixes() {
+        let names = ["count", "merge", "list", "solve", "verify", "bench"];
+        assert_eq!(
+            suggestion("cuont", names.iter().copied()),
+            "; did you mean count?"
+        );
+        assert_eq!(
+            suggestion("sovle", names.iter().copied()),
+            "; did you mean solve?"
+        );
+        assert_eq!(
+            suggestion("ver", names.iter().copied()),
+            "; did you mean verify?"
+        );
+        assert_eq!(suggestion("xyzzy", names.iter().copied()), "");
+        assert_eq!(
+            suggestion("--uniqe", ["--unique", "--threads"].into_iter()),
+            "; did you mean --unique?"
+        );
+    }
+}
