@@ -1,0 +1,217 @@
+//! The cut of the board and the units of work: the row sets of the east queens, split into
+//! north and south sets, tiles of north sets, and the upside-down fold.
+
+use super::halves::{HALVES, SLICED_FROM};
+use super::kernel::Kernel;
+use super::quarter::{Lists, Shape};
+use crate::count::run::{checkpoint::Fnv, Unit};
+
+/// A unit of work: the row sets `E` of the east queens with `k` north rows, whose north rows
+/// are the north sets `north` (indices into [`Join::north_sets`]`[k]`) and whose south rows are
+/// the south sets `south` (indices into [`Join::south_sets`]`[k]`), each counted unless its
+/// reverse is (the upside-down fold).
+///
+/// The north sets of a unit are a *tile*: their lists are built once by a worker and kept
+/// while it counts the units of that tile, each south list is built once per unit and met with
+/// every north list of the tile. Tiles hold at most [`NORTH_BYTES`] of lists, so memory does
+/// not grow with the board; a south list is built once per tile.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(super) struct Tile {
+    pub(super) k: u32,
+    pub(super) north: std::ops::Range<u32>,
+    pub(super) south: std::ops::Range<u32>,
+}
+
+impl Unit for Tile {
+    fn identify(&self, hash: &mut Fnv) {
+        for word in [
+            self.k,
+            self.north.start,
+            self.north.end,
+            self.south.start,
+            self.south.end,
+        ] {
+            hash.word(u64::from(word));
+        }
+    }
+}
+
+/// The most bytes of north lists a tile holds (for each worker).
+pub(super) const NORTH_BYTES: u64 = 24 << 20;
+
+/// The smallest `n` whose tiles are single north sets, without measuring their lists: at
+/// n = 24 one north set's lists average about 15 MB (a 12×12 quarter has some 6·10⁸
+/// placements over 4,096 row sets, extrapolated from the 6.7·10⁷ of an 11×11 one, about 9×
+/// per row and column), and counting every set's first would take a minute or more.
+pub(super) const TILE_ALONE_FROM: u32 = 24;
+
+/// The most south sets a unit holds. Each south list is built once per tile whatever the
+/// units, so one set per unit costs nothing but the hand-out, and shares the work finely among
+/// the threads and the checkpoint's chunks.
+pub(super) const SOUTH_SETS: u32 = 1;
+
+/// The most south sets a unit holds from n = [`TILE_ALONE_FROM`], where every north set is a
+/// tile: one row set per unit would make 2·10⁷ units at n = 27, 400 MB for their list alone;
+/// 64 make 3·10⁵ (a unit of n = 24 is then about half a minute of work).
+pub(super) const SOUTH_SETS_ALONE: u32 = 64;
+
+/// The shape of the board's cut and its four quarters.
+pub(super) struct Join {
+    pub(super) n: u32,
+    /// West columns, north rows (both `⌊n/2⌋`).
+    pub(super) w: u32,
+    /// East columns, south rows (both `n - w`).
+    pub(super) e: u32,
+    pub(super) north_west: Shape,
+    pub(super) south_west: Shape,
+    pub(super) north_east: Shape,
+    pub(super) south_east: Shape,
+    /// For each `k`, the sets of `k` north rows, in order.
+    pub(super) north_sets: Vec<Vec<u32>>,
+    /// For each `k`, the sets of `e - k` south rows (local: bit 0 is row `w`), in order.
+    pub(super) south_sets: Vec<Vec<u32>>,
+    pub(super) kernel: Kernel,
+    /// The most halves of a side made at once ([`HALVES`]; tests take fewer).
+    pub(super) halves: usize,
+    /// The smallest `n` whose samples are slices ([`SLICED_FROM`]; tests take less).
+    pub(super) sliced_from: u32,
+}
+
+impl Join {
+    /// The cut of an `n`×`n` board, `n >= 1`.
+    pub(super) fn new(n: u32, kernel: Kernel) -> Join {
+        let (w, e) = (n / 2, n - n / 2);
+        // East squares off the long diagonals' east segments (the centre of an odd board is
+        // on both, and stays).
+        let east = |row: u32, col: u32| {
+            let (row, col) = (row, col + w);
+            !(row + col == n - 1 && row < w || row == col && row > n - 1 - w)
+        };
+        // The sets of `size` of `of` rows, in increasing order (none if `size > of`).
+        let sets = |size: u32, of: u32| -> Vec<u32> {
+            let mut sets = Vec::new();
+            let mut set = (size <= of).then(|| (1u32 << size) - 1);
+            while let Some(this) = set {
+                sets.push(this);
+                set = next_subset(this).filter(|&next| next < 1 << of);
+            }
+            sets
+        };
+        Join {
+            n,
+            w,
+            e,
+            north_sets: (0..=w).map(|k| sets(k, w)).collect(),
+            south_sets: (0..=w).map(|k| sets(e - k, e)).collect(),
+            north_west: Shape::new(n, 0, w, 0, w, |_, _| true),
+            south_west: Shape::new(n, w, e, 0, w, |_, _| true),
+            north_east: Shape::new(n, 0, w, w, e, east),
+            south_east: Shape::new(n, w, e, w, e, |r, c| east(r + w, c)),
+            kernel,
+            halves: HALVES,
+            sliced_from: SLICED_FROM,
+        }
+    }
+
+    /// The bits of a key: the `/` and the `\` diagonals crossing the west/east line.
+    pub(super) fn key_bits(&self) -> u32 {
+        2 * (self.n - 1)
+    }
+
+    /// The units: for each `k`, the north sets cut into tiles of at most [`NORTH_BYTES`] of
+    /// lists (measured by counting each set's placements), each tile's south sets cut into
+    /// runs of [`SOUTH_SETS`] ([`SOUTH_SETS_ALONE`] from n = [`TILE_ALONE_FROM`]). The same
+    /// list for the same `n`.
+    pub(super) fn units(&self) -> Vec<Tile> {
+        let mut units = Vec::new();
+        let north = (1u32 << self.w) - 1;
+        for k in 0..=self.w {
+            let (norths, souths) = (&self.north_sets[k as usize], &self.south_sets[k as usize]);
+            if norths.is_empty() || souths.is_empty() {
+                continue;
+            }
+            let mut start = 0;
+            let mut bytes = 0;
+            for (i, &set) in norths.iter().enumerate() {
+                // From n = TILE_ALONE_FROM a north set's lists alone fill a tile, and counting
+                // them first would take minutes: each set is a tile of its own.
+                let size = if self.n >= TILE_ALONE_FROM {
+                    NORTH_BYTES
+                } else {
+                    8 * (Lists::count(&self.north_east, set)
+                        + Lists::count(&self.north_west, north & !set))
+                        + 8 * (1 << self.e)
+                };
+                if i > start && bytes + size > NORTH_BYTES {
+                    self.tile_units(k, start as u32..i as u32, souths.len() as u32, &mut units);
+                    (start, bytes) = (i, 0);
+                }
+                bytes += size;
+            }
+            self.tile_units(
+                k,
+                start as u32..norths.len() as u32,
+                souths.len() as u32,
+                &mut units,
+            );
+        }
+        units
+    }
+
+    /// Adds the units of one tile: its south sets in runs.
+    pub(super) fn tile_units(
+        &self,
+        k: u32,
+        north: std::ops::Range<u32>,
+        souths: u32,
+        units: &mut Vec<Tile>,
+    ) {
+        let mut s = 0;
+        while s < souths {
+            let run = if self.n >= TILE_ALONE_FROM {
+                SOUTH_SETS_ALONE
+            } else {
+                SOUTH_SETS
+            };
+            let end = (s + run).min(souths);
+            units.push(Tile {
+                k,
+                north: north.clone(),
+                south: s..end,
+            });
+            s = end;
+        }
+    }
+
+    /// The weight of the row set of north set `north` and south set `south` in the upside-down
+    /// fold: 2 if its reverse is greater (and so not counted), 1 if it is its own reverse, 0
+    /// if its reverse is smaller (counted for it).
+    pub(super) fn fold(&self, north: u32, south: u32) -> u64 {
+        let rows = north | south << self.w;
+        let reverse = rows.reverse_bits() >> (32 - self.n);
+        match rows.cmp(&reverse) {
+            std::cmp::Ordering::Less => 2,
+            std::cmp::Ordering::Equal => 1,
+            std::cmp::Ordering::Greater => 0,
+        }
+    }
+}
+
+/// The number of ways to choose `k` of `n`.
+pub(super) fn binomial(n: u32, k: u32) -> u64 {
+    if k > n {
+        return 0;
+    }
+    (0..u64::from(k)).fold(1, |c, i| c * (u64::from(n) - i) / (i + 1))
+}
+
+/// The next larger number with as many bits set (Gosper's hack), if it fits in 32 bits; none
+/// after 0.
+pub(super) fn next_subset(x: u32) -> Option<u32> {
+    if x == 0 {
+        return None;
+    }
+    let low = x & x.wrapping_neg();
+    let ripple = x.checked_add(low)?;
+    Some(ripple | (((x ^ ripple) >> 2) / low))
+}
