@@ -585,7 +585,7 @@ fn merge_reads_stdin_and_files_as_editors_save_them_and_refuses_what_cannot_be_o
 fn the_file_format_documented_is_the_one_written() {
     // The module docs show the checkpoint of `queens count 14` line for line: the header, a
     // record and the result must be what the code writes (a unit list or format change shows).
-    let docs = include_str!("../src/count/run/checkpoint.rs");
+    let docs = include_str!("../src/count/run/checkpoint/mod.rs");
     let shown: Vec<&str> = docs
         .lines()
         .filter_map(|l| l.strip_prefix("//! "))

@@ -31,11 +31,9 @@
 //! *forward checking*. Before descending into a row, the two rows after it are checked for a
 //! free column under the queens already placed; if one has none, the branch is dead.
 //!
-//! Timed with `queens bench` on this project's machine, this runs about 2.2 times faster than
-//! the mirror-halved search of the judge at n = 16 (1548 against 3400 ms; time was measured,
-//! not nodes); the starts with the top queen at column 1 or 2 can hardly be pruned, so a
-//! row-by-row search with symmetry stays near that factor. (A first version searched from the four edge queens inward — fewer leaves, but every
-//! prefix was searched again for each compatible constellation, and it was slower.)
+//! It runs about twice as fast as the mirror-halved search of the judge (docs/benchmarks.md):
+//! the starts with the top queen at column 1 or 2 can hardly be pruned, so a row-by-row search
+//! with symmetry stays near that factor.
 //!
 //! # Threads
 //!
@@ -47,13 +45,16 @@
 //! A board with reserved squares has no symmetry: the same search runs without the rules of
 //! symmetry, the reserved squares barred in their rows, every placement counting once.
 
+mod estimate;
+mod fundamental;
 pub mod symmetry;
 
+pub use estimate::estimate;
+pub use fundamental::Fundamental;
+
 use super::problem::{Board, Problem};
-use super::run::estimate::{estimate_units, Estimate, Sampled};
 use super::run::{self, checkpoint::Fnv, CountError, Run, Unit};
 use crate::judge::{columns, MAX_N};
-use crate::place::rng::SplitMix64;
 use symmetry::class_size_if_smallest;
 
 /// A count: the number of placements, and of classes of placements under the 8 symmetries of
@@ -215,202 +216,6 @@ pub fn count_with(problem: &Problem<'_>, run: &Run<'_>) -> Result<Counts, CountE
 
 /// The counter's name in a checkpoint.
 const COUNTER: &str = "symmetric";
-
-/// Estimates the count of `problem` by the symmetric search from a seeded random sample of
-/// its sub-problems, taken for about `budget` ([`crate::count::run::estimate`]): a sample walks
-/// down from a sub-problem along random columns until 13 rows are left, then
-/// counts the rest exactly.
-///
-/// # Panics
-///
-/// As [`count_with`].
-///
-/// # Errors
-///
-/// None in practice (one thread, no checkpoint); the type is that of every estimate.
-///
-/// # Complexity
-///
-/// About `budget`, and at least two samples.
-///
-/// # Example
-///
-/// ```
-/// use nqueens::count::{symmetric, Problem};
-/// use std::time::Duration;
-///
-/// let estimate = symmetric::estimate(&Problem::total(12), Duration::from_millis(20), 1).unwrap();
-/// assert!((estimate.count - 14200.0).abs() < 5.0 * estimate.error.max(1.0));
-/// ```
-pub fn estimate(
-    problem: &Problem<'_>,
-    budget: std::time::Duration,
-    seed: u64,
-) -> Result<Estimate, CountError> {
-    problem.check("symmetric");
-    let (n, board) = (problem.n as usize, problem.board);
-    if n == 0 {
-        let tasks = [()];
-        let unique = u64::from(board.is_none());
-        return estimate_units(
-            problem.ask,
-            &tasks,
-            budget,
-            seed,
-            || Ok(()),
-            |_, _, _| {
-                Ok(Sampled {
-                    counts: [1, unique],
-                    weight: 1.0,
-                    seconds: None,
-                })
-            },
-        );
-    }
-    estimate_units(
-        problem.ask,
-        &sub_problems(n, board),
-        budget,
-        seed,
-        || Ok(()),
-        |_, task, rng| {
-            let (counts, weight) = sample(task, n, board, rng);
-            Ok(Sampled {
-                counts: [counts.total, counts.unique],
-                weight,
-                seconds: None,
-            })
-        },
-    )
-}
-
-/// Below this many rows left a sample is counted exactly: a few milliseconds of search at
-/// most, so a budget of seconds takes thousands of samples.
-const EXACT_ROWS: usize = 13;
-
-/// One random walk of Knuth's estimator below `task`: a random allowed column in each row
-/// until [`EXACT_ROWS`] rows are left, then the exact counts below; and the walk's weight, the
-/// product of the number of columns it could have taken in each row.
-fn sample(task: &Task, n: usize, board: Option<&Board>, rng: &mut SplitMix64) -> (Counts, f64) {
-    let rules = Rules::new(n, task.start, board);
-    let mut task = *task;
-    let mut weight = 1.0;
-    while n - task.y > EXACT_ROWS {
-        let free = rules.mask & !(task.left | task.down | task.right);
-        let mut allowed = rules.allowed(task.y, free, task.down);
-        let choices = allowed.count_ones();
-        if choices == 0 {
-            return (Counts::default(), 0.0);
-        }
-        for _ in 0..rng.below(u64::from(choices)) {
-            allowed &= allowed - 1;
-        }
-        task = task.place(allowed.trailing_zeros() as usize);
-        weight *= f64::from(choices);
-    }
-    (solve(&task, n, board), weight)
-}
-
-/// The *fundamental* placements of `n` queens: one of each class under the 8 symmetries of
-/// the square, the lexicographically smallest of its class, in lexicographic order (OEIS
-/// A002562 of them: the twelve of the eight queens).
-///
-/// The symmetric search finds exactly these (the module docs say why: its rules keep the
-/// smallest image of each class), and it finds them in order: the starts with a queen in the
-/// corner come first, by the second queen's column, then the others by the first queen's
-/// column, and each start's search takes the columns of a row from the left. So they are
-/// streamed, one at a time, in O(n) memory.
-///
-/// # Panics
-///
-/// [`Fundamental::new`] panics if `n > 32`.
-///
-/// # Complexity
-///
-/// The whole listing costs the search of [`count`] plus O(n) per placement.
-///
-/// # Example
-///
-/// ```
-/// use nqueens::count::symmetric::Fundamental;
-///
-/// let twelve: Vec<Vec<usize>> = Fundamental::new(8).collect();
-/// assert_eq!(twelve.len(), 12);
-/// assert_eq!(twelve[0], [0, 4, 7, 5, 2, 6, 1, 3]);
-/// assert_eq!(Fundamental::new(6).collect::<Vec<_>>(), [[1, 3, 5, 0, 2, 4]]);
-/// ```
-pub struct Fundamental {
-    n: usize,
-    /// The starts not yet searched, last first.
-    starts: Vec<Task>,
-    /// The rules of the start being searched.
-    rules: Option<Rules>,
-    /// The search: each row's sub-problem and the columns still to try there.
-    stack: Vec<(Task, u32)>,
-    /// The empty board's one placement, given once.
-    empty_pending: bool,
-}
-
-impl Fundamental {
-    /// Starts the listing for `n` queens.
-    pub fn new(n: u32) -> Fundamental {
-        assert!(n <= MAX_N, "Fundamental: n = {} is above {}", n, MAX_N);
-        let n = n as usize;
-        let mut starts = if n == 0 { Vec::new() } else { starts(n, None) };
-        starts.reverse();
-        Fundamental {
-            n,
-            starts,
-            rules: None,
-            stack: Vec::with_capacity(n + 1),
-            empty_pending: n == 0,
-        }
-    }
-
-    /// The columns `task`'s row may try.
-    fn allowed(rules: &Rules, task: &Task) -> u32 {
-        let free = rules.mask & !(task.left | task.down | task.right);
-        rules.allowed(task.y, free, task.down)
-    }
-}
-
-impl Iterator for Fundamental {
-    type Item = Vec<usize>;
-
-    /// The next fundamental placement: the 0-based column of the queen in each row.
-    fn next(&mut self) -> Option<Vec<usize>> {
-        if self.empty_pending {
-            self.empty_pending = false;
-            return Some(Vec::new());
-        }
-        loop {
-            let Some((task, allowed)) = self.stack.last_mut() else {
-                let start = self.starts.pop()?;
-                let rules = Rules::new(self.n, start.start, None);
-                let allowed = Fundamental::allowed(&rules, &start);
-                self.stack.push((start, allowed));
-                self.rules = Some(rules);
-                continue;
-            };
-            let rules = self.rules.as_ref()?;
-            if *allowed == 0 {
-                self.stack.pop();
-                continue;
-            }
-            let col = allowed.trailing_zeros() as usize;
-            *allowed &= *allowed - 1;
-            let child = task.place(col);
-            if child.y == self.n {
-                if rules.leaf(&child.q[..self.n]).unique > 0 {
-                    return Some(child.q[..self.n].iter().map(|&c| usize::from(c)).collect());
-                }
-            } else {
-                let allowed = Fundamental::allowed(rules, &child);
-                self.stack.push((child, allowed));
-            }
-        }
-    }
-}
 
 /// Where the search starts, which decides its rules.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -1,0 +1,146 @@
+//! What a checkpoint file holds: its header and its records, read back and checked.
+
+use super::header::{checksum, Header, BOM, FORMAT, MAGIC};
+use super::read_checkpoint;
+use super::CheckpointError;
+use crate::count::problem::Ask;
+use std::collections::BTreeMap;
+use std::fs::File;
+use std::io;
+use std::path::Path;
+
+/// What a checkpoint file holds.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Contents {
+    /// The header, if it was written.
+    pub header: Option<Header>,
+    /// The chunks counted, with their counts (placements, classes).
+    pub done: BTreeMap<usize, [u64; 4]>,
+    /// The result, once every chunk is counted.
+    pub result: Option<[u64; 4]>,
+    /// The length of the file's whole lines: a torn record after them is cut off on resuming.
+    pub whole: u64,
+}
+
+impl Contents {
+    /// Reads a checkpoint's text (the file's bytes).
+    ///
+    /// # Errors
+    ///
+    /// [`CheckpointError::NotACheckpoint`], [`CheckpointError::Format`] or
+    /// [`CheckpointError::Damaged`].
+    pub fn parse(path: &Path, bytes: &[u8]) -> Result<Contents, CheckpointError> {
+        let mut contents = Contents::default();
+        let end = bytes.iter().rposition(|&b| b == b'\n').map_or(0, |i| i + 1);
+        contents.whole = end as u64;
+        let text = bytes.strip_prefix(BOM).unwrap_or(bytes);
+        let offset = bytes.len() - text.len();
+        if !begins_as_a_checkpoint(bytes) {
+            return Err(CheckpointError::NotACheckpoint(path.to_path_buf()));
+        }
+        // The whole lines, without the last line end (none if there is no whole line).
+        let whole = &text[..end.saturating_sub(offset + 1)];
+        let lines = whole
+            .split(|&b| b == b'\n')
+            .take(if end == 0 { 0 } else { usize::MAX });
+        for (i, raw) in lines.enumerate() {
+            contents.take(path, i + 1, raw)?;
+        }
+        Ok(contents)
+    }
+
+    /// Takes line `line` of the file.
+    fn take(&mut self, path: &Path, line: usize, raw: &[u8]) -> Result<(), CheckpointError> {
+        let damaged = |problem: &str| CheckpointError::Damaged {
+            path: path.to_path_buf(),
+            line,
+            problem: problem.to_string(),
+        };
+        let raw = raw.strip_suffix(b"\r").unwrap_or(raw);
+        let text = std::str::from_utf8(raw).map_err(|_| damaged("not text"))?;
+        if line == 1 {
+            let version = text.split(' ').nth(1).unwrap_or("");
+            if version != FORMAT.to_string() {
+                return Err(CheckpointError::Format {
+                    path: path.to_path_buf(),
+                    version: version.chars().take(20).collect(),
+                });
+            }
+        }
+        let body = match text.rsplit_once(" ~") {
+            Some((body, sum)) if sum == checksum(body) => body,
+            _ if line == 1 => return Err(CheckpointError::NotACheckpoint(path.to_path_buf())),
+            _ => return Err(damaged("its checksum does not match: the file is damaged")),
+        };
+        if line == 1 {
+            let header = Header::parse(body)
+                .ok_or_else(|| CheckpointError::NotACheckpoint(path.to_path_buf()))?;
+            self.header = Some(header);
+            return Ok(());
+        }
+        if self.result.is_some() {
+            return Err(damaged("a record after the result"));
+        }
+        let chunks = self.header.as_ref().map_or(0, |h| h.chunks);
+        let words: Vec<&str> = body.split(' ').collect();
+        let numbers: Option<Vec<u64>> = words[1..].iter().map(|w| w.parse().ok()).collect();
+        match (words[0], numbers.as_deref()) {
+            ("done", Some(&[chunk, a, b, c, d])) => {
+                if chunk >= chunks as u64 {
+                    return Err(damaged("a chunk past the last"));
+                }
+                if self.done.insert(chunk as usize, [a, b, c, d]).is_some() {
+                    return Err(damaged("a chunk recorded twice"));
+                }
+            }
+            ("result", Some(&[a, b, c, d])) => {
+                let sum = self.done.values().fold([0u64; 4], |s, c| {
+                    std::array::from_fn(|i| s[i].wrapping_add(c[i]))
+                });
+                if self.done.len() != chunks || sum != [a, b, c, d] {
+                    return Err(damaged("a result that is not the sum of the chunks"));
+                }
+                self.result = Some([a, b, c, d]);
+            }
+            _ => return Err(damaged("not a record")),
+        }
+        Ok(())
+    }
+
+    /// Reads the checkpoint at `path`; `-` reads standard input.
+    ///
+    /// # Errors
+    ///
+    /// As [`Contents::parse`], or [`CheckpointError::Io`].
+    pub fn read(path: &Path) -> Result<Contents, CheckpointError> {
+        let bytes = if path == Path::new("-") {
+            read_checkpoint(path, &mut io::stdin().lock())?
+        } else {
+            // Not opened before it is known to be a regular file: opening a FIFO would wait.
+            let io = |e| CheckpointError::Io(path.to_path_buf(), e);
+            if !std::fs::metadata(path).map_err(io)?.is_file() {
+                return Err(CheckpointError::NotACheckpoint(path.to_path_buf()));
+            }
+            read_checkpoint(path, &mut File::open(path).map_err(io)?)?
+        };
+        Contents::parse(path, &bytes)
+    }
+
+    /// The count a finished checkpoint holds: the classes if they were asked for, else the
+    /// placements.
+    pub fn answer(&self) -> Option<u64> {
+        let result = self.result?;
+        match self.header.as_ref()?.ask {
+            Ask::Total => Some(result[0]),
+            Ask::Unique => Some(result[1]),
+        }
+    }
+}
+
+/// Whether `bytes` begin as a checkpoint does (a byte-order mark allowed), or could still: a
+/// header torn on its first write.
+pub(super) fn begins_as_a_checkpoint(bytes: &[u8]) -> bool {
+    let text = bytes.strip_prefix(BOM).unwrap_or(bytes);
+    let torn = BOM.starts_with(bytes) || MAGIC.as_bytes().starts_with(text);
+    torn && !bytes.contains(&b'\n') || text.starts_with(MAGIC.as_bytes())
+}

@@ -1,0 +1,178 @@
+//! The first line of a checkpoint, which names its count, and the one hash of checkpoints.
+
+use crate::count::problem::{Ask, Problem};
+
+/// The version of the file format: 2 since units have identities of their own (format 1
+/// hashed their `Debug` text).
+pub const FORMAT: u32 = 2;
+
+/// The first word of every checkpoint.
+pub(super) const MAGIC: &str = "nqueens-checkpoint";
+
+/// The UTF-8 byte-order mark, which a checkpoint saved by an editor may start with.
+pub(super) const BOM: &[u8] = b"\xEF\xBB\xBF";
+
+/// FNV-1a, 64 bits: the one hash of checkpoints (each line's checksum, the identity of a list
+/// of units and of a board).
+#[derive(Clone, Copy, Debug)]
+pub struct Fnv(u64);
+
+impl Fnv {
+    /// The hash of nothing.
+    pub fn new() -> Fnv {
+        Fnv(0xcbf2_9ce4_8422_2325)
+    }
+
+    /// Feeds bytes.
+    pub fn bytes(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 = (self.0 ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3);
+        }
+    }
+
+    /// Feeds a word, as its 8 little-endian bytes.
+    pub fn word(&mut self, word: u64) {
+        self.bytes(&word.to_le_bytes());
+    }
+
+    /// The hash.
+    pub fn finish(self) -> u64 {
+        self.0
+    }
+}
+
+impl Default for Fnv {
+    fn default() -> Self {
+        Fnv::new()
+    }
+}
+
+/// The checksum of one line's text.
+pub(super) fn checksum(text: &str) -> String {
+    let mut hash = Fnv::new();
+    hash.bytes(text.as_bytes());
+    format!("{:016x}", hash.finish())
+}
+
+/// The problem a checkpoint belongs to, as its first line names it: every field must match for
+/// it to be used.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Header {
+    /// The board size.
+    pub n: u32,
+    /// What is asked.
+    pub ask: Ask,
+    /// The counter, which decides the units: `join` or `symmetric`.
+    pub counter: String,
+    /// `none`, or a hash of the board's reserved squares.
+    pub board: String,
+    /// The part `(k, m)`; `(1, 1)` for a whole count.
+    pub part: (u64, u64),
+    /// The number of chunks the part's units are recorded in.
+    pub chunks: usize,
+    /// The identity of the counter's whole list of units: its length and a hash.
+    pub units: String,
+}
+
+/// The fields known before the units are: a finished checkpoint matching them holds the
+/// answer.
+pub(super) const EARLY_FIELDS: usize = 5;
+
+impl Header {
+    /// The header of a count of `problem` by `counter`, this `part`, the unit list `units`
+    /// (its length and hash) when known; chunks are set when the units are sliced.
+    pub(crate) fn new(
+        problem: &Problem<'_>,
+        counter: &str,
+        part: Option<(u64, u64)>,
+        units: Option<(u64, u64)>,
+    ) -> Header {
+        let board = problem.board.map_or("none".to_string(), |board| {
+            let mut hash = Fnv::new();
+            hash.word(board.size() as u64);
+            // Reserved squares as one word a row (as before placed queens were known), then
+            // the placed queens, if any.
+            for row in 0..board.size() {
+                hash.word(board.reserved_row(row).first().copied().unwrap_or(0));
+            }
+            for &(row, col) in board.queens() {
+                hash.word(u64::from(row) << 32 | u64::from(col));
+            }
+            format!("{:016x}", hash.finish())
+        });
+        Header {
+            n: problem.n,
+            ask: problem.ask,
+            counter: counter.to_string(),
+            board,
+            part: part.unwrap_or((1, 1)),
+            chunks: 0,
+            units: units.map_or(String::new(), |(len, hash)| {
+                format!("{}:{:016x}", len, hash)
+            }),
+        }
+    }
+
+    /// The fields as they are written, in order.
+    fn fields(&self) -> [(&'static str, String); 7] {
+        [
+            ("n", self.n.to_string()),
+            ("ask", self.ask.name().to_string()),
+            ("counter", self.counter.clone()),
+            ("board", self.board.clone()),
+            ("part", format!("{}/{}", self.part.0, self.part.1)),
+            ("chunks", self.chunks.to_string()),
+            ("units", self.units.clone()),
+        ]
+    }
+
+    pub(super) fn line(&self) -> String {
+        let mut line = format!("{} {}", MAGIC, FORMAT);
+        for (name, value) in self.fields() {
+            line += &format!(" {}={}", name, value);
+        }
+        line
+    }
+
+    /// Reads a header line of this format (without its checksum).
+    pub(super) fn parse(text: &str) -> Option<Header> {
+        let mut words = text.split(' ').skip(2);
+        let mut get = |name: &str| {
+            let word = words.next()?;
+            word.strip_prefix(name)?.strip_prefix('=').map(String::from)
+        };
+        let n = get("n")?.parse().ok()?;
+        let ask = Ask::from_name(&get("ask")?)?;
+        let counter = get("counter")?;
+        let board = get("board")?;
+        let part = get("part")?;
+        let (k, m) = part.split_once('/')?;
+        let part = (k.parse().ok()?, m.parse().ok()?);
+        let chunks = get("chunks")?.parse().ok()?;
+        let units = get("units")?;
+        Some(Header {
+            n,
+            ask,
+            counter,
+            board,
+            part,
+            chunks,
+            units,
+        })
+    }
+
+    /// The first of the first `fields` fields that differs from `other`'s, as (name, ours,
+    /// theirs).
+    pub(crate) fn difference(
+        &self,
+        other: &Header,
+        fields: usize,
+    ) -> Option<(&'static str, String, String)> {
+        self.fields()
+            .into_iter()
+            .zip(other.fields())
+            .take(fields)
+            .find(|(a, b)| a.1 != b.1)
+            .map(|(a, b)| (a.0, a.1, b.1))
+    }
+}
