@@ -14,7 +14,7 @@ use crate::place::rng::SplitMix64;
 ///
 /// # Panics
 ///
-/// As [`count_with`].
+/// As [`super::count_with`].
 ///
 /// # Errors
 ///

@@ -20,7 +20,7 @@ use crate::judge::MAX_N;
 ///
 /// # Complexity
 ///
-/// The whole listing costs the search of [`count`] plus O(n) per placement.
+/// The whole listing costs the search of [`super::count`] plus O(n) per placement.
 ///
 /// # Example
 ///
