@@ -34,9 +34,16 @@ pub fn usage_error(args: &[&str], message: &str) {
 /// limits and pipes.
 #[allow(dead_code)] // not every test file uses every helper
 pub fn shell(script: &str) -> std::process::Output {
+    shell_with(script, &[])
+}
+
+/// Runs `script` in bash with `$0` the queens binary and `$1`… the arguments.
+#[allow(dead_code)] // not every test file uses every helper
+pub fn shell_with(script: &str, args: &[&str]) -> std::process::Output {
     std::process::Command::new("bash")
         .args(["-c", script])
         .arg(assert_cmd::cargo::cargo_bin!("queens"))
+        .args(args)
         .output()
         .expect("bash runs")
 }
@@ -57,4 +64,51 @@ pub fn lines_of(out: impl std::io::Read + Send + 'static) -> std::sync::mpsc::Re
         }
     });
     receive
+}
+
+/// Running a command with bytes on its stdin (stdout as set, stderr captured), where
+/// `write_stdin` of assert_cmd cannot be used with a stdout of our choosing.
+#[allow(dead_code)] // not every test file uses every helper
+pub trait WriteStdinBytes {
+    fn write_stdin_bytes(&mut self, input: &[u8]) -> std::process::Output;
+}
+
+impl WriteStdinBytes for std::process::Command {
+    fn write_stdin_bytes(&mut self, input: &[u8]) -> std::process::Output {
+        let mut child = self
+            .stdin(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .unwrap();
+        let mut stdin = child.stdin.take().unwrap();
+        let input = input.to_vec();
+        // The judge may stop reading early: a failed write here is expected then.
+        let writer = std::thread::spawn(move || {
+            let _ = std::io::Write::write_all(&mut stdin, &input);
+        });
+        let output = child.wait_with_output().unwrap();
+        writer.join().unwrap();
+        output
+    }
+}
+
+/// A fresh directory for one test's files.
+#[allow(dead_code)] // not every test file uses every helper
+pub fn scratch(name: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("nqueens-{}-{}", name, std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+/// Runs `queens ARGS` to completion and returns its stdout, asserting success.
+#[allow(dead_code)] // not every test file uses every helper
+pub fn count(args: &[&str]) -> String {
+    let out = queens().args(args).output().unwrap();
+    assert!(
+        out.status.success(),
+        "{:?}: {}",
+        args,
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout).unwrap()
 }

@@ -1,0 +1,81 @@
+//! `queens count --estimate`: a sample of the count's work, and what it says of the whole.
+
+use super::{count_failure, CountArgs};
+use crate::failure::Failure;
+use crate::output;
+use nqueens::count::join::kernel::Kernel;
+use nqueens::count::run::cores;
+use nqueens::count::{symmetric, Algo, Ask, Problem};
+
+/// Runs `--estimate`: samples the count of `problem` for about `seconds` and prints what it
+/// says of the whole.
+pub fn print_estimate(
+    problem: &Problem<'_>,
+    args: &CountArgs,
+    seconds: u64,
+    kernel: Option<Kernel>,
+) -> Result<(), Failure> {
+    let budget = std::time::Duration::from_secs(seconds);
+    let guess = match args.algo {
+        Algo::Symmetric => symmetric::estimate(problem, budget, ESTIMATE_SEED),
+        _ => nqueens::count::estimate(problem, budget, ESTIMATE_SEED, kernel),
+    }
+    .map_err(count_failure)?;
+    let what = match problem.ask {
+        Ask::Total => "placements",
+        Ask::Unique => "classes",
+    };
+    let percent = |error: f64, of: f64| match of > 0.0 {
+        true => format!("{:.1}%", 100.0 * error / of),
+        false => "-".to_string(),
+    };
+    let mut text = format!(
+        "about {:.0} {} ± {:.0} ({}, one standard error; {} samples of {} units in {:.1} s)\n",
+        guess.count,
+        what,
+        guess.error,
+        percent(guess.error, guess.count),
+        guess.samples,
+        guess.units,
+        guess.elapsed.as_secs_f64()
+    );
+    let known = (nqueens::judge::KNOWN_COUNTS
+        .get(problem.n as usize)
+        .copied())
+    .filter(|_| problem.board.is_none());
+    if let (Some(known), Ask::Total) = (known, problem.ask) {
+        text += &format!(
+            "(the known count, OEIS A000170: {}, {:.1} standard errors away)\n",
+            known,
+            (guess.count - known as f64).abs() / guess.error.max(f64::MIN_POSITIVE)
+        );
+    }
+    let threads = args.threads.unwrap_or_else(cores);
+    text += &format!(
+        "the whole count: about {} ± {} on one core of this machine ({}); {} on {} threads\n",
+        duration(guess.core_seconds),
+        duration(guess.core_seconds_error),
+        percent(guess.core_seconds_error, guess.core_seconds),
+        duration(guess.core_seconds / threads as f64),
+        threads
+    );
+    Ok(output::print(&text)?)
+}
+
+/// The random stream of `--estimate`: fixed, so the same command gives the same sample.
+const ESTIMATE_SEED: u64 = 2553;
+
+/// A duration in the unit that reads best, to three significant digits.
+fn duration(seconds: f64) -> String {
+    let (value, unit) = match seconds {
+        s if s < 120.0 => (s, "s"),
+        s if s < 2.0 * 3600.0 => (s / 60.0, "min"),
+        s if s < 3.0 * 86400.0 => (s / 3600.0, "h"),
+        s => (s / 86400.0, "days"),
+    };
+    match value {
+        v if v >= 100.0 => format!("{:.0} {}", v, unit),
+        v if v >= 10.0 => format!("{:.1} {}", v, unit),
+        v => format!("{:.2} {}", v, unit),
+    }
+}

@@ -1,0 +1,211 @@
+//! `queens merge` through the real binary: the parts of one count added up only when they are
+//! every part once, finished, of the count expected; files as editors save them.
+
+mod common;
+
+use common::{count, queens, scratch, shell_with};
+use predicates::prelude::*;
+use std::path::Path;
+use std::process::Command;
+
+#[test]
+fn merge_adds_up_every_part_once_and_refuses_any_other_set() {
+    let dir = scratch("merge");
+    let part = |k: usize, m: usize, extra: &[&str]| {
+        let file = dir.join(format!("p{}-{}{}.ckpt", k, m, extra.join("")));
+        let path = file.to_str().unwrap().to_string();
+        let spec = format!("{}/{}", k, m);
+        let mut args = vec!["count", "13", "--part", &spec, "--checkpoint", &path];
+        args.extend(extra);
+        count(&args);
+        path
+    };
+    let parts: Vec<String> = (1..=4).map(|k| part(k, 4, &[])).collect();
+    let all: Vec<&str> = parts.iter().map(String::as_str).collect();
+    let mut args = vec!["merge"];
+    args.extend(&all);
+    queens().args(&args).assert().success().stdout("73712\n");
+    // Unique counts merge too.
+    let unique: Vec<String> = (1..=2).map(|k| part(k, 2, &["--unique"])).collect();
+    queens()
+        .args(["merge", &unique[0], &unique[1]])
+        .assert()
+        .success()
+        .stdout("9233\n");
+    // A missing part, a part twice, a part of another count, an unfinished part.
+    let missing = ["merge", all[0], all[1], all[3]];
+    let twice = ["merge", all[0], all[1], all[2], all[3], all[2]];
+    let other_m = part(1, 3, &[]);
+    let other = ["merge", all[0], all[1], all[2], all[3], &other_m];
+    let unfinished = dir.join("unfinished.ckpt");
+    let text = std::fs::read_to_string(all[3]).unwrap();
+    let cut: Vec<&str> = text.lines().take(3).collect();
+    std::fs::write(&unfinished, cut.join("\n") + "\n").unwrap();
+    let unfinished = unfinished.to_str().unwrap();
+    let half = ["merge", all[0], all[1], all[2], unfinished];
+    for (args, message) in [
+        (
+            &missing[..],
+            "part 3/4 of the count of N = 13 is missing".to_string(),
+        ),
+        (
+            &twice[..],
+            format!("{}: part 3/4 is given twice (also {})", all[2], all[2]),
+        ),
+        (
+            &other[..],
+            format!(
+                "{}: a part of another count: part is 1/3 there but 1/4 in {}",
+                other_m, all[0]
+            ),
+        ),
+        (
+            &half[..],
+            format!("{}: part 4/4 is unfinished: 2 of ", unfinished),
+        ),
+    ] {
+        queens()
+            .args(args)
+            .assert()
+            .code(1)
+            .stdout("")
+            .stderr(predicate::str::contains(message));
+    }
+    // Not a checkpoint: exit 2.
+    let junk = dir.join("junk.txt");
+    std::fs::write(&junk, "73712\n").unwrap();
+    queens()
+        .args(["merge", all[0], junk.to_str().unwrap()])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("not a checkpoint"));
+    // The status of each part.
+    queens()
+        .args(["merge", "--status", all[0], unfinished])
+        .assert()
+        .success()
+        .stdout(
+            predicate::str::contains("part 1/4: ").and(predicate::str::contains("part 4/4: 2 of ")),
+        )
+        .stdout(predicate::str::contains("finished: ").and(predicate::str::contains("unfinished")));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn merge_refuses_the_parts_of_another_count_than_it_expects() {
+    let dir = scratch("expect");
+    let parts: Vec<String> = (1..=2)
+        .map(|k| {
+            let path = dir.join(format!("p{}", k));
+            let path = path.to_str().unwrap().to_string();
+            count(&[
+                "count",
+                "10",
+                "--part",
+                &format!("{}/2", k),
+                "--checkpoint",
+                &path,
+            ]);
+            path
+        })
+        .collect();
+    let merge = |expect: &[&str]| {
+        let mut args = vec!["merge"];
+        args.extend(expect);
+        args.extend(parts.iter().map(String::as_str));
+        queens().args(&args).output().unwrap()
+    };
+    let right = merge(&["--n", "10", "--parts", "2", "--total"]);
+    assert_eq!(String::from_utf8_lossy(&right.stdout), "724\n");
+    for (expect, wanted) in [
+        (&["--n", "11"][..], "but N = 11 was expected"),
+        (&["--parts", "4"][..], "but 4 parts was expected"),
+        (&["--unique"][..], "but the unique count was expected"),
+    ] {
+        let out = merge(expect);
+        assert_eq!(out.status.code(), Some(1), "{:?}", expect);
+        assert_eq!(out.stdout, b"");
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(
+            stderr.contains("a part of the count of N = 10 (total, 2 parts)")
+                && stderr.contains(wanted),
+            "{}",
+            stderr
+        );
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn merge_names_missing_parts_briefly_however_many() {
+    let dir = scratch("many");
+    for (part, more) in [
+        ("1/1000000", "999994 more"),
+        ("1/18446744073709551615", "18446744073709551609 more"),
+    ] {
+        let path = dir.join("one");
+        let _ = std::fs::remove_file(&path);
+        let p = path.to_str().unwrap();
+        count(&["count", "8", "--part", part, "--checkpoint", p]);
+        let out = queens().args(["merge", p]).output().unwrap();
+        assert_eq!(out.status.code(), Some(1));
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(stderr.len() < 300 && stderr.contains(more), "{}", stderr);
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn merge_reads_stdin_and_files_as_editors_save_them_and_refuses_what_cannot_be_one() {
+    let dir = scratch("inputs");
+    let path = dir.join("whole");
+    let p = path.to_str().unwrap();
+    count(&["count", "9", "--checkpoint", p]);
+    // From standard input.
+    queens()
+        .args(["merge", "-"])
+        .pipe_stdin(&path)
+        .unwrap()
+        .assert()
+        .success()
+        .stdout("352\n");
+    // With a byte-order mark and CRLF line ends, as a Windows editor saves it.
+    let windows = dir.join("windows");
+    let text = std::fs::read_to_string(&path)
+        .unwrap()
+        .replace('\n', "\r\n");
+    std::fs::write(&windows, format!("\u{feff}{}", text)).unwrap();
+    queens()
+        .args(["merge", windows.to_str().unwrap()])
+        .assert()
+        .success()
+        .stdout("352\n");
+    // A missing file and a directory: exit 2, as the help says.
+    let missing = dir.join("missing");
+    for bad in [missing.to_str().unwrap(), dir.to_str().unwrap()] {
+        queens().args(["merge", bad]).assert().code(2).stdout("");
+    }
+    // A FIFO is refused at once, never waited on.
+    let fifo = dir.join("fifo");
+    assert!(Command::new("mkfifo")
+        .arg(&fifo)
+        .status()
+        .unwrap()
+        .success());
+    for args in [vec!["merge"], vec!["merge", "--status"]] {
+        let out = shell_with(
+            &format!("exec timeout 10 \"$0\" {} \"$1\"", args.join(" ")),
+            &[fifo.to_str().unwrap()],
+        );
+        assert_eq!(out.status.code(), Some(2), "{:?}: {:?}", args, out);
+        assert!(String::from_utf8_lossy(&out.stderr).contains("not a checkpoint"));
+    }
+    // A checkpoint must be a file written back to: not standard input.
+    queens()
+        .args(["count", "9", "--checkpoint", "-"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("--checkpoint needs a file"));
+    assert!(!Path::new("-").exists());
+    std::fs::remove_dir_all(&dir).unwrap();
+}
