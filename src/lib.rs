@@ -13,7 +13,7 @@
 //! | --- | --- |
 //! | [`judge`] | the judge program `src/main.rs`, one self-contained file users submit to online judges as it is; included here so its counter and its table of known counts exist exactly once |
 //! | [`read`] | reading what people type by the judge's rules: numbers, a queen's square, words with their line and column |
-//! | [`count`] | counting: what is counted ([`count::problem`]: [`count::Problem`], [`count::Board`]), how a count runs ([`count::run`]: [`count::Run`], threads, parts, [`count::checkpoint`]s and their [`count::merge`]), and the counters by layer: seed 000's five ([`count::seed`]), the symmetric search ([`count::symmetric`]), the join of half boards ([`count::join`], with the crate's one `unsafe` module [`count::join::kernel`]); [`count::Algo`] names them, [`count::count_with`] runs the fastest |
+//! | [`count`] | counting: what is counted ([`count::problem`]: [`count::Problem`], [`count::Board`]), how a count runs ([`count::run`]: [`count::Run`], threads, parts, [`count::checkpoint`]s and their [`count::merge`]), and the counters by layer: seed 000's five ([`count::teaching`]), the symmetric search ([`count::symmetric`]), the join of half boards ([`count::join`], with the crate's one `unsafe` module [`count::join::kernel`]); [`count::Algo`] names them, [`count::count_with`] runs the fastest |
 //! | [`board`] | a board to fill: reserved squares and placed queens ([`board::Board`]), read from text or given as squares, clashing queens named |
 //! | [`memory`] | memory asked for before it is used: [`memory::OutOfMemory`] instead of an abort |
 //! | [`list`] | every placement in order ([`Placements`]), printed as boards or `perm` lines |

@@ -1,13 +1,13 @@
 //! Every placement, one at a time, in lexicographic order of its columns; and how to print one.
 
-use crate::count::seed::bitwise::Row;
+use crate::count::teaching::bitwise::Row;
 use crate::judge::{columns, MAX_N};
 use std::io::{self, Write};
 
 /// The placements of `n` queens, as the 0-based column of the queen in each row, in increasing
 /// lexicographic order of those column sequences.
 ///
-/// The search is the bitwise one of [`crate::count::seed::bitwise`], stopped at each placement found; bit
+/// The search is the bitwise one of [`crate::count::teaching::bitwise`], stopped at each placement found; bit
 /// `c` stands for column `c`, so taking the lowest free bit first yields the placements in
 /// order. It holds one placement at a time: memory stays O(n) however many there are.
 ///
@@ -45,7 +45,7 @@ impl Placements {
     ///
     /// # Complexity
     ///
-    /// O(1) to start; the whole listing costs what [`crate::count::seed::bitwise::count`] costs plus O(n)
+    /// O(1) to start; the whole listing costs what [`crate::count::teaching::bitwise::count`] costs plus O(n)
     /// per placement.
     pub fn new(n: u32) -> Placements {
         assert!(n <= MAX_N, "Placements: n = {} is above {}", n, MAX_N);
@@ -124,33 +124,31 @@ impl Iterator for Placements {
 ///
 /// ```
 /// let mut out = Vec::new();
-/// nqueens::write_perm(&mut out, &[1, 3, 0, 2]).unwrap();
-/// assert_eq!(out, b"2 4 1 3\n");
+/// nqueens::write_perm(&mut out, &[1usize, 3, 0, 2]).unwrap();
+/// nqueens::write_perm(&mut out, &[0u32]).unwrap();
+/// assert_eq!(out, b"2 4 1 3\n1\n");
 /// ```
-pub fn write_perm<W: Write + ?Sized>(out: &mut W, queens: &[usize]) -> io::Result<()> {
-    write_columns(out, queens.iter().map(|&c| c as u64), 1, b' ')
+pub fn write_perm<W: Write + ?Sized, C: Column>(out: &mut W, queens: &[C]) -> io::Result<()> {
+    write_columns(out, queens.iter().map(|&c| c.to_u64()), 1, b' ')
 }
 
-/// [`write_perm`] for columns held as `u32`, as [`crate::place::min_conflicts()`] and
-/// [`crate::place::construct()`] give them.
-///
-/// # Errors
-///
-/// Those of `out`.
-///
-/// # Complexity
-///
-/// O(n).
-///
-/// # Example
-///
-/// ```
-/// let mut out = Vec::new();
-/// nqueens::list::write_perm_u32(&mut out, &[1, 3, 0, 2]).unwrap();
-/// assert_eq!(out, b"2 4 1 3\n");
-/// ```
-pub fn write_perm_u32<W: Write + ?Sized>(out: &mut W, queens: &[u32]) -> io::Result<()> {
-    write_columns(out, queens.iter().map(|&c| u64::from(c)), 1, b' ')
+/// A queen's column, as the searches hold it: `usize` ([`Placements`]) or `u32`
+/// ([`crate::place::min_conflicts()`], [`crate::place::construct()`]).
+pub trait Column: Copy {
+    /// The column as a `u64`.
+    fn to_u64(self) -> u64;
+}
+
+impl Column for usize {
+    fn to_u64(self) -> u64 {
+        self as u64
+    }
+}
+
+impl Column for u32 {
+    fn to_u64(self) -> u64 {
+        u64::from(self)
+    }
 }
 
 /// How placements are printed, the same words in every subcommand that prints them.

@@ -97,7 +97,7 @@ impl std::error::Error for Disagreement {}
 /// use nqueens::bench::{run, Cell, Contender};
 /// use std::time::Duration;
 ///
-/// let contenders = vec![Contender { label: "links".into(), count: Box::new(nqueens::count::seed::links::count) }];
+/// let contenders = vec![Contender { label: "links".into(), count: Box::new(nqueens::count::teaching::links::count) }];
 /// let table = run(&[4, 5, 6], &contenders, Duration::from_secs(5), |_, _, _| {}).unwrap();
 /// assert!(table.rows[0].1.iter().all(|cell| matches!(cell, Cell::Time(_))));
 /// ```
@@ -292,11 +292,11 @@ mod tests {
         let contenders = vec![
             Contender {
                 label: "right".into(),
-                count: Box::new(crate::count::seed::bitwise::count),
+                count: Box::new(crate::count::teaching::bitwise::count),
             },
             Contender {
                 label: "wrong".into(),
-                count: Box::new(|n| crate::count::seed::bitwise::count(n) + 1),
+                count: Box::new(|n| crate::count::teaching::bitwise::count(n) + 1),
             },
         ];
         let err = run(&[5], &contenders, Duration::from_secs(5), |_, _, _| {}).unwrap_err();

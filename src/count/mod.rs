@@ -5,7 +5,7 @@
 //! | --- | --- |
 //! | what is counted | [`problem`]: [`Problem`] (n, a [`Board`] with reserved squares, [`Ask`] total or unique) |
 //! | how it runs | [`run`]: [`Run`] (threads, a part of the work, progress, a [`checkpoint`]), the hand-out of units of work, and the [`merge`] of parts |
-//! | seed 000's five counters | [`seed`]: [`seed::backtrack`], [`seed::mirror`], [`seed::flags`], [`seed::links`], [`seed::bitwise`] |
+//! | seed 000's five counters | [`teaching`]: [`teaching::backtrack`], [`teaching::mirror`], [`teaching::flags`], [`teaching::links`], [`teaching::bitwise`] |
 //! | the symmetric search | [`symmetric`]: Takaken's search over one placement per class ([`symmetric::symmetry`]) |
 //! | the join of half boards | [`join`]: quarters listed per row set ([`join::quarter`]), the bit-sliced count ([`join::sliced`]) and its vector kernels ([`join::kernel`], the crate's one `unsafe` module) |
 //!
@@ -13,11 +13,11 @@
 //!
 //! | module | idea | cost of one partial placement |
 //! | --- | --- | --- |
-//! | [`seed::backtrack`] | a queen per row, checked against every queen above | O(n²) |
-//! | [`seed::mirror`] | the same on half the board, doubled (left-right mirror) | O(n²), half as many |
-//! | [`seed::flags`] | flag arrays for columns and diagonals: O(1) checks | O(n) |
-//! | [`seed::links`] | a linked list of free columns: only free columns are tried | O(free columns) |
-//! | [`seed::bitwise`] | columns and diagonals as bit masks, an explicit stack | O(1) per placed queen |
+//! | [`teaching::backtrack`] | a queen per row, checked against every queen above | O(n²) |
+//! | [`teaching::mirror`] | the same on half the board, doubled (left-right mirror) | O(n²), half as many |
+//! | [`teaching::flags`] | flag arrays for columns and diagonals: O(1) checks | O(n) |
+//! | [`teaching::links`] | a linked list of free columns: only free columns are tried | O(free columns) |
+//! | [`teaching::bitwise`] | columns and diagonals as bit masks, an explicit stack | O(1) per placed queen |
 //! | [`crate::judge::count`] | `recursive`: bit masks, recursion, and the mirror | O(1), half as many |
 //!
 //! # Past the seed
@@ -49,8 +49,8 @@
 pub mod join;
 pub mod problem;
 pub mod run;
-pub mod seed;
 pub mod symmetric;
+pub mod teaching;
 
 pub use problem::{board, Ask, Board, Problem};
 pub use run::{checkpoint, merge, CountError, Run};
@@ -184,15 +184,15 @@ pub fn estimate(
 /// A counting algorithm. Every one counts the placements of `n` queens for `n <= 32`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Algo {
-    /// [`seed::backtrack::count`]: plain backtracking.
+    /// [`teaching::backtrack::count`]: plain backtracking.
     Backtrack,
-    /// [`seed::mirror::count`]: backtracking halved by the left-right mirror.
+    /// [`teaching::mirror::count`]: backtracking halved by the left-right mirror.
     Mirror,
-    /// [`seed::flags::count`]: flag arrays for columns and diagonals.
+    /// [`teaching::flags::count`]: flag arrays for columns and diagonals.
     Flags,
-    /// [`seed::links::count`]: a linked list of free columns.
+    /// [`teaching::links::count`]: a linked list of free columns.
     Links,
-    /// [`seed::bitwise::count`]: bit masks with an explicit stack.
+    /// [`teaching::bitwise::count`]: bit masks with an explicit stack.
     Bitwise,
     /// [`judge::count`]: the judge's recursive bitmask counter with the mirror.
     Recursive,
@@ -226,20 +226,20 @@ impl Algo {
             Algo::Backtrack => (
                 "backtrack",
                 "plain backtracking, each queen checked against those above",
-                seed::backtrack::count,
+                teaching::backtrack::count,
             ),
             Algo::Mirror => (
                 "mirror",
                 "the same on half the board, doubled by the left-right mirror",
-                seed::mirror::count,
+                teaching::mirror::count,
             ),
             Algo::Flags => (
                 "flags",
                 "flag arrays for columns and diagonals (O(1) checks)",
-                seed::flags::count,
+                teaching::flags::count,
             ),
-            Algo::Links => ("links", "a linked list of the free columns", seed::links::count),
-            Algo::Bitwise => ("bitwise", "bit masks and an explicit stack", seed::bitwise::count),
+            Algo::Links => ("links", "a linked list of the free columns", teaching::links::count),
+            Algo::Bitwise => ("bitwise", "bit masks and an explicit stack", teaching::bitwise::count),
             Algo::Recursive => (
                 "recursive",
                 "the judge's recursive bit masks with the mirror",

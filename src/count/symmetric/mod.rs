@@ -130,7 +130,7 @@ impl std::ops::AddAssign for Counts {
 ///
 /// # Complexity
 ///
-/// O(n!) like every search here, in a fourth of the time of [`super::seed::bitwise::count`]'s full
+/// O(n!) like every search here, in a fourth of the time of [`super::teaching::bitwise::count`]'s full
 /// tree and half that of the mirror-halved one (docs/benchmarks.md, n = 14 to 16); memory
 /// O(n) plus the list of sub-problems (thousands).
 ///

@@ -28,7 +28,7 @@ const UNPLACED: usize = usize::MAX;
 /// # Example
 ///
 /// ```
-/// assert_eq!(nqueens::count::seed::backtrack::count(8), 92);
+/// assert_eq!(nqueens::count::teaching::backtrack::count(8), 92);
 /// ```
 pub fn count(n: u32) -> u64 {
     assert!(n <= MAX_N, "backtrack: n = {} is above {}", n, MAX_N);

@@ -27,7 +27,7 @@ use crate::judge::MAX_N;
 /// # Example
 ///
 /// ```
-/// assert_eq!(nqueens::count::seed::mirror::count(5), 10);
+/// assert_eq!(nqueens::count::teaching::mirror::count(5), 10);
 /// ```
 pub fn count(n: u32) -> u64 {
     assert!(n <= MAX_N, "mirror: n = {} is above {}", n, MAX_N);

@@ -26,7 +26,7 @@ use crate::judge::MAX_N;
 /// # Example
 ///
 /// ```
-/// assert_eq!(nqueens::count::seed::flags::count(6), 4);
+/// assert_eq!(nqueens::count::teaching::flags::count(6), 4);
 /// ```
 pub fn count(n: u32) -> u64 {
     assert!(n <= MAX_N, "flags: n = {} is above {}", n, MAX_N);

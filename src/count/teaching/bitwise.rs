@@ -80,7 +80,7 @@ impl Row {
 /// # Example
 ///
 /// ```
-/// assert_eq!(nqueens::count::seed::bitwise::count(10), 724);
+/// assert_eq!(nqueens::count::teaching::bitwise::count(10), 724);
 /// ```
 pub fn count(n: u32) -> u64 {
     assert!(n <= MAX_N, "bitwise: n = {} is above {}", n, MAX_N);

@@ -27,7 +27,7 @@ use crate::judge::MAX_N;
 /// # Example
 ///
 /// ```
-/// assert_eq!(nqueens::count::seed::links::count(7), 40);
+/// assert_eq!(nqueens::count::teaching::links::count(7), 40);
 /// ```
 pub fn count(n: u32) -> u64 {
     assert!(n <= MAX_N, "links: n = {} is above {}", n, MAX_N);
