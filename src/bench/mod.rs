@@ -94,14 +94,14 @@ impl std::error::Error for Disagreement {}
 /// # Example
 ///
 /// ```
-/// use nqueens::bench::{run, Cell, Contender};
+/// use nqueens::bench::{measure, Cell, Contender};
 /// use std::time::Duration;
 ///
 /// let contenders = vec![Contender { label: "links".into(), count: Box::new(nqueens::count::teaching::links::count) }];
-/// let table = run(&[4, 5, 6], &contenders, Duration::from_secs(5), |_, _, _| {}).unwrap();
+/// let table = measure(&[4, 5, 6], &contenders, Duration::from_secs(5), |_, _, _| {}).unwrap();
 /// assert!(table.rows[0].1.iter().all(|cell| matches!(cell, Cell::Time(_))));
 /// ```
-pub fn run(
+pub fn measure(
     ns: &[u32],
     contenders: &[Contender<'_>],
     budget: Duration,
@@ -299,7 +299,7 @@ mod tests {
                 count: Box::new(|n| crate::count::teaching::bitwise::count(n) + 1),
             },
         ];
-        let err = run(&[5], &contenders, Duration::from_secs(5), |_, _, _| {}).unwrap_err();
+        let err = measure(&[5], &contenders, Duration::from_secs(5), |_, _, _| {}).unwrap_err();
         assert_eq!(
             err.to_string(),
             "wrong counts 11 placements for N = 5, but OEIS A000170 says 10"
@@ -318,7 +318,7 @@ mod tests {
             label: "slow".into(),
             count: Box::new(slow),
         }];
-        let table = run(&[12, 13], &contenders, Duration::from_secs(1), |_, _, _| {}).unwrap();
+        let table = measure(&[12, 13], &contenders, Duration::from_secs(1), |_, _, _| {}).unwrap();
         assert_eq!(table.rows[0].1, vec![Cell::Skipped, Cell::Skipped]);
         assert_eq!(predict(&[(6, 0.016), (7, 0.064)], 9), 0.064 * 16.0);
     }
@@ -333,7 +333,7 @@ mod tests {
             label: "slow".into(),
             count: Box::new(slow),
         }];
-        let table = run(
+        let table = measure(
             &[4, 5, 6, 7, 8],
             &contenders,
             Duration::from_millis(300),
@@ -372,7 +372,7 @@ mod tests {
             },
         ];
         let start = Instant::now();
-        let table = run(&[9], &contenders, Duration::from_millis(300), |_, _, _| {}).unwrap();
+        let table = measure(&[9], &contenders, Duration::from_millis(300), |_, _, _| {}).unwrap();
         assert_eq!(table.rows[0].1, vec![Cell::Skipped]);
         assert!(matches!(table.rows[1].1[0], Cell::Time(_)));
         assert!(matches!(table.rows[2].1[0], Cell::Time(_)));

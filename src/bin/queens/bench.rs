@@ -177,7 +177,7 @@ pub fn run(args: BenchArgs) -> Result<(), Failure> {
     }
     let ns: Vec<u32> = (args.from..=args.to).collect();
     let terminal = std::io::stderr().is_terminal();
-    let table = bench::run(&ns, &contenders, args.budget, |label, n, cell| {
+    let table = bench::measure(&ns, &contenders, args.budget, |label, n, cell| {
         if terminal {
             match cell {
                 Cell::Time(t) => crate::failure::say(&format!(

@@ -5,7 +5,7 @@
 //! The counters split a count into a fixed list of units (sub-problems), the same list for the
 //! same problem. `slice` keeps every M-th unit, so M machines can each count one part;
 //! `count_units` groups a part's units into at most 512 *chunks* of consecutive units (what a
-//! checkpoint records, and what progress counts), and `run_with` lets workers take the chunks
+//! checkpoint records, and what progress counts), and `share_out` lets workers take the chunks
 //! one at a time from a shared atomic index, so a slow one never leaves the other cores idle
 //! while work remains.
 
@@ -226,7 +226,7 @@ pub(crate) fn count_units<T: Unit, S, C: Tally>(
         wanted: run.threads,
         fewer: run.fewer_threads,
     };
-    let mut total = run_with(&todo, threads, progress, scratch, |own, &chunk| {
+    let mut total = share_out(&todo, threads, progress, scratch, |own, &chunk| {
         let mut counts = C::default();
         for unit in chunks[chunk] {
             counts += solve(own, unit)?;
@@ -301,7 +301,7 @@ pub(crate) struct Threads<'a> {
     pub fewer: Option<&'a (dyn Fn(usize, usize) + Sync)>,
 }
 
-/// What the workers of [`run_with`] share: the next unit to take, how many are done, whether
+/// What the workers of [`share_out`] share: the next unit to take, how many are done, whether
 /// to stop, the first failure, and the sum so far.
 struct Shared<C> {
     next: AtomicUsize,
@@ -366,7 +366,7 @@ impl<C: AddAssign + Default> Shared<C> {
 /// # Errors
 ///
 /// The first error of `scratch` or `solve`.
-pub(crate) fn run_with<T: Sync, S, C: AddAssign + Default + Send>(
+pub(crate) fn share_out<T: Sync, S, C: AddAssign + Default + Send>(
     units: &[T],
     threads: Threads<'_>,
     progress: Option<&(dyn Fn(usize, usize) + Sync)>,
@@ -448,7 +448,7 @@ mod tests {
                 wanted,
                 fewer: None,
             };
-            let sum = run_with(&units, threads, None, || Ok(()), |_, &u| Ok(u)).unwrap();
+            let sum = share_out(&units, threads, None, || Ok(()), |_, &u| Ok(u)).unwrap();
             assert_eq!(sum, 5050);
         }
     }
