@@ -337,15 +337,11 @@ pub mod counter {
 }
 
 /// Whole numbers read one at a time from whitespace-separated text, as judges' `scanf` reads
-/// them: the rule for what a number is, in one place.
-///
-/// - A UTF-8 byte-order mark at the very start is skipped.
-/// - Whitespace is C's `isspace` set: space, `\t`, `\n`, `\v`, `\f`, `\r`. Lines end at `\n`,
-///   `\r\n` or a lone `\r`, and are counted for messages.
-/// - A number is an optional `+` or `-` and ASCII digits, read by value whatever its length
-///   (`000…0008` is 8, `-0` is 0).
-/// - A token that is not a number from 0 to `max` is bad input, reported as soon as it is known
-///   to be bad and 40 bytes of it are read: memory stays flat, an endless token is not waited for.
+/// them: a UTF-8 byte-order mark at the very start is skipped; whitespace is C's `isspace` set
+/// (space, `\t`, `\n`, `\v`, `\f`, `\r`); lines end at `\n`, `\r\n` or a lone `\r`; a number
+/// is an optional sign and ASCII digits, read by value whatever its length (`000…0008` is 8). A
+/// token that is not a number from 0 to `max` is reported once it is known to be bad and 40
+/// bytes of it are read: memory stays flat, and an endless token is not waited for.
 pub mod numbers {
     use super::Error;
     use std::io::{self, Read};
@@ -358,8 +354,7 @@ pub mod numbers {
     pub struct Numbers<R: Read> {
         input: R,
         buffer: Vec<u8>,
-        /// The bytes read and not yet scanned are `buffer[at..filled]`.
-        at: usize,
+        at: usize, // the bytes read and not yet scanned are `buffer[at..filled]`
         filled: usize,
         ended: bool,
         max: u64,
