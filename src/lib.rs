@@ -134,6 +134,7 @@ pub mod judge;
 pub mod bench;
 pub mod board;
 pub mod count;
+pub mod draw;
 pub mod list;
 pub mod memory;
 pub mod place;

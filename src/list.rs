@@ -165,16 +165,20 @@ pub enum Format {
     Lines,
     /// LeetCode 51's answer: a JSON array of boards, each an array of row strings.
     Json,
+    /// One SVG picture of every placement ([`crate::draw`]), written when the printer
+    /// finishes.
+    Svg,
 }
 
 impl Format {
     /// Every format, in the order the help lists them.
-    pub const ALL: [Format; 5] = [
+    pub const ALL: [Format; 6] = [
         Format::Board,
         Format::Perm,
         Format::Perm0,
         Format::Lines,
         Format::Json,
+        Format::Svg,
     ];
 
     /// The format's word on the command line.
@@ -193,6 +197,7 @@ impl Format {
             Format::Perm0 => "perm0",
             Format::Lines => "lines",
             Format::Json => "json",
+            Format::Svg => "svg",
         }
     }
 
@@ -219,13 +224,17 @@ impl Format {
 /// "#);
 ///
 /// let mut lines = Printer::new(Vec::new(), Format::Lines);
-/// lines.print_u32(&[1, 3, 0, 2]).unwrap();
+/// lines.print(&[1u32, 3, 0, 2]).unwrap();
 /// assert_eq!(lines.finish().unwrap(), b"2\n4\n1\n3\n");
 /// ```
 pub struct Printer<W: Write> {
     out: W,
     format: Format,
     printed: u64,
+    /// The placements an SVG picture will show, held until [`Printer::finish`].
+    held: Vec<Vec<u32>>,
+    /// The board the placements complete, for an SVG picture.
+    board: Option<crate::board::Board>,
 }
 
 impl<W: Write> Printer<W> {
@@ -235,7 +244,19 @@ impl<W: Write> Printer<W> {
             out,
             format,
             printed: 0,
+            held: Vec::new(),
+            board: None,
         }
+    }
+
+    /// The printer for placements that complete `board`: an SVG picture draws its reserved
+    /// squares and its placed queens apart from the others (other formats print placements
+    /// alone).
+    pub fn on_board(mut self, board: &crate::board::Board) -> Printer<W> {
+        if self.format == Format::Svg {
+            self.board = Some(board.clone());
+        }
+        self
     }
 
     /// Prints one placement, the 0-based column of the queen in each row.
@@ -247,17 +268,8 @@ impl<W: Write> Printer<W> {
     /// # Complexity
     ///
     /// O(n), O(n²) for [`Format::Board`] and [`Format::Json`].
-    pub fn print(&mut self, queens: &[usize]) -> io::Result<()> {
-        self.print_columns(queens.len(), queens.iter().map(|&c| c as u64))
-    }
-
-    /// [`Printer::print`] for columns held as `u32`, as [`crate::place`] gives them.
-    ///
-    /// # Errors
-    ///
-    /// Those of `out`.
-    pub fn print_u32(&mut self, queens: &[u32]) -> io::Result<()> {
-        self.print_columns(queens.len(), queens.iter().map(|&c| u64::from(c)))
+    pub fn print<C: Column>(&mut self, queens: &[C]) -> io::Result<()> {
+        self.print_columns(queens.len(), queens.iter().map(|&c| c.to_u64()))
     }
 
     /// Prints one placement of `n` queens given by its columns, computed as they are printed
@@ -294,6 +306,10 @@ impl<W: Write> Printer<W> {
                 write_rows(out, n, columns, b"\"", b"\",")?;
                 out.write_all(b"]")
             }
+            Format::Svg => {
+                self.held.push(columns.map(|c| c as u32).collect());
+                Ok(())
+            }
         }
     }
 
@@ -302,10 +318,19 @@ impl<W: Write> Printer<W> {
     /// # Errors
     ///
     /// Those of `out`.
+    ///
+    /// # Panics
+    ///
+    /// For [`Format::Svg`], as [`crate::draw::boards_svg`]: boards up to
+    /// [`crate::draw::MAX_DRAWN`] wide.
     pub fn finish(mut self) -> io::Result<W> {
         if self.format == Format::Json {
             let end: &[u8] = if self.printed == 0 { b"[]\n" } else { b"]\n" };
             self.out.write_all(end)?;
+        }
+        if self.format == Format::Svg && !self.held.is_empty() {
+            let n = self.held[0].len();
+            crate::draw::boards_svg(&mut self.out, n, &self.held, self.board.as_ref())?;
         }
         Ok(self.out)
     }

@@ -309,7 +309,7 @@ fn the_conventions_of_rust_command_lines_hold() {
         &["count", "8", "--uniqe"],
         "unknown flag --uniqe; did you mean --unique?",
     );
-    usage_error(&["list", "8", "--format", "jsno"], "unknown format \"jsno\"; choose board, perm, perm0, lines, json or luogu; did you mean json?");
+    usage_error(&["list", "8", "--format", "jsno"], "unknown format \"jsno\"; choose board, perm, perm0, lines, json, luogu or svg; did you mean json?");
     // An optional value never swallows N.
     usage_error(
         &["count", "--estimate", "12", "--part", "1/2"],

@@ -18,7 +18,7 @@ pub static SPEC: Spec = Spec {
     about: "print every placement of N queens, in lexicographic order of their columns (or one of
 each class under the symmetries of the square).",
     usage: &[
-        "N [--format board|perm|perm0|lines|json|luogu] [--limit K] [--unique]",
+        "N [--format board|perm|perm0|lines|json|luogu|svg] [--limit K] [--unique]",
         "[N] --board FILE [--queens FILE] [--queen ROW,COL]... [--format ...] [--limit K]",
         "N [--queens FILE] [--queen ROW,COL]... [--format ...] [--limit K]",
     ],
@@ -100,8 +100,12 @@ fn format_choices() -> Vec<(&'static str, &'static str)> {
             "luogu",
             "the Luogu P1219 answer: the first three perm lines, then the total",
         ),
+        ("svg", "one picture (SVG) of the placements, 8 boards a row: queens, placed queens and reserved squares told apart; needs --limit K, K up to 256, N up to 400"),
     ]
 }
+
+/// The most placements `--format svg` draws in one picture.
+const MAX_PICTURED: u64 = 256;
 
 /// What `queens list` was asked.
 #[derive(Debug, PartialEq)]
@@ -125,6 +129,17 @@ pub fn parse(parsed: &Parsed) -> Result<ListArgs, Failure> {
         Some(name) => Format::Each(nqueens::list::Format::from_name(name).unwrap_or(Board)),
         None => Format::Each(Board),
     };
+    if format == Format::Each(nqueens::list::Format::Svg) {
+        match parsed.number("--limit") {
+            Some(k) if (1..=MAX_PICTURED).contains(&k) => {}
+            _ => {
+                return Err(parsed.error(format!(
+                "--format svg draws the placements in one picture: give --limit K, K from 1 to {}",
+                MAX_PICTURED
+            )))
+            }
+        }
+    }
     if format == Format::Luogu {
         parsed.refuse(
             &["--limit"],
@@ -132,7 +147,11 @@ pub fn parse(parsed: &Parsed) -> Result<ListArgs, Failure> {
         )?;
     }
     let given = Given::parse(parsed)?;
-    let max = if given.any() { MAX_WIDTH as u64 } else { 32 };
+    let max = match (format, given.any()) {
+        (Format::Each(nqueens::list::Format::Svg), true) => nqueens::draw::MAX_DRAWN as u64,
+        (_, true) => MAX_WIDTH as u64,
+        (_, false) => 32,
+    };
     let n = parsed.board_size(max)?;
     if n.is_none() && given.board.is_none() {
         return Err(parsed.error("missing N, the board size"));
@@ -154,8 +173,20 @@ pub fn parse(parsed: &Parsed) -> Result<ListArgs, Failure> {
 /// Runs `queens list`.
 pub fn run(args: ListArgs) -> Result<(), Failure> {
     let n = args.n.unwrap_or_default();
+    let svg = args.format == Format::Each(nqueens::list::Format::Svg);
+    let mut on = None;
     let placements: Box<dyn Iterator<Item = Vec<usize>>> = if args.given.any() {
         let board = args.given.board("list", args.n.map(u64::from))?;
+        let most = nqueens::draw::MAX_DRAWN;
+        if svg && board.size() > most {
+            let message = format!(
+                "--format svg draws boards up to {0}×{0}; this one is {1}×{1}",
+                most,
+                board.size()
+            );
+            return Err(Failure::usage("list", message));
+        }
+        on = Some(board.clone());
         let completions =
             Completions::new(&board).map_err(|e| Failure::Resources(e.to_string()))?;
         Box::new(completions.map(|q| q.into_iter().map(|c| c as usize).collect()))
@@ -172,6 +203,9 @@ pub fn run(args: ListArgs) -> Result<(), Failure> {
     match args.format {
         Format::Each(format) => {
             let mut printer = Printer::new(out, format);
+            if let Some(board) = &on {
+                printer = printer.on_board(board);
+            }
             for queens in placements {
                 printer.print(&queens)?;
             }

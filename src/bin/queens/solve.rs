@@ -133,6 +133,7 @@ fn format_choices() -> Vec<(&'static str, &'static str)> {
         ("perm0", "the same, 0-based"),
         ("lines", "one 1-based column per line (BOJ 3344)"),
         ("board", "N rows of '.' and 'Q', for N up to 300"),
+        ("svg", "a picture (SVG) of the board: queens, placed queens and reserved squares told apart, for N up to 400"),
     ]
 }
 
@@ -194,15 +195,20 @@ pub fn parse(parsed: &Parsed) -> Result<SolveArgs, Failure> {
         .choice("--format")
         .and_then(Format::from_name)
         .unwrap_or(Format::Perm);
-    if let (Format::Board, Boards::One(n)) = (format, &n) {
-        if *n > MAX_DRAWN {
+    if let (Format::Board | Format::Svg, Boards::One(n)) = (format, &n) {
+        let most = drawn_up_to(format);
+        if *n > most {
             return Err(parsed.error(format!(
-                "--format board draws boards up to {0}×{0}; N = {1} would print {2} squares",
-                MAX_DRAWN,
+                "--format {0} draws boards up to {1}×{1}; N = {2} would draw {3} squares",
+                format.name(),
+                most,
                 n,
                 u128::from(*n) * u128::from(*n)
             )));
         }
+    }
+    if format == Format::Svg && matches!(n, Boards::Stdin) {
+        return Err(parsed.error("--format svg draws one board; solve - prints one placement for each N (use perm, perm0, lines or board)"));
     }
     let seed = parsed.number("--seed").unwrap_or(1);
     let time_limit = match parsed.number("--time-limit") {
@@ -219,6 +225,15 @@ pub fn parse(parsed: &Parsed) -> Result<SolveArgs, Failure> {
     })
 }
 
+/// The widest board `format` draws (no limit for the formats of numbers).
+fn drawn_up_to(format: Format) -> u64 {
+    match format {
+        Format::Board => MAX_DRAWN,
+        Format::Svg => nqueens::draw::MAX_DRAWN as u64,
+        _ => u64::MAX,
+    }
+}
+
 /// Runs `queens solve`.
 pub fn run(args: SolveArgs) -> Result<(), Failure> {
     let out = BufWriter::with_capacity(1 << 16, std::io::stdout());
@@ -229,16 +244,19 @@ pub fn run(args: SolveArgs) -> Result<(), Failure> {
             _ => None,
         };
         let board = args.given.board("solve", n)?;
-        if args.format == Format::Board && board.size() as u64 > MAX_DRAWN {
+        let most = drawn_up_to(args.format);
+        if board.size() as u64 > most {
             return Err(Failure::usage(
                 "solve",
                 format!(
-                    "--format board draws boards up to {0}×{0}; this one is {1}×{1}",
-                    MAX_DRAWN,
+                    "--format {0} draws boards up to {1}×{1}; this one is {2}×{2}",
+                    args.format.name(),
+                    most,
                     board.size()
                 ),
             ));
         }
+        let mut printer = printer.on_board(&board);
         complete_board(&board, &args, &mut printer)?;
         return Ok(printer.finish()?.flush()?);
     }
@@ -320,7 +338,7 @@ fn complete_board<W: Write>(
                 Err(e) => return Err(Failure::Resources(e.to_string())),
                 Ok(Ok(())) => {}
             }
-            Ok(printer.print_u32(&queens)?)
+            Ok(printer.print(&queens)?)
         }
         Completion::Impossible => Err(Failure::Check(
             "no placement completes this board".to_string(),
@@ -357,7 +375,7 @@ fn solve<W: Write>(n: u64, args: &SolveArgs, printer: &mut Printer<W>) -> Result
     let queens = found
         .map_err(|e| Failure::Resources(format!("{} (solve {})", e, n)))?
         .ok_or_else(none)?;
-    Ok(printer.print_u32(&queens)?)
+    Ok(printer.print(&queens)?)
 }
 
 #[cfg(test)]
