@@ -142,7 +142,8 @@ fn the_parts_add_up_to_the_whole() {
 /// was reported once, numbered 1 to the total; returns that total.
 fn reported_units(count: impl Fn(&Run<'_>)) -> usize {
     let seen = std::sync::Mutex::new(Vec::new());
-    let report = |done: usize, total: usize| seen.lock().unwrap().push((done, total));
+    let report =
+        |done: nqueens::count::run::Done| seen.lock().unwrap().push((done.chunks, done.of));
     let options = Run {
         threads: 2,
         progress: Some(&report),
@@ -264,5 +265,48 @@ fn the_classes_by_symmetry_match_brute_force_and_the_published_counts() {
                 counts.total
             );
         }
+    }
+}
+
+#[test]
+fn progress_weighs_the_work_and_ends_at_all_of_it() {
+    use nqueens::count::run::Done;
+    use std::sync::Mutex;
+    for problem in [
+        nqueens::count::Problem::total(13),
+        nqueens::count::Problem::total(20),
+    ] {
+        let seen: Mutex<Vec<Done>> = Mutex::new(Vec::new());
+        let report = |done: Done| seen.lock().unwrap().push(done);
+        let run = nqueens::count::Run {
+            threads: 2,
+            // N = 20 would take minutes: its first part of 20000 is enough to see the weights.
+            part: (problem.n == 20).then_some((1, 20_000)),
+            progress: Some(&report),
+            ..nqueens::count::Run::default()
+        };
+        nqueens::count::count_with(&problem, &run).unwrap();
+        let seen = seen.into_inner().unwrap();
+        let last = *seen.last().expect("progress was reported");
+        assert_eq!(last.chunks, last.of, "n = {}", problem.n);
+        assert!(
+            (last.work - 1.0).abs() < 1e-6,
+            "n = {}: {:?}",
+            problem.n,
+            last
+        );
+        // Work done only grows, and chunks of different sizes are weighed differently.
+        let mut sorted = seen.clone();
+        sorted.sort_by(|a, b| a.chunks.cmp(&b.chunks));
+        assert!(sorted.windows(2).all(|w| w[0].work <= w[1].work + 1e-12));
+        let uneven = seen
+            .iter()
+            .any(|d| (d.work - d.chunks as f64 / d.of as f64).abs() > 0.01);
+        assert!(
+            uneven || seen.len() < 3,
+            "n = {}: weights all equal: {:?}",
+            problem.n,
+            seen
+        );
     }
 }

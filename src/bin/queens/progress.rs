@@ -50,13 +50,24 @@ impl Progress {
         *last = Some((Instant::now(), width));
     }
 
-    /// Shows units of work done out of all, the time so far and an estimate of the time left.
-    pub fn units(&self, what: &str, done: usize, total: usize, unit: &str) {
+    /// Shows units of work done out of all, the time so far and an estimate of the time left
+    /// from `work`, the share of the estimated work done (units differ in size, so their
+    /// number alone would mislead).
+    pub fn units(&self, what: &str, done: usize, total: usize, unit: &str, work: f64) {
         self.show(|secs| {
-            let left = secs * (total - done) as f64 / done.max(1) as f64;
+            let left = match work > 0.0 {
+                true => format!("about {}", seconds(secs * (1.0 - work) / work)),
+                false => "time left unknown".to_string(),
+            };
             format!(
-                "{}: {}/{} {}, {:.1} s, about {:.0} s left",
-                what, done, total, unit, secs, left
+                "{}: {}/{} {} ({:.0}% of the work), {:.1} s, {} left",
+                what,
+                done,
+                total,
+                unit,
+                100.0 * work,
+                secs,
+                left
             )
         });
     }
@@ -69,5 +80,15 @@ impl Progress {
             let _ = write!(err, "\r{}\r", " ".repeat(width));
             let _ = err.flush();
         }
+    }
+}
+
+/// A time in seconds as people read it: `42 s`, `7 min`, `3.5 h`, `12 days`.
+fn seconds(secs: f64) -> String {
+    match secs {
+        s if s < 120.0 => format!("{:.0} s", s),
+        s if s < 7200.0 => format!("{:.0} min", s / 60.0),
+        s if s < 3.0 * 86400.0 => format!("{:.1} h", s / 3600.0),
+        s => format!("{:.0} days", s / 86400.0),
     }
 }

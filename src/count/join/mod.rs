@@ -197,6 +197,8 @@ pub fn count_on(kernel: Kernel, n: u32, run: &Run<'_>) -> Result<u64, CountError
         &problem,
         COUNTER,
         join.units(),
+        // A tile's work grows with its row sets: north sets by south sets.
+        |tile| f64::from(tile.north.len() as u32) * f64::from(tile.south.len() as u32),
         run,
         || Ok(Scratch::new(&join)),
         |scratch, tile| Ok(join.count_tile(scratch, tile)?),

@@ -18,7 +18,7 @@ use crate::memory::OutOfMemory;
 use checkpoint::{Checkpoint, CheckpointError, Fnv, Header};
 use std::fmt;
 use std::ops::AddAssign;
-use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::Mutex;
 
 /// How a multithreaded count ([`super::count_with`], [`super::symmetric::count_with`],
@@ -39,9 +39,9 @@ pub struct Run<'a> {
     /// `Some((k, m))`: count only the k-th (1-based) of m disjoint slices of the units of
     /// work; the m partial counts add up to the whole.
     pub part: Option<(u64, u64)>,
-    /// Called after each chunk of work with (chunks done, chunks in all); the chunks a
+    /// Called after each chunk of work with how far the count has got ([`Done`]); the chunks a
     /// checkpoint had already counted are done from the start.
-    pub progress: Option<&'a (dyn Fn(usize, usize) + Sync)>,
+    pub progress: Option<&'a (dyn Fn(Done) + Sync)>,
     /// Records every counted chunk, and skips those it had recorded: a count that resumes
     /// where a killed one stopped ([`checkpoint`]).
     pub checkpoint: Option<&'a Checkpoint>,
@@ -89,6 +89,19 @@ impl Run<'_> {
     pub(crate) fn holds_the_empty_board(&self) -> bool {
         self.part.is_none_or(|(k, _)| k == 1)
     }
+}
+
+/// How far a count has got: chunks counted of all, and the share of the estimated work they
+/// held (chunks differ in size: a time left predicted from `work` is fairer than one from
+/// `chunks`).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Done {
+    /// Chunks counted (those a checkpoint had recorded included).
+    pub chunks: usize,
+    /// Chunks in all.
+    pub of: usize,
+    /// The estimated share of the work done, from 0 to 1.
+    pub work: f64,
 }
 
 /// A unit of work with an identity of its own: the words it is known by in a checkpoint,
@@ -172,7 +185,8 @@ pub(crate) fn recorded_result<C: Tally>(
 /// Counts the units of the counter named `counter` for `problem` as `run` says: this part's
 /// slice of them, in chunks of consecutive units handed to the threads, each chunk recorded in
 /// the checkpoint (if any) as it is counted, and those already recorded skipped. `scratch()`
-/// makes a worker's own buffers; `solve` counts one unit with them.
+/// makes a worker's own buffers; `solve` counts one unit with them. `weigh` estimates a unit's
+/// work, for progress (asked only when `run` wants progress).
 ///
 /// # Errors
 ///
@@ -182,6 +196,7 @@ pub(crate) fn count_units<T: Unit, S, C: Tally>(
     problem: &Problem<'_>,
     counter: &str,
     units: Vec<T>,
+    weigh: impl Fn(&T) -> f64,
     run: &Run<'_>,
     scratch: impl Fn() -> Result<S, CountError> + Sync,
     solve: impl Fn(&mut S, &T) -> Result<C, CountError> + Sync,
@@ -209,11 +224,38 @@ pub(crate) fn count_units<T: Unit, S, C: Tally>(
         }
         todo.retain(|chunk| !recorded.done.contains_key(chunk));
     }
-    // Progress counts the chunks recorded before as done from the start.
+    // Progress counts the chunks recorded before as done from the start, and weighs each
+    // chunk by the estimated work of its units (in fixed point: shares of WORK).
+    const WORK: f64 = (1u64 << 50) as f64;
+    let weights: Vec<u64> = match run.progress {
+        None => Vec::new(),
+        Some(_) => {
+            let raw: Vec<f64> = chunks
+                .iter()
+                .map(|c| c.iter().map(&weigh).sum::<f64>().max(0.0))
+                .collect();
+            let (all, count) = (raw.iter().sum::<f64>(), raw.len().max(1) as f64);
+            let share = |w: f64| match all > 0.0 {
+                true => (w / all * WORK) as u64,
+                false => (WORK / count) as u64,
+            };
+            raw.into_iter().map(share).collect()
+        }
+    };
+    let recorded: u64 = (0..weights.len())
+        .filter(|c| !todo.contains(c))
+        .map(|c| weights[c])
+        .sum();
+    let worked = AtomicU64::new(recorded);
     let already = chunks.len() - todo.len();
     let shifted = |done: usize, _: usize| {
         if let Some(progress) = run.progress {
-            progress(already + done, chunks.len());
+            let work = (worked.load(Ordering::Relaxed) as f64 / WORK).min(1.0);
+            progress(Done {
+                chunks: already + done,
+                of: chunks.len(),
+                work,
+            });
         }
     };
     if already > 0 {
@@ -233,6 +275,9 @@ pub(crate) fn count_units<T: Unit, S, C: Tally>(
         }
         if let Some(checkpoint) = run.checkpoint {
             checkpoint.record(chunk, counts.to_words())?;
+        }
+        if let Some(&weight) = weights.get(chunk) {
+            worked.fetch_add(weight, Ordering::Relaxed);
         }
         Ok(counts)
     })?;

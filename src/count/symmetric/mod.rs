@@ -208,6 +208,7 @@ pub fn count_with(problem: &Problem<'_>, run: &Run<'_>) -> Result<Counts, CountE
         problem,
         COUNTER,
         sub_problems(n, board),
+        |task| task.size(&Rules::new(n, task.start, board)),
         run,
         || Ok(()),
         |_, task| Ok(solve(task, n, board)),
@@ -253,6 +254,38 @@ impl Task {
         next.down = self.down | bit;
         next.right = (self.right | bit) >> 1;
         next
+    }
+}
+
+impl Task {
+    /// An estimate of the nodes of this sub-problem's search under `rules` (Knuth's: a random
+    /// walk down the tree, multiplying the choices met, averaged over a few walks from a seed
+    /// fixed by the task), for weighing progress.
+    fn size(&self, rules: &Rules) -> f64 {
+        const WALKS: u32 = 32;
+        let mut seed = Fnv::new();
+        self.identify(&mut seed);
+        let mut rng = crate::place::rng::SplitMix64::new(seed.finish());
+        let mut nodes = 0.0;
+        for _ in 0..WALKS {
+            let (mut task, mut paths) = (*self, 1.0);
+            nodes += 1.0;
+            while task.y < rules.n {
+                let free = rules.mask & !(task.left | task.down | task.right);
+                let mut allowed = rules.allowed(task.y, free, task.down);
+                let choices = allowed.count_ones();
+                if choices == 0 {
+                    break;
+                }
+                for _ in 0..rng.below(u64::from(choices)) {
+                    allowed &= allowed - 1;
+                }
+                paths *= f64::from(choices);
+                nodes += paths;
+                task = task.place(allowed.trailing_zeros() as usize);
+            }
+        }
+        nodes / f64::from(WALKS)
     }
 }
 

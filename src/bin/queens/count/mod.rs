@@ -10,7 +10,7 @@ use estimate::print_estimate;
 use nqueens::board::Board;
 use nqueens::count::checkpoint::{Checkpoint, CheckpointError};
 use nqueens::count::join::kernel::Kernel;
-use nqueens::count::run::cores;
+use nqueens::count::run::{cores, Done};
 use nqueens::count::{count_with, symmetric, Algo, Ask, CountError, Counts, Problem, Run};
 use nqueens::judge::MAX_N;
 use nqueens::place::exhaustive;
@@ -251,7 +251,7 @@ pub fn run(args: CountArgs) -> Result<(), Failure> {
         .transpose()
         .map_err(checkpoint_failure)?;
     let progress = Progress::new();
-    let report = |done: usize, all: usize| progress.units("count", done, all, "chunks");
+    let report = |done: Done| progress.units("count", done.chunks, done.of, "chunks", done.work);
     let fewer = std::sync::Mutex::new(None);
     let note_fewer = |worked: usize, wanted: usize| {
         *fewer.lock().unwrap_or_else(|e| e.into_inner()) = Some((worked, wanted));
