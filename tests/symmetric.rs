@@ -297,7 +297,7 @@ fn progress_weighs_the_work_and_ends_at_all_of_it() {
         );
         // Work done only grows, and chunks of different sizes are weighed differently.
         let mut sorted = seen.clone();
-        sorted.sort_by(|a, b| a.chunks.cmp(&b.chunks));
+        sorted.sort_by_key(|d| d.chunks);
         assert!(sorted.windows(2).all(|w| w[0].work <= w[1].work + 1e-12));
         let uneven = seen
             .iter()
