@@ -313,6 +313,16 @@ impl<W: Write> Printer<W> {
         }
     }
 
+    /// Flushes what was printed so far (an SVG picture is written only by
+    /// [`Printer::finish`]).
+    ///
+    /// # Errors
+    ///
+    /// Those of `out`.
+    pub fn flush(&mut self) -> io::Result<()> {
+        self.out.flush()
+    }
+
     /// Ends the output (JSON's closing bracket and a line end) and gives the writer back.
     ///
     /// # Errors

@@ -177,3 +177,43 @@ fn the_fundamental_placements_of_eight_are_the_twelve() {
         "1 5 8 6 3 7 2 4\n",
     );
 }
+
+#[test]
+fn luogu_counts_its_total_instead_of_listing_it() {
+    // N = 16 would take seconds to list; its total is counted. The three placements are the
+    // first three of the full list.
+    let out = queens()
+        .args(["list", "16", "--format", "luogu"])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let text = String::from_utf8(out.stdout).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 4);
+    assert_eq!(lines[3], "14772512");
+    let first = queens()
+        .args(["list", "16", "--format", "perm", "--limit", "3"])
+        .output()
+        .unwrap();
+    assert_eq!(
+        lines[..3].join("\n") + "\n",
+        String::from_utf8(first.stdout).unwrap()
+    );
+    prints(
+        &["list", "8", "--unique", "--format", "luogu"],
+        "1 5 8 6 3 7 2 4\n1 6 8 3 7 4 2 5\n2 4 6 8 3 1 7 5\n12\n",
+    );
+}
+
+#[test]
+fn a_wide_board_with_many_empty_rows_is_refused_as_count_refuses_it() {
+    let board = std::env::temp_dir().join(format!("nqueens-wide-{}.board", std::process::id()));
+    std::fs::write(&board, format!("{}\n", ".".repeat(40)).repeat(40)).unwrap();
+    let out = queens()
+        .args(["list", "--board", board.to_str().unwrap()])
+        .output()
+        .unwrap();
+    std::fs::remove_file(&board).unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("40 rows still empty"));
+}

@@ -232,14 +232,23 @@ fn solve_dash_answers_a_whole_judge_input() {
         .code(2)
         .stdout("1 3 0 2\n")
         .stderr("queens: stdin: line 2, column 1: \"abc\": not a whole number\n");
-    // A board with no placement ends the stream with exit 1, after the answers before it.
+    // An N with no placement is said as it comes; the batch goes on, and ends with exit 1.
     queens()
         .args(["solve", "-", "--format", "lines"])
         .write_stdin("1 3 4")
         .assert()
         .code(1)
-        .stdout("1\n")
-        .stderr("queens: no placement of 3 queens exists\n");
+        .stdout("1\n\n2\n4\n1\n3\n")
+        .stderr("queens: stdin: line 1, column 3: no placement of 3 queens exists\nqueens: 1 of the 3 N asked for have no placement (3); the others were answered\n");
+    // POJ 3239's shape with a 2 in it: every other N is answered.
+    let out = queens()
+        .arg("solve")
+        .arg("-")
+        .write_stdin("2\n8\n5\n0\n")
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(String::from_utf8(out.stdout).unwrap().lines().count(), 2);
 }
 
 #[test]

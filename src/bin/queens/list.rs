@@ -186,6 +186,15 @@ pub fn run(args: ListArgs) -> Result<(), Failure> {
             );
             return Err(Failure::usage("list", message));
         }
+        // As count: a wide board with many empty rows could be searched without end.
+        if board.size() > 32 && board.free_rows() > 32 {
+            let message = format!(
+                "the board is {0}×{0} with {1} rows still empty; boards wider than 32 are listed when at most 32 are (place more queens, or 'queens solve' finds one completion)",
+                board.size(),
+                board.free_rows()
+            );
+            return Err(Failure::usage("list", message));
+        }
         on = Some(board.clone());
         let completions =
             Completions::new(&board).map_err(|e| Failure::Resources(e.to_string()))?;
@@ -212,18 +221,44 @@ pub fn run(args: ListArgs) -> Result<(), Failure> {
             Ok(printer.finish()?.finish()?)
         }
         Format::Luogu => {
+            // Three placements, then the total, counted (not listed) by the fastest counter.
             let mut out = out;
-            let mut printed = 0u64;
-            for queens in placements {
-                if printed < 3 {
-                    nqueens::write_perm(&mut out, &queens)?;
-                }
-                printed += 1;
+            for queens in placements.take(3) {
+                nqueens::write_perm(&mut out, &queens)?;
             }
-            writeln!(out, "{}", printed)?;
+            out.flush()?;
+            let total = luogu_total(n, args.unique, on.as_ref())?;
+            writeln!(out, "{}", total)?;
             Ok(out.finish()?)
         }
     }
+}
+
+/// The total of Luogu's answer: the placements (or classes, or completions of `board`)
+/// counted on every core.
+fn luogu_total(
+    n: u32,
+    unique: bool,
+    board: Option<&nqueens::board::Board>,
+) -> Result<u64, Failure> {
+    let fail = |e: String| Failure::Resources(e);
+    if let Some(board) = board.filter(|b| b.size() > 32) {
+        return nqueens::place::exhaustive::count(board).map_err(|e| fail(e.to_string()));
+    }
+    let problem = nqueens::count::Problem {
+        n: board.map_or(n, |b| b.size() as u32),
+        board,
+        ask: if unique {
+            nqueens::count::Ask::Unique
+        } else {
+            nqueens::count::Ask::Total
+        },
+    };
+    let run = nqueens::count::Run {
+        threads: nqueens::count::run::cores(),
+        ..nqueens::count::Run::default()
+    };
+    nqueens::count::count_with(&problem, &run).map_err(|e| fail(e.to_string()))
 }
 
 #[cfg(test)]

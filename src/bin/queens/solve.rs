@@ -270,6 +270,8 @@ pub fn run(args: SolveArgs) -> Result<(), Failure> {
                 MAX_N
             };
             let mut words = Words::new(std::io::stdin().lock());
+            // N with no placement (2, 3) are said as they come, and the batch goes on.
+            let (mut asked, mut none) = (0u64, Vec::new());
             loop {
                 let word = match words.next_word() {
                     Ok(Some(word)) => word,
@@ -305,10 +307,33 @@ pub fn run(args: SolveArgs) -> Result<(), Failure> {
                         return Err(bad(format!("{}{}", problem, range)));
                     }
                 };
-                if let Err(failure) = solve(n, &args, &mut printer) {
-                    printer.finish()?.flush()?;
-                    return Err(failure);
+                asked += 1;
+                match solve(n, &args, &mut printer) {
+                    Ok(()) => {}
+                    Err(Failure::Check(message)) => {
+                        printer.flush()?;
+                        crate::failure::say(&format!(
+                            "queens: stdin: {}: {}",
+                            word.place(),
+                            message
+                        ));
+                        none.push(n);
+                    }
+                    Err(failure) => {
+                        printer.finish()?.flush()?;
+                        return Err(failure);
+                    }
                 }
+            }
+            if !none.is_empty() {
+                printer.finish()?.flush()?;
+                let listed: Vec<String> = none.iter().map(u64::to_string).collect();
+                return Err(Failure::Check(format!(
+                    "{} of the {} N asked for have no placement ({}); the others were answered",
+                    none.len(),
+                    asked,
+                    listed.join(", ")
+                )));
             }
         }
     }

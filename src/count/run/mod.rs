@@ -468,7 +468,8 @@ pub(crate) fn share_out<T: Sync, S, C: AddAssign + Default + Send>(
     });
     if worked < wanted {
         if let Some(fewer) = threads.fewer {
-            fewer(worked, wanted);
+            // The threads asked for, not those there was work for.
+            fewer(worked, threads.wanted);
         }
     }
     match shared
