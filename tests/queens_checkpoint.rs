@@ -380,3 +380,24 @@ fn the_file_format_documented_is_the_one_written() {
     }
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn a_header_without_a_version_is_named_as_such() {
+    let dir = scratch("noversion");
+    let path = dir.join("n9.ckpt");
+    count(&["count", "9", "--checkpoint", path.to_str().unwrap()]);
+    let text = std::fs::read_to_string(&path).unwrap();
+    std::fs::write(
+        &path,
+        text.replacen("nqueens-checkpoint 2 ", "nqueens-checkpoint ", 1),
+    )
+    .unwrap();
+    queens()
+        .args(["merge", path.to_str().unwrap()])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(
+            "line 1: the first line names no format version",
+        ));
+    std::fs::remove_dir_all(&dir).unwrap();
+}

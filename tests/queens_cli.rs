@@ -370,3 +370,28 @@ fn completions_are_made_from_the_command_table() {
     );
     usage_error(&["completions"], "missing SHELL");
 }
+
+#[test]
+fn messages_name_the_thing_that_is_wrong() {
+    usage_error(
+        &["count", "8", "--queen", "18446744073709551615,1"],
+        "--queen 18446744073709551615,1: outside the board",
+    );
+    usage_error(
+        &["solve", "8", "--queen", "3,0"],
+        "--queen 3,0: outside the board",
+    );
+    usage_error(
+        &["count", "8", "--checkpoint", ""],
+        "--checkpoint must be a file name, not \"\"",
+    );
+    usage_error(&["help", "count", "extra"], "unexpected argument \"extra\"");
+    queens()
+        .arg("verify")
+        .write_stdin("4294967297 1\n")
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(
+            "is a column past 2^32, outside any board",
+        ));
+}

@@ -6,7 +6,6 @@ mod common;
 use common::{count, queens, scratch, shell_with};
 use predicates::prelude::*;
 use std::path::Path;
-use std::process::Command;
 
 #[test]
 fn merge_adds_up_every_part_once_and_refuses_any_other_set() {
@@ -185,21 +184,17 @@ fn merge_reads_stdin_and_files_as_editors_save_them_and_refuses_what_cannot_be_o
     for bad in [missing.to_str().unwrap(), dir.to_str().unwrap()] {
         queens().args(["merge", bad]).assert().code(2).stdout("");
     }
-    // A FIFO is refused at once, never waited on.
-    let fifo = dir.join("fifo");
-    assert!(Command::new("mkfifo")
-        .arg(&fifo)
-        .status()
-        .unwrap()
-        .success());
-    for args in [vec!["merge"], vec!["merge", "--status"]] {
-        let out = shell_with(
-            &format!("exec timeout 10 \"$0\" {} \"$1\"", args.join(" ")),
-            &[fifo.to_str().unwrap()],
-        );
-        assert_eq!(out.status.code(), Some(2), "{:?}: {:?}", args, out);
-        assert!(String::from_utf8_lossy(&out.stderr).contains("not a checkpoint"));
-    }
+    // A pipe is read as a file is (`merge <(ssh host cat part.ckpt)`); a directory is named.
+    let finished = dir.join("n9.ckpt");
+    count(&["count", "9", "--checkpoint", finished.to_str().unwrap()]);
+    let out = shell_with(
+        "exec timeout 10 \"$0\" merge <(cat \"$1\")",
+        &[finished.to_str().unwrap()],
+    );
+    assert_eq!(String::from_utf8_lossy(&out.stdout), "352\n", "{:?}", out);
+    let out = shell_with("exec \"$0\" merge \"$1\"", &[dir.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("a directory, not a checkpoint file"));
     // A checkpoint must be a file written back to: not standard input.
     queens()
         .args(["count", "9", "--checkpoint", "-"])

@@ -41,6 +41,14 @@ pub fn perm<R: Read>(input: R) -> Result<Vec<u32>, ReadError> {
     while let Some(word) = words.next_word()? {
         let column = match word.number(MAX_COLUMN) {
             Ok(column) if column >= 1 => column,
+            Err("too large") => {
+                let message = format!(
+                    "{} (number {}) is a column past 2^32, outside any board",
+                    word.text,
+                    queens.len() + 1
+                );
+                return Err(ReadError::invalid(word.line, word.column, message));
+            }
             _ => {
                 let message = format!(
                     "{} (number {}) is not a column (a whole number from 1)",

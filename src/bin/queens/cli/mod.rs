@@ -273,6 +273,11 @@ impl Spec {
             },
             Kind::Square => match queen(text) {
                 Some((row, col)) => Ok(Value::Square(row, col)),
+                // Two whole numbers, one 0 or past any board: a square outside the board.
+                None if two_numbers(text) => Err(self.error(format!(
+                    "{} {}: outside the board (rows and columns are numbered from 1)",
+                    flag.name, text
+                ))),
                 None => Err(refuse(
                     "ROW,COL (or \"ROW COL\"), two numbers from 1 such as 3,5".to_string(),
                 )),
@@ -294,6 +299,16 @@ fn part(text: &str) -> Result<(u64, u64), String> {
         ((true, None), (true, _)) => Err(format!(": K is above {}", u64::MAX)),
         _ => Err(String::new()),
     }
+}
+
+/// Whether `text` is two whole numbers as a square is written (`R,C` or `R C`), whatever
+/// their size.
+fn two_numbers(text: &str) -> bool {
+    let fields: Vec<&str> = text
+        .split([',', ' ', '\t'])
+        .filter(|f| !f.is_empty())
+        .collect();
+    fields.len() == 2 && fields.iter().all(|f| f.bytes().all(|b| b.is_ascii_digit()))
 }
 
 /// Whether a word is a flag: `-` and a letter or another `-`, so `-1` is a (negative) value

@@ -60,6 +60,9 @@ impl Contents {
         let text = std::str::from_utf8(raw).map_err(|_| damaged("not text"))?;
         if line == 1 {
             let version = text.split(' ').nth(1).unwrap_or("");
+            if version.is_empty() || !version.bytes().all(|b| b.is_ascii_digit()) {
+                return Err(damaged("the first line names no format version"));
+            }
             if version != FORMAT.to_string() {
                 return Err(CheckpointError::Format {
                     path: path.to_path_buf(),
@@ -116,10 +119,11 @@ impl Contents {
         let bytes = if path == Path::new("-") {
             read_checkpoint(path, &mut io::stdin().lock())?
         } else {
-            // Not opened before it is known to be a regular file: opening a FIFO would wait.
+            // A file or a pipe (`merge <(ssh host cat part.ckpt)`) is read; a directory is not.
             let io = |e| CheckpointError::Io(path.to_path_buf(), e);
-            if !std::fs::metadata(path).map_err(io)?.is_file() {
-                return Err(CheckpointError::NotACheckpoint(path.to_path_buf()));
+            if std::fs::metadata(path).map_err(io)?.is_dir() {
+                let e = io::Error::other("a directory, not a checkpoint file");
+                return Err(CheckpointError::Io(path.to_path_buf(), e));
             }
             read_checkpoint(path, &mut File::open(path).map_err(io)?)?
         };
