@@ -129,7 +129,7 @@ fn perm_text_is_read_with_clear_errors() {
     );
     assert_eq!(
         err(b"99999999999"),
-        "line 1, column 1: \"99999999999\" (number 1) is not a column (a whole number from 1)"
+        "line 1, column 1: \"99999999999\" (number 1) is a column past 2^32, outside any board"
     );
     assert_eq!(err(b"  \n "), "no placement: the input holds no number");
     // The judge's rule for numbers: a byte-order mark, a plus sign, leading zeros, any of C's

@@ -204,3 +204,55 @@ fn merge_reads_stdin_and_files_as_editors_save_them_and_refuses_what_cannot_be_o
     assert!(!Path::new("-").exists());
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn merge_knows_the_board_and_keeps_the_classes() {
+    let dir = scratch("merge-board");
+    let part = |k: u32, extra: &[&str]| {
+        let path = dir.join(format!("p{}-{}.ckpt", extra.len(), k));
+        let mut args = vec!["count", "12"];
+        args.extend_from_slice(extra);
+        let spec = format!("{}/3", k);
+        args.extend(["--part", &spec, "--checkpoint", path.to_str().unwrap()]);
+        count(&args);
+        path.to_str().unwrap().to_string()
+    };
+    // Parts of the completions of a board are not the plain board's count.
+    let board: Vec<String> = (1..=3).map(|k| part(k, &["--queen", "1,1"])).collect();
+    let files: Vec<&str> = board.iter().map(String::as_str).collect();
+    let merged = |args: &[&str]| {
+        queens()
+            .arg("merge")
+            .args(args)
+            .args(&files)
+            .output()
+            .unwrap()
+    };
+    let plain = merged(&["--n", "12", "--parts", "3", "--total"]);
+    assert_eq!(plain.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&plain.stderr).contains("but the plain board was expected"));
+    let on_board = merged(&["--n", "12", "--parts", "3", "--total", "--queen", "1,1"]);
+    let whole = count(&["count", "12", "--queen", "1,1"]);
+    assert_eq!(String::from_utf8(on_board.stdout).unwrap(), whole);
+    let other = merged(&["--n", "12", "--queen", "1,2"]);
+    assert_eq!(other.status.code(), Some(1));
+    let status = queens()
+        .args(["merge", "--status", files[0]])
+        .output()
+        .unwrap();
+    assert!(String::from_utf8_lossy(&status.stdout).contains("completions of the board"));
+    // Parts of --classes merge into the classes by their symmetry.
+    let classes: Vec<String> = (1..=3)
+        .map(|k| part(k, &["--classes", "--threads", "1"]))
+        .collect();
+    let out = queens()
+        .args(["merge", "--classes", "--n", "12"])
+        .args(&classes)
+        .output()
+        .unwrap();
+    assert_eq!(
+        String::from_utf8(out.stdout).unwrap(),
+        count(&["count", "12", "--classes"])
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -17,7 +17,7 @@ pub static SPEC: Spec = Spec {
 --checkpoint FILE' for K = 1..M), from their checkpoints: only when they are every part once,
 each finished, all of the same count, and of the count expected.",
     usage: &[
-        "FILE... [--n N] [--parts M] [--total | --unique]",
+        "FILE... [--n N] [--parts M] [--total | --unique | --classes] [--board FILE] [--queens FILE] [--queen ROW,COL]...",
         "--status FILE...",
     ],
     args: &[Arg {
@@ -30,7 +30,7 @@ each finished, all of the same count, and of the count expected.",
             value: "N",
             kind: Kind::Number { min: 1, max: 32 },
             many: Many::One,
-            help: "expect a count of N queens: parts of another N are refused",
+            help: "expect a count of N queens (on the plain board, unless --board, --queens or\n--queen say which): parts of another N or board are refused",
         },
         Flag {
             name: "--parts",
@@ -56,6 +56,16 @@ each finished, all of the same count, and of the count expected.",
             many: Many::One,
             help: "expect a count of classes under the symmetries (queens count --unique)",
         },
+        Flag {
+            name: "--classes",
+            value: "",
+            kind: Kind::Switch,
+            many: Many::One,
+            help: "expect parts of 'queens count --classes', and print the classes by their\nsymmetry as it does",
+        },
+        crate::placed::BOARD,
+        crate::placed::QUEENS,
+        crate::placed::QUEEN,
         Flag {
             name: "--status",
             value: "",
@@ -84,6 +94,10 @@ pub struct MergeArgs {
     pub expect: Expect,
     /// Print each part's progress instead of the total.
     pub status: bool,
+    /// Print the classes by their symmetry.
+    pub classes: bool,
+    /// The board whose completions the parts count, if one is expected.
+    pub given: crate::placed::Given,
 }
 
 /// Reads the arguments of `queens merge`.
@@ -94,17 +108,39 @@ pub fn parse(parsed: &Parsed) -> Result<MergeArgs, Failure> {
     let status = parsed.has("--status");
     if status {
         parsed.refuse(
-            &["--n", "--parts", "--total", "--unique"],
+            &[
+                "--n",
+                "--parts",
+                "--total",
+                "--unique",
+                "--classes",
+                "--board",
+                "--queens",
+                "--queen",
+            ],
             "does nothing with --status",
         )?;
     }
-    if parsed.has("--total") && parsed.has("--unique") {
-        return Err(parsed.error("--total and --unique expect two different counts"));
+    let asks = ["--total", "--unique", "--classes"]
+        .iter()
+        .filter(|f| parsed.has(f))
+        .count();
+    if asks > 1 {
+        return Err(
+            parsed.error("--total, --unique and --classes expect different counts: give one")
+        );
+    }
+    let given = crate::placed::Given::parse(parsed)?;
+    if parsed.has("--classes") && given.any() {
+        return Err(parsed.error("--classes counts classes under the symmetries of the square, which a board with reserved squares or placed queens does not have"));
     }
     if parsed.args().iter().filter(|f| *f == "-").count() > 1 {
         return Err(parsed.error("- (standard input) is given twice"));
     }
-    let ask = match (parsed.has("--total"), parsed.has("--unique")) {
+    let ask = match (
+        parsed.has("--total"),
+        parsed.has("--unique") || parsed.has("--classes"),
+    ) {
         (true, _) => Some(Ask::Total),
         (_, true) => Some(Ask::Unique),
         _ => None,
@@ -116,8 +152,12 @@ pub fn parse(parsed: &Parsed) -> Result<MergeArgs, Failure> {
             n,
             ask,
             parts: parsed.number("--parts"),
+            // N named alone is the plain board's count; a board is named in run().
+            board: (n.is_some() && !given.any()).then(|| "none".to_string()),
         },
         status,
+        classes: parsed.has("--classes"),
+        given,
     })
 }
 
@@ -130,10 +170,33 @@ pub fn run(args: MergeArgs) -> Result<(), Failure> {
         }
         return Ok(output::print(&text)?);
     }
-    let merged = merge(&args.files, &args.expect).map_err(|e| match e {
+    let mut expect = args.expect.clone();
+    if args.given.any() {
+        let board = args.given.board("merge", expect.n.map(u64::from))?;
+        expect.board = Some(nqueens::count::checkpoint::Header::board_name(Some(&board)));
+    }
+    let merged = merge(&args.files, &expect).map_err(|e| match e {
         MergeError::File(e) => file_failure(e),
         MergeError::Parts(message) => Failure::Check(message),
     })?;
+    if args.classes {
+        if merged.counter != "symmetric" {
+            return Err(Failure::Check(format!(
+                "these parts were counted by the {} counter, which does not count the classes by their symmetry: count them with --classes",
+                merged.counter
+            )));
+        }
+        let counts = nqueens::count::Counts {
+            total: merged.total,
+            unique: merged.unique,
+            half_turn: merged.symmetric[0],
+            quarter_turn: merged.symmetric[1],
+        };
+        return Ok(output::print(&format!(
+            "{}\n",
+            crate::count::classes(merged.n, &counts)
+        ))?);
+    }
     Ok(output::print(&format!("{}\n", merged.count()))?)
 }
 
@@ -143,9 +206,13 @@ fn status(file: &str) -> Result<String, Failure> {
     Ok(match &contents.header {
         None => format!("{}: empty, not begun\n", file),
         Some(h) => format!(
-            "{}: N = {}, {}, part {}/{}: {} of {} chunks counted, {}\n",
+            "{}: N = {}{}, {}, part {}/{}: {} of {} chunks counted, {}\n",
             file,
             h.n,
+            match h.board.as_str() {
+                "none" => String::new(),
+                board => format!(", completions of the board {}", board),
+            },
             h.ask.name(),
             h.part.0,
             h.part.1,
@@ -183,7 +250,8 @@ mod tests {
             Expect {
                 n: Some(12),
                 ask: Some(Ask::Unique),
-                parts: Some(4)
+                parts: Some(4),
+                board: Some("none".to_string()),
             }
         );
         assert!(!got.status);
@@ -191,7 +259,7 @@ mod tests {
         assert!(usage_message(args("")).contains("missing FILE"));
         assert!(usage_message(args("--status")).contains("missing FILE"));
         assert!(usage_message(args("a --status --n 3")).contains("does nothing with --status"));
-        assert!(usage_message(args("a --total --unique")).contains("two different counts"));
+        assert!(usage_message(args("a --total --unique")).contains("expect different counts"));
         assert!(usage_message(args("- -")).contains("given twice"));
         assert!(usage_message(args("a --n 0")).contains("--n must be a number from 1 to 32"));
     }

@@ -21,10 +21,10 @@
 //!     count_with(&Problem::total(12), &run).unwrap();
 //!     files.push(path);
 //! }
-//! let expect = Expect { n: Some(12), ask: Some(Ask::Total), parts: Some(3) };
+//! let expect = Expect { n: Some(12), ask: Some(Ask::Total), parts: Some(3), board: None };
 //! assert_eq!(merge(&files, &expect).unwrap().count(), 14200);
 //! // Another count's parts are refused, never added up.
-//! let other = Expect { n: Some(13), ..expect };
+//! let other = Expect { n: Some(13), ..expect.clone() };
 //! assert!(merge(&files, &other).is_err());
 //! std::fs::remove_dir_all(&dir).unwrap();
 //! ```
@@ -36,7 +36,7 @@ use std::fmt;
 use std::path::{Path, PathBuf};
 
 /// What the parts given to [`merge`] must be: each field that is set must match.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Expect {
     /// The board size.
     pub n: Option<u32>,
@@ -44,10 +44,13 @@ pub struct Expect {
     pub ask: Option<Ask>,
     /// The number of parts M.
     pub parts: Option<u64>,
+    /// The board: `Some("none")` for the plain board of N, or the hash a checkpoint names a
+    /// board by (its `board=` field).
+    pub board: Option<String>,
 }
 
 /// The sum of the parts of one count, from their finished checkpoints.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Merged {
     /// The board size.
     pub n: u32,
@@ -59,6 +62,10 @@ pub struct Merged {
     pub unique: u64,
     /// The classes fixed by the half turn only, and by the quarter turn (0s unless counted).
     pub symmetric: [u64; 2],
+    /// The counter that counted the parts (`symmetric` counts the classes by their symmetry).
+    pub counter: String,
+    /// `none` for the plain board, or the hash of the board whose completions were counted.
+    pub board: String,
 }
 
 impl Merged {
@@ -159,6 +166,8 @@ pub fn merge<P: AsRef<Path>>(paths: &[P], expect: &Expect) -> Result<Merged, Mer
         total: sum[0],
         unique: sum[1],
         symmetric: [sum[2], sum[3]],
+        counter: header.counter,
+        board: header.board,
     })
 }
 
@@ -209,13 +218,24 @@ fn same_count(
 
 /// How `header` differs from what is expected, if it does.
 fn unexpected(header: &Header, expect: &Expect) -> Option<String> {
+    let on = match header.board.as_str() {
+        "none" => String::new(),
+        board => format!(", completions of the board {}", board),
+    };
     let described = format!(
-        "a part of the count of N = {} ({}, {} parts)",
+        "a part of the count of N = {} ({}, {} parts{})",
         header.n,
         header.ask.name(),
-        header.part.1
+        header.part.1,
+        on
     );
-    let wanted = if expect.n.is_some_and(|n| n != header.n) {
+    let wanted = if expect.board.as_ref().is_some_and(|b| *b != header.board) {
+        match expect.board.as_deref() {
+            Some("none") => "the plain board".to_string(),
+            Some(board) => format!("the board {}", board),
+            None => unreachable!("a board is expected"),
+        }
+    } else if expect.n.is_some_and(|n| n != header.n) {
         format!("N = {}", expect.n?)
     } else if expect.ask.is_some_and(|ask| ask != header.ask) {
         format!("the {} count", expect.ask?.name())

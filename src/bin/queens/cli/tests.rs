@@ -135,6 +135,6 @@ fn each_misuse_is_named() {
     );
     assert_eq!(
         usage_message("--at 0,1"),
-        "--at must be ROW,COL (or \"ROW COL\"), two numbers from 1 such as 3,5, not \"0,1\""
+        "--at 0,1: outside the board (rows and columns are numbered from 1)"
     );
 }

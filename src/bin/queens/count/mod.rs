@@ -291,7 +291,7 @@ pub fn run(args: CountArgs) -> Result<(), Failure> {
 }
 
 /// What `--classes` prints: the classes of each size, and the total they make.
-fn classes(n: u32, counts: &Counts) -> String {
+pub fn classes(n: u32, counts: &Counts) -> String {
     if n == 1 {
         return format!(
             "classes of 1 (every symmetry): {}\nclasses: {}; placements: {}",

@@ -87,19 +87,7 @@ impl Header {
         part: Option<(u64, u64)>,
         units: Option<(u64, u64)>,
     ) -> Header {
-        let board = problem.board.map_or("none".to_string(), |board| {
-            let mut hash = Fnv::new();
-            hash.word(board.size() as u64);
-            // Reserved squares as one word a row (as before placed queens were known), then
-            // the placed queens, if any.
-            for row in 0..board.size() {
-                hash.word(board.reserved_row(row).first().copied().unwrap_or(0));
-            }
-            for &(row, col) in board.queens() {
-                hash.word(u64::from(row) << 32 | u64::from(col));
-            }
-            format!("{:016x}", hash.finish())
-        });
+        let board = Header::board_name(problem.board);
         Header {
             n: problem.n,
             ask: problem.ask,
@@ -124,6 +112,33 @@ impl Header {
             ("chunks", self.chunks.to_string()),
             ("units", self.units.clone()),
         ]
+    }
+
+    /// How a checkpoint names a board: `none` for the plain board, else a hash of its size,
+    /// its reserved squares and its placed queens.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use nqueens::count::checkpoint::Header;
+    /// assert_eq!(Header::board_name(None), "none");
+    /// let board = nqueens::board::Board::new(8).with_queens(&[(0, 0)]).unwrap();
+    /// assert_eq!(Header::board_name(Some(&board)).len(), 16);
+    /// ```
+    pub fn board_name(board: Option<&crate::board::Board>) -> String {
+        board.map_or("none".to_string(), |board| {
+            let mut hash = Fnv::new();
+            hash.word(board.size() as u64);
+            // Reserved squares as one word a row (as before placed queens were known), then
+            // the placed queens, if any.
+            for row in 0..board.size() {
+                hash.word(board.reserved_row(row).first().copied().unwrap_or(0));
+            }
+            for &(row, col) in board.queens() {
+                hash.word(u64::from(row) << 32 | u64::from(col));
+            }
+            format!("{:016x}", hash.finish())
+        })
     }
 
     pub(super) fn line(&self) -> String {
