@@ -36,11 +36,18 @@ pub struct Estimate {
     pub core_seconds_error: f64,
     /// The samples taken.
     pub samples: u64,
+    /// Whether there are samples enough ([`TRUSTED_FROM`]) for the error to say how far off
+    /// the estimate may be: the units of a count differ by orders of magnitude, so a few
+    /// samples can miss the large ones and look precise while far off.
+    pub trusted: bool,
     /// The units of work the count is made of.
     pub units: u64,
     /// The time the sample took.
     pub elapsed: Duration,
 }
+
+/// The fewest samples whose standard error an estimate trusts.
+pub const TRUSTED_FROM: u64 = 30;
 
 /// A running mean and variance (Welford's method).
 #[derive(Default)]
@@ -123,6 +130,7 @@ pub(crate) fn estimate_units<T, S>(
         core_seconds: times.mean,
         core_seconds_error: times.error(),
         samples: counts.n as u64,
+        trusted: counts.n as u64 >= TRUSTED_FROM,
         units: units.len() as u64,
         elapsed: started.elapsed(),
     })
@@ -155,6 +163,8 @@ mod tests {
         assert_eq!(estimate.samples, 2);
         assert_eq!(estimate.count, 500.0);
         assert_eq!(estimate.error, 0.0);
+        // Two samples look exact here, and an estimate says it cannot trust them.
+        assert!(!estimate.trusted);
     }
 
     #[test]
@@ -170,7 +180,7 @@ mod tests {
         )
         .unwrap();
         let sum = 500_500.0;
-        assert!(estimate.samples > 100);
+        assert!(estimate.samples > 100 && estimate.trusted);
         assert!(
             (estimate.count - sum).abs() < 4.0 * estimate.error,
             "{:?}",

@@ -29,21 +29,31 @@ pub fn print_estimate(
         true => format!("{:.1}%", 100.0 * error / of),
         false => "-".to_string(),
     };
-    let mut text = format!(
-        "about {:.0} {} ± {:.0} ({}, one standard error; {} samples of {} units in {:.1} s)\n",
-        guess.count,
-        what,
-        guess.error,
-        percent(guess.error, guess.count),
+    let from = format!(
+        "{} samples of {} units in {:.1} s",
         guess.samples,
         guess.units,
         guess.elapsed.as_secs_f64()
     );
+    let mut text = match guess.trusted {
+        true => format!(
+            "about {:.0} {} ± {:.0} ({}, one standard error; {})\n",
+            guess.count,
+            what,
+            guess.error,
+            percent(guess.error, guess.count),
+            from
+        ),
+        false => format!(
+            "about {:.0} {}, from {}: too few samples to say how far off this may be (the units differ by orders of magnitude); give --estimate more seconds for {} or more\n",
+            guess.count, what, from, nqueens::count::run::estimate::TRUSTED_FROM
+        ),
+    };
     let known = (nqueens::judge::KNOWN_COUNTS
         .get(problem.n as usize)
         .copied())
     .filter(|_| problem.board.is_none());
-    if let (Some(known), Ask::Total) = (known, problem.ask) {
+    if let (Some(known), Ask::Total, true) = (known, problem.ask, guess.trusted) {
         text += &format!(
             "(the known count, OEIS A000170: {}, {:.1} standard errors away)\n",
             known,
@@ -51,14 +61,26 @@ pub fn print_estimate(
         );
     }
     let threads = args.threads.unwrap_or_else(cores);
-    text += &format!(
-        "the whole count: about {} ± {} on one core of this machine ({}); {} on {} threads\n",
-        duration(guess.core_seconds),
-        duration(guess.core_seconds_error),
-        percent(guess.core_seconds_error, guess.core_seconds),
-        duration(guess.core_seconds / threads as f64),
-        threads
-    );
+    let on = match threads {
+        1 => "1 thread".to_string(),
+        t => format!("{} threads", t),
+    };
+    text += &match guess.trusted {
+        true => format!(
+            "the whole count: about {} ± {} on one core of this machine ({}); {} on {}\n",
+            duration(guess.core_seconds),
+            duration(guess.core_seconds_error),
+            percent(guess.core_seconds_error, guess.core_seconds),
+            duration(guess.core_seconds / threads as f64),
+            on
+        ),
+        false => format!(
+            "the whole count: about {} on one core of this machine, {} on {} (as uncertain as the count)\n",
+            duration(guess.core_seconds),
+            duration(guess.core_seconds / threads as f64),
+            on
+        ),
+    };
     Ok(output::print(&text)?)
 }
 
