@@ -7,6 +7,7 @@ use nqueens::bench::{self, plot, Cell, Contender};
 use nqueens::count::{count_with, Algo, Problem, Run};
 use std::fs::File;
 use std::io::{IsTerminal, Seek, Write};
+use std::sync::Mutex;
 use std::time::Duration;
 
 /// The defaults, said once for the code and the help.
@@ -142,6 +143,28 @@ pub fn run(args: BenchArgs) -> Result<(), Failure> {
             "queens bench: this is a debug build; build with --release for meaningful times",
         );
     }
+    // A count that could not run (memory too short) or ran on fewer threads than its label
+    // says is reported as such, never as a counter that counts wrong or a faster one.
+    let trouble: Mutex<Option<String>> = Mutex::new(None);
+    let fewer: Mutex<Option<(usize, usize)>> = Mutex::new(None);
+    let note_fewer = |worked: usize, wanted: usize| {
+        *fewer.lock().unwrap_or_else(|e| e.into_inner()) = Some((worked, wanted));
+    };
+    let fast = |n: u32, threads: usize| {
+        let run = Run {
+            threads,
+            kernel,
+            fewer_threads: Some(&note_fewer),
+            ..Run::default()
+        };
+        count_with(&Problem::total(n), &run).unwrap_or_else(|e| {
+            trouble
+                .lock()
+                .unwrap_or_else(|e| e.into_inner())
+                .get_or_insert(format!("N = {}: {}", n, e));
+            0
+        })
+    };
     let mut contenders: Vec<Contender> = args
         .algos
         .iter()
@@ -149,13 +172,7 @@ pub fn run(args: BenchArgs) -> Result<(), Failure> {
             label: a.name().to_string(),
             count: match a {
                 // The fast counter on one thread, with the kernel NQUEENS_KERNEL names.
-                Algo::Fast => Box::new(move |n| {
-                    let run = Run {
-                        kernel,
-                        ..Run::default()
-                    };
-                    count_with(&Problem::total(n), &run).unwrap_or(0)
-                }),
+                Algo::Fast => Box::new(move |n| fast(n, 1)),
                 _ => Box::new(a.counter()),
             },
         })
@@ -164,15 +181,7 @@ pub fn run(args: BenchArgs) -> Result<(), Failure> {
     if args.algos.contains(&Algo::Fast) && threads > 1 {
         contenders.push(Contender {
             label: format!("fast ×{}", threads),
-            count: Box::new(move |n| {
-                let run = Run {
-                    threads,
-                    kernel,
-                    ..Run::default()
-                };
-                // A thread that cannot start gives a count of 0, which the check then refuses.
-                count_with(&Problem::total(n), &run).unwrap_or(0)
-            }),
+            count: Box::new(move |n| fast(n, threads)),
         });
     }
     let ns: Vec<u32> = (args.from..=args.to).collect();
@@ -189,9 +198,21 @@ pub fn run(args: BenchArgs) -> Result<(), Failure> {
                 Cell::Skipped => crate::failure::say(&format!("bench: {} N={}: skipped", label, n)),
             }
         }
-    })
-    .map_err(|e| Failure::Check(e.to_string()))?;
+    });
+    if let Some(why) = trouble.lock().unwrap_or_else(|e| e.into_inner()).take() {
+        return Err(Failure::Resources(format!(
+            "bench: the fast counter could not count {}",
+            why
+        )));
+    }
+    let table = table.map_err(|e| Failure::Check(e.to_string()))?;
     let mut text = table.markdown();
+    if let Some((worked, wanted)) = *fewer.lock().unwrap_or_else(|e| e.into_inner()) {
+        text += &format!(
+            "\nnote: fast ×{} ran on {} of its {} threads at times (the others could not start): its row is not a {}-thread time\n",
+            wanted, worked, wanted, wanted
+        );
+    }
     if table
         .rows
         .iter()

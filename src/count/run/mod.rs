@@ -356,32 +356,52 @@ struct Shared<C> {
     stop: AtomicBool,
     failure: Mutex<Option<CountError>>,
     total: Mutex<C>,
+    /// Workers taking units now (the calling thread from the start), and the units given back
+    /// by workers that ran out of memory, for the others: one lock, so that the last worker
+    /// never leaves while a unit is being given back.
+    pool: Mutex<Pool>,
+    /// Workers that ran out of memory and stopped, leaving their share to the others.
+    retired: AtomicUsize,
+}
+
+/// The workers at work, and the units given back.
+struct Pool {
+    active: usize,
+    returned: Vec<usize>,
 }
 
 impl<C: AddAssign + Default> Shared<C> {
     /// Takes units until none is left or one fails, then adds this worker's sum to the total.
     fn work<T, S>(
         &self,
+        helper: bool,
         units: &[T],
         progress: Option<&(dyn Fn(usize, usize) + Sync)>,
         scratch: &(impl Fn() -> Result<S, CountError> + Sync),
         solve: &(impl Fn(&mut S, &T) -> Result<C, CountError> + Sync),
     ) {
+        if helper {
+            self.pool().active += 1;
+        }
         let own = scratch();
         self.began.fetch_add(1, Ordering::Relaxed);
         let mut own = match own {
             Ok(own) => own,
-            Err(e) => return self.fail(e),
+            Err(e) => return self.retire_or_fail(e, None),
         };
         let mut mine = C::default();
         while !self.stop.load(Ordering::Relaxed) {
-            let unit = match units.get(self.next.fetch_add(1, Ordering::Relaxed)) {
-                Some(unit) => unit,
-                None => break,
+            let Some(i) = self.take(units.len()) else {
+                break;
             };
-            match solve(&mut own, unit) {
+            match solve(&mut own, &units[i]) {
                 Ok(counts) => mine += counts,
-                Err(e) => return self.fail(e),
+                Err(e) => {
+                    // Free this worker's buffers before the others need the memory.
+                    drop(own);
+                    *self.total.lock().unwrap_or_else(|e| e.into_inner()) += mine;
+                    return self.retire_or_fail(e, Some(i));
+                }
             }
             let finished = self.done.fetch_add(1, Ordering::Relaxed) + 1;
             if let Some(progress) = progress {
@@ -389,6 +409,41 @@ impl<C: AddAssign + Default> Shared<C> {
             }
         }
         *self.total.lock().unwrap_or_else(|e| e.into_inner()) += mine;
+    }
+
+    fn pool(&self) -> std::sync::MutexGuard<'_, Pool> {
+        self.pool.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// The next unit: one given back, or the next never taken; `None` when there is none,
+    /// and then this worker has left the pool.
+    fn take(&self, len: usize) -> Option<usize> {
+        let mut pool = self.pool();
+        if let Some(i) = pool.returned.pop() {
+            return Some(i);
+        }
+        let i = self.next.fetch_add(1, Ordering::Relaxed);
+        if i < len {
+            return Some(i);
+        }
+        pool.active -= 1;
+        None
+    }
+
+    /// A worker that failed: if it ran out of memory while others still work, it gives its
+    /// unit back and stops, and the count goes on without it (more slowly); any other
+    /// failure, or the last worker's, stops the count.
+    fn retire_or_fail(&self, e: CountError, unit: Option<usize>) {
+        let mut pool = self.pool();
+        if matches!(e, CountError::Memory(_)) && pool.active > 1 {
+            pool.returned.extend(unit);
+            pool.active -= 1;
+            self.retired.fetch_add(1, Ordering::Relaxed);
+            return;
+        }
+        pool.active -= 1;
+        drop(pool);
+        self.fail(e);
     }
 
     /// Stops every worker after its current unit, keeping the first failure.
@@ -425,8 +480,14 @@ pub(crate) fn share_out<T: Sync, S, C: AddAssign + Default + Send>(
         stop: AtomicBool::new(false),
         failure: Mutex::new(None),
         total: Mutex::new(C::default()),
+        pool: Mutex::new(Pool {
+            active: 1,
+            returned: Vec::new(),
+        }),
+        retired: AtomicUsize::new(0),
     };
-    let work = || shared.work(units, progress, &scratch, &solve);
+    let help = || shared.work(true, units, progress, &scratch, &solve);
+    let work = || shared.work(false, units, progress, &scratch, &solve);
     let wanted = threads.wanted.clamp(1, units.len().max(1));
     let worked = std::thread::scope(|scope| {
         let mut helpers = Vec::with_capacity(wanted - 1);
@@ -437,7 +498,7 @@ pub(crate) fn share_out<T: Sync, S, C: AddAssign + Default + Send>(
             let spawned = std::thread::Builder::new()
                 .name(format!("{}{}", WORKER_NAME, i))
                 .stack_size(WORKER_STACK)
-                .spawn_scoped(scope, work);
+                .spawn_scoped(scope, help);
             let helper = match spawned {
                 Ok(helper) => helper,
                 Err(_) => break,
@@ -464,7 +525,7 @@ pub(crate) fn share_out<T: Sync, S, C: AddAssign + Default + Send>(
         if died.len() > 1 + spawned - began {
             std::panic::resume_unwind(died.remove(0));
         }
-        began
+        began - shared.retired.load(Ordering::Relaxed)
     });
     if worked < wanted {
         if let Some(fewer) = threads.fewer {
@@ -497,6 +558,57 @@ mod tests {
             let sum = share_out(&units, threads, None, || Ok(()), |_, &u| Ok(u)).unwrap();
             assert_eq!(sum, 5050);
         }
+    }
+
+    #[test]
+    fn a_worker_out_of_memory_leaves_its_units_to_the_others() {
+        let units: Vec<u64> = (1..=1000).collect();
+        let memory = || {
+            CountError::Memory(OutOfMemory {
+                what: "a test",
+                needed: 1,
+            })
+        };
+        // The first worker to reach its third unit runs out of memory there, once.
+        let failed_once = AtomicBool::new(false);
+        let fewer = Mutex::new(None);
+        let note = |worked: usize, wanted: usize| *fewer.lock().unwrap() = Some((worked, wanted));
+        let threads = Threads {
+            wanted: 2,
+            fewer: Some(&note),
+        };
+        let sum = share_out(
+            &units,
+            threads,
+            None,
+            || Ok(0u32),
+            |taken: &mut u32, &u| {
+                *taken += 1;
+                if *taken == 3 && !failed_once.swap(true, Ordering::SeqCst) {
+                    return Err(memory());
+                }
+                Ok(u)
+            },
+        );
+        assert_eq!(
+            sum.unwrap(),
+            500_500,
+            "every unit once, the given-back one too"
+        );
+        assert_eq!(*fewer.lock().unwrap(), Some((1, 2)));
+        // The last worker cannot leave its share to anyone: the count fails.
+        let alone = Threads {
+            wanted: 1,
+            fewer: None,
+        };
+        let failed = share_out(
+            &units,
+            alone,
+            None,
+            || Ok(()),
+            |_, &u| if u == 5 { Err(memory()) } else { Ok(u) },
+        );
+        assert!(matches!(failed, Err(CountError::Memory(_))));
     }
 
     #[test]

@@ -282,7 +282,7 @@ pub fn run(args: CountArgs) -> Result<(), Failure> {
     if let (Some((worked, wanted)), Ok(_)) = (fewer, &counted) {
         crate::failure::say(&format!(
             "queens: note: counted on {} of the {} threads asked for (the others could not \
-             start: the system refused them, or memory was too short)",
+             start, or ran out of memory and left their work to the rest)",
             worked, wanted
         ));
     }
