@@ -310,3 +310,61 @@ fn verify_reads_boards_as_well_as_perm_lines() {
             .stderr(predicate::str::contains(message));
     }
 }
+
+#[test]
+fn verify_reads_every_format_the_tool_prints() {
+    for (list, verify) in [
+        (&["list", "6", "--format", "json"][..], &["verify"][..]),
+        (
+            &["list", "6", "--format", "perm0", "--limit", "1"],
+            &["verify", "--format", "perm0"],
+        ),
+        (
+            &["list", "6", "--format", "lines", "--limit", "1"],
+            &["verify"],
+        ),
+        (
+            &["list", "6", "--format", "board", "--limit", "1"],
+            &["verify"],
+        ),
+    ] {
+        let printed = queens().args(list).output().unwrap().stdout;
+        let expected = if list.contains(&"json") {
+            "ok: 4 placements\n"
+        } else {
+            "ok\n"
+        };
+        queens()
+            .args(verify)
+            .write_stdin(printed)
+            .assert()
+            .success()
+            .stdout(expected);
+    }
+    // One bad board among several is named by its place; malformed JSON by line and column.
+    queens()
+        .arg("verify")
+        .write_stdin(r#"[[".Q..","...Q","Q...","..Q."],["Q...",".Q..","..Q.","...Q"]]"#)
+        .assert()
+        .code(1)
+        .stdout(predicate::str::starts_with(
+            "invalid: placement 2: the queens of rows 1 and 2",
+        ));
+    queens()
+        .arg("verify")
+        .write_stdin("[[\".Q..\",\n\"..x.\"]]")
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(
+            "line 2, column 4: a row of a board holds only '.' and 'Q'",
+        ));
+    // 0-based columns read as 1-based get a hint.
+    queens()
+        .arg("verify")
+        .write_stdin("1 3 0 2")
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(
+            "0-based columns are read with --format perm0",
+        ));
+}

@@ -39,7 +39,7 @@ pub mod queens;
 pub mod words;
 
 pub use boards::{board, MAX_WIDTH};
-pub use placement::{perm, placement};
+pub use placement::{perm, perm0, placement, placements, placements_json};
 pub use queens::queens;
 pub use words::{number, queen, Word, Words};
 

@@ -5,15 +5,16 @@ use crate::failure::Failure;
 use crate::output;
 use crate::placed::{self, Given};
 use nqueens::place::verify::{try_verify, verify_on, Flaw};
-use nqueens::read::placement;
+use nqueens::read::{perm0, placements};
 use std::io::Read;
 
 pub static SPEC: Spec = Spec {
     name: "verify",
     summary: "check a placement read from a file or stdin",
     about: "check a placement read from FILE or stdin: a perm line (the 1-based column of the
-queen in each row, whitespace-separated) or a board (N rows of '.' and 'Q', as LeetCode
-prints them), told apart by the first character. Prints ok, or the first two queens that
+queen in each row, whitespace-separated), a board (N rows of '.' and 'Q', as LeetCode
+prints them) or LeetCode 51's JSON answer (every board in it), told apart by the first
+character; --format perm0 for 0-based columns. Prints ok, or the first two queens that
 attack each other. With --board (or --queens, --queen), also that the placement completes that
 board: every placed queen kept, no queen on a reserved square.",
     usage: &[
@@ -36,6 +37,16 @@ board: every placed queen kept, no queen on a reserved square.",
             many: Many::One,
             help: "the board size the placement must have (default: the number of queens read)",
         },
+        Flag {
+            name: "--format",
+            value: "FMT",
+            kind: Kind::Choice {
+                what: "format",
+                choices: format_choices,
+            },
+            many: Many::One,
+            help: "how the placement is written, one of",
+        },
         placed::BOARD,
         placed::QUEENS,
         placed::QUEEN,
@@ -48,6 +59,14 @@ unreadable file).
 ",
 };
 
+/// The formats of `--format`, the default first.
+fn format_choices() -> Vec<(&'static str, &'static str)> {
+    vec![
+        ("auto", "a perm line, a board of '.' and 'Q', or LeetCode 51's JSON, told apart by the first character (default)"),
+        ("perm0", "0-based columns, as 'queens list --format perm0' prints them"),
+    ]
+}
+
 /// What `queens verify` was asked.
 #[derive(Debug, PartialEq)]
 pub struct VerifyArgs {
@@ -57,6 +76,8 @@ pub struct VerifyArgs {
     pub n: Option<usize>,
     /// The board it must complete.
     pub given: Given,
+    /// Whether the columns are 0-based.
+    pub zero_based: bool,
 }
 
 /// Reads the arguments of `queens verify`.
@@ -73,6 +94,7 @@ pub fn parse(parsed: &Parsed) -> Result<VerifyArgs, Failure> {
         given,
         file,
         n: parsed.number("--n").map(|n| n as usize),
+        zero_based: parsed.choice("--format") == Some("perm0"),
     })
 }
 
@@ -86,11 +108,31 @@ pub fn run(args: VerifyArgs) -> Result<(), Failure> {
                 .map_err(|e| Failure::Input(format!("cannot read {}: {}", path, e)))?,
         ),
     };
-    let queens = placement(input).map_err(|e| match e.is_not_a_placement() {
+    let read = match args.zero_based {
+        true => perm0(input).map(|queens| vec![queens]),
+        false => placements(input),
+    };
+    let all = read.map_err(|e| match e.is_not_a_placement() {
         // A board row with no queen or two is read fine, and is not a placement.
         true => invalid(&format!("invalid: {}\n", e), source),
         false => e.in_source(source).into(),
     })?;
+    for (i, queens) in all.iter().enumerate() {
+        // Several placements (LeetCode 51's JSON) are named by their place in the list.
+        let which = match all.len() {
+            1 => String::new(),
+            _ => format!("placement {}: ", i + 1),
+        };
+        check(&args, queens, source, &which)?;
+    }
+    match all.len() {
+        1 => Ok(output::print("ok\n")?),
+        count => Ok(output::print(&format!("ok: {} placements\n", count))?),
+    }
+}
+
+/// Checks one placement, as `args` ask; `which` names it among several.
+fn check(args: &VerifyArgs, queens: &[u32], source: &str, which: &str) -> Result<(), Failure> {
     let verdict = if args.given.any() {
         // The board file gives the size; with only --queens or --queen, --n or the placement.
         let n = match args.given.board {
@@ -98,14 +140,16 @@ pub fn run(args: VerifyArgs) -> Result<(), Failure> {
             None => Some(args.n.unwrap_or(queens.len())),
         };
         let board = args.given.board("verify", n.map(|n| n as u64))?;
-        verify_on(&board, &queens)
+        verify_on(&board, queens)
     } else {
-        try_verify(args.n.unwrap_or(queens.len()), &queens)
+        try_verify(args.n.unwrap_or(queens.len()), queens)
     };
     let verdict = verdict.map_err(|e| Failure::Resources(e.to_string()))?;
     match verdict {
-        Ok(()) => Ok(output::print("ok\n")?),
-        Err(flaw @ Flaw::OutOfRange { .. }) => Err(Failure::Input(format!("{}: {}", source, flaw))),
+        Ok(()) => Ok(()),
+        Err(flaw @ Flaw::OutOfRange { .. }) => {
+            Err(Failure::Input(format!("{}: {}{}", source, which, flaw)))
+        }
         Err(flaw) => {
             let columns = match flaw {
                 Flaw::SameColumn { first, second }
@@ -120,7 +164,10 @@ pub fn run(args: VerifyArgs) -> Result<(), Failure> {
                 | Flaw::Moved { .. }
                 | Flaw::OnReserved { .. } => String::new(),
             };
-            Err(invalid(&format!("invalid: {}{}\n", flaw, columns), source))
+            Err(invalid(
+                &format!("invalid: {}{}{}\n", which, flaw, columns),
+                source,
+            ))
         }
     }
 }
@@ -150,8 +197,10 @@ mod tests {
                 file: Some("p.txt".into()),
                 n: Some(8),
                 given: Given::default(),
+                zero_based: false,
             }
         );
+        assert!(parse_line("--format perm0").unwrap().zero_based);
         assert_eq!(parse_line("-").unwrap().file, None);
         assert_eq!(parse_line("").unwrap().file, None);
         assert!(parse_line("a b").is_err());
