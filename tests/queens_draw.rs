@@ -16,23 +16,8 @@ fn svg(args: &[&str]) -> String {
         String::from_utf8_lossy(&out.stderr)
     );
     let text = String::from_utf8(out.stdout).unwrap();
-    let parsed = std::process::Command::new("python3")
-        .args([
-            "-c",
-            "import sys, xml.etree.ElementTree as t; t.fromstring(sys.stdin.read())",
-        ])
-        .stdin(std::process::Stdio::piped())
-        .stderr(std::process::Stdio::piped())
-        .spawn();
-    if let Ok(mut python) = parsed {
-        use std::io::Write;
-        python
-            .stdin
-            .take()
-            .unwrap()
-            .write_all(text.as_bytes())
-            .unwrap();
-        let checked = python.wait_with_output().unwrap();
+    let script = "import sys, xml.etree.ElementTree as t; t.fromstring(sys.stdin.read())";
+    if let Some(checked) = common::python(script, text.as_bytes()) {
         assert!(
             checked.status.success(),
             "{:?}: not XML: {}",

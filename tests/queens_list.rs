@@ -93,21 +93,10 @@ fn json_is_leetcode_51s_answer_and_valid_json() {
             .unwrap()
             .stdout;
         // A JSON parser reads it back as the boards of every placement.
-        let parsed = std::process::Command::new("python3")
-            .args([
-                "-c",
-                "import json, sys\nfor board in json.load(sys.stdin): print(' '.join(str(row.index('Q') + 1) for row in board))",
-            ])
-            .stdin(std::process::Stdio::piped())
-            .stdout(std::process::Stdio::piped())
-            .spawn();
-        let Ok(mut python) = parsed else {
-            eprintln!("skipped: python3 cannot be run here");
+        let script = "import json, sys\nfor board in json.load(sys.stdin): print(' '.join(str(row.index('Q') + 1) for row in board))";
+        let Some(perms) = common::python(script, &json) else {
             return;
         };
-        use std::io::Write;
-        python.stdin.take().unwrap().write_all(&json).unwrap();
-        let perms = python.wait_with_output().unwrap();
         assert!(perms.status.success(), "n = {}: not JSON", n);
         let want = queens()
             .args(["list", &n.to_string(), "--format", "perm"])

@@ -100,6 +100,27 @@ pub fn scratch(name: &str) -> std::path::PathBuf {
     std::fs::create_dir_all(&dir).unwrap();
     dir
 }
+
+/// Runs a Python `script` with `input` on its stdin: `None` where python3 cannot be run (the
+/// caller skips its check, saying so).
+#[allow(dead_code)] // not every test file uses every helper
+pub fn python(script: &str, input: &[u8]) -> Option<std::process::Output> {
+    let mut child = std::process::Command::new("python3")
+        .args(["-c", script])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .map_err(|_| eprintln!("skipped: python3 cannot be run here"))
+        .ok()?;
+    let mut stdin = child.stdin.take().unwrap();
+    let input = input.to_vec();
+    let writer = std::thread::spawn(move || std::io::Write::write_all(&mut stdin, &input));
+    let out = child.wait_with_output().unwrap();
+    writer.join().unwrap().unwrap();
+    Some(out)
+}
+
 /// Runs `queens ARGS` to completion and returns its stdout, asserting success.
 #[allow(dead_code)] // not every test file uses every helper
 pub fn count(args: &[&str]) -> String {
