@@ -176,9 +176,5 @@ fn unknown_command(name: &str) -> String {
         .iter()
         .map(|c| c.spec.name)
         .chain(["completions", "help"]);
-    format!(
-        "unknown command {:?}{}",
-        name,
-        help::suggestion(name, names)
-    )
+    format!("unknown command {:?}{}", name, cli::suggestion(name, names))
 }

@@ -101,7 +101,7 @@ impl Join {
     /// One sample of [`estimate`]: a random row set of `tile`, counted with its four lists
     /// built for it alone; its time counted with the share of list building a whole count
     /// pays for it (a south list is met with every north set of its tile, a north list with
-    /// every south set). From n = [`SLICED_FROM`] a row set takes too long for a sample (a
+    /// every south set). From n = [`SLICED_FROM`](super::plan::SLICED_FROM) a row set takes too long for a sample (a
     /// minute and more at n = 25), and the sample is one of [`Join::slices`] random slices of
     /// its east halves ([`Join::count_rows`]), weighing that many times more.
     pub(super) fn sample(
@@ -149,7 +149,7 @@ impl Join {
         })
     }
 
-    /// The slices a sample of [`estimate`] cuts a row set into: 1 below [`SLICED_FROM`], then
+    /// The slices a sample of [`estimate`] cuts a row set into: 1 below [`SLICED_FROM`](super::plan::SLICED_FROM), then
     /// 4 times more for each n (256 at n = 27), about as fast as the row sets grow.
     pub(super) fn slices(&self) -> u64 {
         4u64.pow(self.n.saturating_sub(self.sliced_from - 1))
@@ -161,7 +161,7 @@ impl Join {
     /// north-east quarter uses one of the `j`-th of `s` equal runs of its column sets (a
     /// sample of [`estimate`]).
     ///
-    /// The halves are made and counted in chunks of about [`HALVES`] keys a side, so a row
+    /// The halves are made and counted in chunks of about [`HALVES`](super::plan::HALVES) keys a side, so a row
     /// set takes bounded memory however many halves it has (tens of millions at n = 27).
     ///
     /// # Errors
@@ -242,12 +242,6 @@ impl Join {
     }
 }
 
-/// The smallest `n` whose estimate samples slices of row sets, not whole ones.
-pub(super) const SLICED_FROM: u32 = 24;
-
-/// The most halves of a side made at once (32 MB of keys; a row set with more is counted in
-/// chunks, each side's chunk met with each of the other's).
-pub const HALVES: usize = 1 << 22;
 /// Where a walk over the column sets of a half's north quarter stands: the next column set,
 /// the next of its north placements, and how many column sets are left to visit.
 pub(super) struct Cursor {

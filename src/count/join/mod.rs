@@ -85,7 +85,7 @@ use halves::Scratch;
 use kernel::Kernel;
 use plan::Join;
 
-pub use halves::HALVES;
+pub use plan::HALVES;
 
 /// The largest `n` the join counts: 27, the largest whose count is known. (Its entries of
 /// `2(n - 1) + 1` bits fit in 64 bits up to 32; past 27 nobody has a count to check it

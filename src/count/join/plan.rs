@@ -1,7 +1,6 @@
 //! The cut of the board and the units of work: the row sets of the east queens, split into
 //! north and south sets, tiles of north sets, and the upside-down fold.
 
-use super::halves::{HALVES, SLICED_FROM};
 use super::kernel::Kernel;
 use super::quarter::{Lists, Shape};
 use crate::count::run::{checkpoint::Fnv, Unit};
@@ -35,6 +34,13 @@ impl Unit for Tile {
         }
     }
 }
+
+/// The smallest `n` whose estimate samples slices of row sets, not whole ones.
+pub(super) const SLICED_FROM: u32 = 24;
+
+/// The most halves of a side made at once (32 MB of keys; a row set with more is counted in
+/// chunks, each side's chunk met with each of the other's).
+pub const HALVES: usize = 1 << 22;
 
 /// The most bytes of north lists a tile holds (for each worker).
 pub(super) const NORTH_BYTES: u64 = 24 << 20;

@@ -1,10 +1,12 @@
 //! The symmetric search's estimate: Knuth's random walks down its tree from a sample of its
-//! sub-problems, the last rows counted exactly.
+//! sub-problems, the last rows counted exactly; and the size of a sub-problem, by the same
+//! kind of walk, for weighing progress.
 
 use super::{solve, sub_problems, Counts, Rules, Task};
 use crate::count::problem::{Board, Problem};
 use crate::count::run::estimate::{estimate_units, Estimate, Sampled};
 use crate::count::run::CountError;
+use crate::count::run::Unit;
 use crate::place::rng::SplitMix64;
 
 /// Estimates the count of `problem` by the symmetric search from a seeded random sample of
@@ -100,4 +102,36 @@ fn sample(task: &Task, n: usize, board: Option<&Board>, rng: &mut SplitMix64) ->
         weight *= f64::from(choices);
     }
     (solve(&task, n, board), weight)
+}
+
+impl Task {
+    /// An estimate of the nodes of this sub-problem's search under `rules` (Knuth's: a random
+    /// walk down the tree, multiplying the choices met, averaged over a few walks from a seed
+    /// fixed by the task), for weighing progress.
+    pub(super) fn size(&self, rules: &Rules) -> f64 {
+        const WALKS: u32 = 32;
+        let mut seed = crate::count::run::checkpoint::Fnv::new();
+        self.identify(&mut seed);
+        let mut rng = SplitMix64::new(seed.finish());
+        let mut nodes = 0.0;
+        for _ in 0..WALKS {
+            let (mut task, mut paths) = (*self, 1.0);
+            nodes += 1.0;
+            while task.y < rules.n {
+                let free = rules.mask & !(task.left | task.down | task.right);
+                let mut allowed = rules.allowed(task.y, free, task.down);
+                let choices = allowed.count_ones();
+                if choices == 0 {
+                    break;
+                }
+                for _ in 0..rng.below(u64::from(choices)) {
+                    allowed &= allowed - 1;
+                }
+                paths *= f64::from(choices);
+                nodes += paths;
+                task = task.place(allowed.trailing_zeros() as usize);
+            }
+        }
+        nodes / f64::from(WALKS)
+    }
 }

@@ -257,38 +257,6 @@ impl Task {
     }
 }
 
-impl Task {
-    /// An estimate of the nodes of this sub-problem's search under `rules` (Knuth's: a random
-    /// walk down the tree, multiplying the choices met, averaged over a few walks from a seed
-    /// fixed by the task), for weighing progress.
-    fn size(&self, rules: &Rules) -> f64 {
-        const WALKS: u32 = 32;
-        let mut seed = Fnv::new();
-        self.identify(&mut seed);
-        let mut rng = crate::place::rng::SplitMix64::new(seed.finish());
-        let mut nodes = 0.0;
-        for _ in 0..WALKS {
-            let (mut task, mut paths) = (*self, 1.0);
-            nodes += 1.0;
-            while task.y < rules.n {
-                let free = rules.mask & !(task.left | task.down | task.right);
-                let mut allowed = rules.allowed(task.y, free, task.down);
-                let choices = allowed.count_ones();
-                if choices == 0 {
-                    break;
-                }
-                for _ in 0..rng.below(u64::from(choices)) {
-                    allowed &= allowed - 1;
-                }
-                paths *= f64::from(choices);
-                nodes += paths;
-                task = task.place(allowed.trailing_zeros() as usize);
-            }
-        }
-        nodes / f64::from(WALKS)
-    }
-}
-
 impl Unit for Task {
     /// The start (its kind and column) and the placed queens' columns: they determine the rest.
     fn identify(&self, hash: &mut Fnv) {
