@@ -110,3 +110,25 @@ fn the_plot_is_written_whatever_becomes_of_stdout() {
         assert!(plot.starts_with("<svg"), "{}", redirect);
     }
 }
+
+#[test]
+fn a_large_first_n_is_predicted_from_small_probes_not_timed_for_days() {
+    // The probes climb from N = 4 until a count takes 50 ms; N = 32 is then skipped at once.
+    queens()
+        .args([
+            "bench",
+            "--from",
+            "32",
+            "--to",
+            "32",
+            "--budget",
+            "1",
+            "--algo",
+            "backtrack",
+            "fast",
+        ])
+        .timeout(std::time::Duration::from_secs(60))
+        .assert()
+        .success()
+        .stdout(predicates::str::contains("| backtrack | skipped |"));
+}
