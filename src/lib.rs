@@ -12,11 +12,12 @@
 //! | module | what it holds |
 //! | --- | --- |
 //! | [`judge`] | the judge program `src/main.rs`, one self-contained file users submit to online judges as it is; included here so its counter and its table of known counts exist exactly once |
-//! | [`read`] | reading what people type by the judge's rules: numbers, a queen's square, words with their line and column |
+//! | [`read`] | every text the toolkit reads, by the judge's rules: numbers, a queen's square, boards, `ROW COL` lists, placements in every format it prints; one [`read::ReadError`] naming source, line and column |
 //! | [`count`] | counting: what is counted ([`count::problem`]: [`count::Problem`], [`count::Board`]), how a count runs ([`count::run`]: [`count::Run`], threads, parts, [`count::checkpoint`]s and their [`count::merge`]), and the counters by layer: seed 000's five ([`count::teaching`]), the symmetric search ([`count::symmetric`]), the join of half boards ([`count::join`], with the crate's one `unsafe` module [`count::join::kernel`]); [`count::Algo`] names them, [`count::count_with`] runs the fastest |
-//! | [`board`] | a board to fill: reserved squares and placed queens ([`board::Board`]), read from text or given as squares, clashing queens named |
+//! | [`board`] | a board to fill: reserved squares and placed queens ([`board::Board`]), made from squares or read by [`read::board`], clashing queens named |
 //! | [`memory`] | memory asked for before it is used: [`memory::OutOfMemory`] instead of an abort |
-//! | [`list`] | every placement in order ([`Placements`]), printed as boards or `perm` lines |
+//! | [`list`] | every placement in order ([`Placements`]), printed in every format ([`list::Printer`]) |
+//! | [`draw`] | placements as SVG pictures, placed queens and reserved squares told apart |
 //! | [`place`] | one placement for huge N: min-conflicts (seed 002), a construction, an independent verifier; completion of a board: the exhaustive search with propagation ([`place::exhaustive`]) and [`place::complete()`] |
 //! | [`bench`](mod@bench) | the benchmark table of `queens bench` and its SVG plot |
 //!
