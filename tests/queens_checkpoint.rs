@@ -4,7 +4,7 @@
 
 mod common;
 
-use common::{count, queens, scratch, shell_with};
+use common::{queens, scratch, shell_with, stdout_of};
 use predicates::prelude::*;
 use std::path::Path;
 use std::process::{Command, Stdio};
@@ -72,7 +72,7 @@ fn a_count_killed_at_random_moments_resumes_to_the_right_total() {
             before = now;
         }
         assert_eq!(
-            count(&args),
+            stdout_of(&args),
             "14772512\n",
             "{} on {} threads",
             algo,
@@ -82,7 +82,7 @@ fn a_count_killed_at_random_moments_resumes_to_the_right_total() {
         assert!(std::fs::read_to_string(&file)
             .unwrap()
             .contains("\nresult 14772512 "));
-        assert_eq!(count(&args), "14772512\n");
+        assert_eq!(stdout_of(&args), "14772512\n");
     }
     std::fs::remove_dir_all(&dir).unwrap();
 }
@@ -92,7 +92,7 @@ fn a_torn_last_record_is_ignored_and_the_count_resumes() {
     let dir = scratch("torn");
     let file = dir.join("c.ckpt");
     let path = file.to_str().unwrap();
-    assert_eq!(count(&["count", "13", "--checkpoint", path]), "73712\n");
+    assert_eq!(stdout_of(&["count", "13", "--checkpoint", path]), "73712\n");
     // Cut the file inside its fifth record, as a full disk or a power loss would.
     let text = std::fs::read(&file).unwrap();
     let fifth = text
@@ -104,18 +104,18 @@ fn a_torn_last_record_is_ignored_and_the_count_resumes() {
         .0;
     for cut in [fifth + 3, fifth + 1] {
         std::fs::write(&file, &text[..cut]).unwrap();
-        assert_eq!(count(&["count", "13", "--checkpoint", path]), "73712\n");
+        assert_eq!(stdout_of(&["count", "13", "--checkpoint", path]), "73712\n");
     }
     // A header torn on its first write: the count starts afresh.
     for cut in [5, 30] {
         std::fs::write(&file, &text[..cut]).unwrap();
-        assert_eq!(count(&["count", "13", "--checkpoint", path]), "73712\n");
+        assert_eq!(stdout_of(&["count", "13", "--checkpoint", path]), "73712\n");
     }
     // And zeros after the last whole line (a power loss on some file systems).
     let mut zeros = text[..fifth + 1].to_vec();
     zeros.extend([0u8; 40]);
     std::fs::write(&file, &zeros).unwrap();
-    assert_eq!(count(&["count", "13", "--checkpoint", path]), "73712\n");
+    assert_eq!(stdout_of(&["count", "13", "--checkpoint", path]), "73712\n");
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
@@ -124,7 +124,7 @@ fn a_damaged_checkpoint_is_refused_with_its_line() {
     let dir = scratch("damaged");
     let file = dir.join("c.ckpt");
     let path = file.to_str().unwrap();
-    count(&["count", "14", "--checkpoint", path]);
+    stdout_of(&["count", "14", "--checkpoint", path]);
     let mut text = std::fs::read(&file).unwrap();
     // Flip one digit of a record in the middle: its checksum no longer matches.
     let lines: Vec<usize> = (0..text.len()).filter(|&i| text[i] == b'\n').collect();
@@ -164,7 +164,7 @@ fn a_checkpoint_of_another_count_is_refused_naming_the_difference() {
     let dir = scratch("other");
     let file = dir.join("c.ckpt");
     let path = file.to_str().unwrap();
-    count(&["count", "12", "--part", "2/3", "--checkpoint", path]);
+    stdout_of(&["count", "12", "--part", "2/3", "--checkpoint", path]);
     for (args, difference) in [
         (
             vec!["count", "13", "--part", "2/3"],
@@ -306,7 +306,7 @@ fn an_unfinished_read_only_checkpoint_is_an_error_that_says_so() {
     let dir = scratch("readonly");
     let path = dir.join("part.ckpt");
     let p = path.to_str().unwrap();
-    count(&["count", "13", "--part", "1/2", "--checkpoint", p]);
+    stdout_of(&["count", "13", "--part", "1/2", "--checkpoint", p]);
     let text = std::fs::read_to_string(&path).unwrap();
     let cut: Vec<&str> = text.lines().take(3).collect();
     std::fs::write(&path, cut.join("\n") + "\n").unwrap();
@@ -366,7 +366,7 @@ fn the_file_format_documented_is_the_one_written() {
     assert_eq!(shown.len(), 3, "{:?}", shown);
     let dir = scratch("documented");
     let path = dir.join("c14");
-    count(&[
+    stdout_of(&[
         "count",
         "14",
         "--threads",
@@ -385,7 +385,7 @@ fn the_file_format_documented_is_the_one_written() {
 fn a_header_without_a_version_is_named_as_such() {
     let dir = scratch("noversion");
     let path = dir.join("n9.ckpt");
-    count(&["count", "9", "--checkpoint", path.to_str().unwrap()]);
+    stdout_of(&["count", "9", "--checkpoint", path.to_str().unwrap()]);
     let text = std::fs::read_to_string(&path).unwrap();
     std::fs::write(
         &path,

@@ -3,19 +3,12 @@
 
 mod common;
 
-use common::{queens, usage_error};
+use common::usage_error;
 
 /// Runs `queens ARGS`, checks success, and returns stdout checked to be well-formed XML by
 /// Python's parser where Python is there.
 fn svg(args: &[&str]) -> String {
-    let out = queens().args(args).output().unwrap();
-    assert!(
-        out.status.success(),
-        "{:?}: {}",
-        args,
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let text = String::from_utf8(out.stdout).unwrap();
+    let text = common::stdout_of(args);
     let script = "import sys, xml.etree.ElementTree as t; t.fromstring(sys.stdin.read())";
     if let Some(checked) = common::python(script, text.as_bytes()) {
         assert!(

@@ -3,7 +3,7 @@
 
 mod common;
 
-use common::{count, queens, scratch, shell_with};
+use common::{queens, scratch, shell_with, stdout_of};
 use predicates::prelude::*;
 use std::path::Path;
 
@@ -16,7 +16,7 @@ fn merge_adds_up_every_part_once_and_refuses_any_other_set() {
         let spec = format!("{}/{}", k, m);
         let mut args = vec!["count", "13", "--part", &spec, "--checkpoint", &path];
         args.extend(extra);
-        count(&args);
+        stdout_of(&args);
         path
     };
     let parts: Vec<String> = (1..=4).map(|k| part(k, 4, &[])).collect();
@@ -97,7 +97,7 @@ fn merge_refuses_the_parts_of_another_count_than_it_expects() {
         .map(|k| {
             let path = dir.join(format!("p{}", k));
             let path = path.to_str().unwrap().to_string();
-            count(&[
+            stdout_of(&[
                 "count",
                 "10",
                 "--part",
@@ -145,7 +145,7 @@ fn merge_names_missing_parts_briefly_however_many() {
         let path = dir.join("one");
         let _ = std::fs::remove_file(&path);
         let p = path.to_str().unwrap();
-        count(&["count", "8", "--part", part, "--checkpoint", p]);
+        stdout_of(&["count", "8", "--part", part, "--checkpoint", p]);
         let out = queens().args(["merge", p]).output().unwrap();
         assert_eq!(out.status.code(), Some(1));
         let stderr = String::from_utf8_lossy(&out.stderr);
@@ -159,7 +159,7 @@ fn merge_reads_stdin_and_files_as_editors_save_them_and_refuses_what_cannot_be_o
     let dir = scratch("inputs");
     let path = dir.join("whole");
     let p = path.to_str().unwrap();
-    count(&["count", "9", "--checkpoint", p]);
+    stdout_of(&["count", "9", "--checkpoint", p]);
     // From standard input.
     queens()
         .args(["merge", "-"])
@@ -186,7 +186,7 @@ fn merge_reads_stdin_and_files_as_editors_save_them_and_refuses_what_cannot_be_o
     }
     // A pipe is read as a file is (`merge <(ssh host cat part.ckpt)`); a directory is named.
     let finished = dir.join("n9.ckpt");
-    count(&["count", "9", "--checkpoint", finished.to_str().unwrap()]);
+    stdout_of(&["count", "9", "--checkpoint", finished.to_str().unwrap()]);
     let out = shell_with(
         "exec timeout 10 \"$0\" merge <(cat \"$1\")",
         &[finished.to_str().unwrap()],
@@ -214,7 +214,7 @@ fn merge_knows_the_board_and_keeps_the_classes() {
         args.extend_from_slice(extra);
         let spec = format!("{}/3", k);
         args.extend(["--part", &spec, "--checkpoint", path.to_str().unwrap()]);
-        count(&args);
+        stdout_of(&args);
         path.to_str().unwrap().to_string()
     };
     // Parts of the completions of a board are not the plain board's count.
@@ -232,7 +232,7 @@ fn merge_knows_the_board_and_keeps_the_classes() {
     assert_eq!(plain.status.code(), Some(1));
     assert!(String::from_utf8_lossy(&plain.stderr).contains("but the plain board was expected"));
     let on_board = merged(&["--n", "12", "--parts", "3", "--total", "--queen", "1,1"]);
-    let whole = count(&["count", "12", "--queen", "1,1"]);
+    let whole = stdout_of(&["count", "12", "--queen", "1,1"]);
     assert_eq!(String::from_utf8(on_board.stdout).unwrap(), whole);
     let other = merged(&["--n", "12", "--queen", "1,2"]);
     assert_eq!(other.status.code(), Some(1));
@@ -252,7 +252,7 @@ fn merge_knows_the_board_and_keeps_the_classes() {
         .unwrap();
     assert_eq!(
         String::from_utf8(out.stdout).unwrap(),
-        count(&["count", "12", "--classes"])
+        stdout_of(&["count", "12", "--classes"])
     );
     std::fs::remove_dir_all(&dir).unwrap();
 }

@@ -145,11 +145,6 @@ impl<R: Read> Words<R> {
         }
     }
 
-    /// The line the text is at now: where the last word ended.
-    pub fn line(&self) -> u64 {
-        self.line
-    }
-
     /// The next word, or `None` at the end; a word that is not a number is given as soon as
     /// 41 bytes of it are read (the rest of it is then the next word: stop at a bad word).
     ///

@@ -123,7 +123,7 @@ pub fn python(script: &str, input: &[u8]) -> Option<std::process::Output> {
 
 /// Runs `queens ARGS` to completion and returns its stdout, asserting success.
 #[allow(dead_code)] // not every test file uses every helper
-pub fn count(args: &[&str]) -> String {
+pub fn stdout_of(args: &[&str]) -> String {
     let out = queens().args(args).output().unwrap();
     assert!(
         out.status.success(),
