@@ -91,3 +91,24 @@ fn the_parts_add_up_to_the_whole() {
 fn every_kernel_gives_the_known_counts_for_15_to_18() {
     every_kernel_counts(15..=18);
 }
+
+#[test]
+fn n_28_the_first_unknown_count_is_planned_by_the_join() {
+    // Its units are far too big to count here (hours each): the plan is made and an empty
+    // part counted, and the fastest counter for 28 is the join.
+    let empty = nqueens::count::Run {
+        part: Some((u64::MAX, u64::MAX)),
+        ..nqueens::count::Run::default()
+    };
+    assert_eq!(nqueens::count::join::count_with(28, &empty).unwrap(), 0);
+    assert_eq!(nqueens::count::join::MAX_N, 28);
+}
+
+#[test]
+#[ignore = "slow: run with cargo test --release -- --ignored"]
+fn an_estimate_of_n_28_is_near_the_growth_of_the_known_counts() {
+    // No count of 28 is published; the ratio of 27 to 26 (10.5) puts it near 2.5e18.
+    let estimate =
+        nqueens::count::join::estimate(28, std::time::Duration::from_secs(20), 1, None).unwrap();
+    assert!((1.0e18..6.0e18).contains(&estimate.count), "{:?}", estimate);
+}
