@@ -17,7 +17,7 @@ const BUDGET: f64 = 60.0;
 
 pub static SPEC: Spec = Spec {
     name: "bench",
-    summary: "time the counters against each other and print a table (and a plot)",
+    summary: "time the counters side by side: a table and a plot",
     about: "time the counters for each N and print a Markdown table of median milliseconds.",
     usage: &["[--from A] [--to B] [--algo NAME...] [--budget SECONDS] [--svg FILE]"],
     args: &[],

@@ -14,8 +14,8 @@ use std::io::Write;
 
 pub static SPEC: Spec = Spec {
     name: "list",
-    summary: "print every placement of N queens, in lexicographic order",
-    about: "print every placement of N queens, in lexicographic order of their columns (or one of
+    summary: "print every placement of N queens, in order",
+    about: "print every placement of N queens, in order of their columns (or one of
 each class under the symmetries of the square).",
     usage: &[
         "N [--format board|perm|perm0|lines|json|luogu|svg] [--limit K] [--unique]",

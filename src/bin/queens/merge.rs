@@ -12,7 +12,7 @@ use std::path::Path;
 
 pub static SPEC: Spec = Spec {
     name: "merge",
-    summary: "print the count of the parts of one count from their checkpoints",
+    summary: "add up the parts of one count from their checkpoints",
     about: "print the count made by the parts of one count ('queens count N --part K/M
 --checkpoint FILE' for K = 1..M), from their checkpoints: only when they are every part once,
 each finished, all of the same count, and of the count expected.",

@@ -26,8 +26,8 @@ pub const QUEENS: Flag = Flag {
     value: "FILE",
     kind: Kind::File,
     many: Many::Repeated,
-    help: "queens already placed, one 'ROW COL' line each (1-based; blank lines and
-'#' comments skipped; - reads standard input); may be repeated",
+    help: "queens already placed, one a line as 'ROW COL' or 'ROW,COL' (1-based; blank
+lines and '#' comments skipped; - reads standard input); may be repeated",
 };
 
 /// `--queen ROW,COL`.
@@ -36,8 +36,8 @@ pub const QUEEN: Flag = Flag {
     value: "ROW,COL",
     kind: Kind::Square,
     many: Many::Repeated,
-    help: "a queen already placed, 1-based (row 1 is the top line, column 1 the left);
-may be repeated",
+    help: "a queen already placed, 1-based (row 1 is the top line, column 1 the left;
+\"ROW COL\" too); may be repeated",
 };
 
 /// Where the placed queens and reserved squares come from, as given on the command line.

@@ -30,7 +30,7 @@ const MAX_CONSTRUCTED: u64 = 1_000_000_000_000_000_000;
 
 pub static SPEC: Spec = Spec {
     name: "solve",
-    summary: "print one placement of N queens (N up to 10^9), or complete a board",
+    summary: "print one placement (N up to 10^9), or complete a board",
     about: "print ONE placement of N queens, by default as a perm line: the 1-based column of
 the queen in rows 1..N, separated by spaces (POJ 3239 style). With -, one for each N read from
 standard input as the judge reads them (POJ 3239's whole input in one run).",

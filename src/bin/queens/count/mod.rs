@@ -24,7 +24,7 @@ mod estimate;
 
 pub static SPEC: Spec = Spec {
     name: "count",
-    summary: "print the number of placements of N queens (or of distinct ones, or of a board's completions)",
+    summary: "count the placements of N queens (or of a board)",
     about: "print the number of placements of N non-attacking queens on an N×N board.",
     usage: &[
         "N [--algo NAME] [--threads T] [--unique] [--part K/M] [--checkpoint FILE]",
