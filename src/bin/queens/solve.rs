@@ -89,8 +89,10 @@ placement",
                 max: 1 << 40,
             },
             many: Many::One,
-            help: "with placed queens: give up after this long without a completion or a
-proof that none exists (default 60; 0: never give up)",
+            help: "with placed queens: give up after this many seconds of wall-clock time
+without a completion or a proof that none exists (default 60; 0: never give
+up). The searches take turns by work done, so the answer does not depend on
+the machine; only where they stop does (a loaded machine gets less done)",
         },
     ],
     notes:
