@@ -27,16 +27,7 @@ each class under the symmetries of the square).",
         help: "the board size, 1 to 32 (with placed queens or a board, to 8192)",
     }],
     flags: &[
-        Flag {
-            name: "--format",
-            value: "FMT",
-            kind: Kind::Choice {
-                what: "format",
-                choices: format_choices,
-            },
-            many: Many::One,
-            help: "how each placement is printed, one of",
-        },
+        crate::cli::format_flag("how each placement is printed, one of", format_choices),
         Flag {
             name: "--limit",
             value: "K",

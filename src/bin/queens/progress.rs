@@ -26,6 +26,12 @@ impl Progress {
         }
     }
 
+    /// Whether the line is shown at all (stderr is a terminal): work done only for it, such
+    /// as weighing a count's units, can be left out otherwise.
+    pub fn is_shown(&self) -> bool {
+        self.enabled
+    }
+
     /// Shows the line `describe` makes from the seconds taken so far, at most five times a
     /// second, from a second on; the text is cut to 79 columns.
     pub fn show(&self, describe: impl FnOnce(f64) -> String) {

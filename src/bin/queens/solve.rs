@@ -68,16 +68,7 @@ standard input as the judge reads them (POJ 3239's whole input in one run).",
             help: "the random seed of minconflict (default 1); the same seed gives the same
 placement",
         },
-        Flag {
-            name: "--format",
-            value: "FMT",
-            kind: Kind::Choice {
-                what: "format",
-                choices: format_choices,
-            },
-            many: Many::One,
-            help: "how the placement is printed, one of",
-        },
+        crate::cli::format_flag("how the placement is printed, one of", format_choices),
         placed::BOARD,
         placed::QUEENS,
         placed::QUEEN,

@@ -73,6 +73,21 @@ pub enum Kind {
     Square,
 }
 
+/// A `--format FMT` flag choosing one of `choices` (the formats of the subcommand, the
+/// default first), with `help` for its first line.
+pub const fn format_flag(help: &'static str, choices: Choices) -> Flag {
+    Flag {
+        name: "--format",
+        value: "FMT",
+        kind: Kind::Choice {
+            what: "format",
+            choices,
+        },
+        many: Many::One,
+        help,
+    }
+}
+
 /// How many values a flag takes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Many {

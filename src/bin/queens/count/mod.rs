@@ -259,7 +259,10 @@ pub fn run(args: CountArgs) -> Result<(), Failure> {
     let run = Run {
         threads: args.threads.unwrap_or_else(cores),
         part: args.part,
-        progress: Some(&report),
+        // Weighing the units for the time left is work a pipe has no use for.
+        progress: progress
+            .is_shown()
+            .then_some(&report as &(dyn Fn(Done) + Sync)),
         checkpoint: checkpoint.as_ref(),
         fewer_threads: Some(&note_fewer),
         kernel,
