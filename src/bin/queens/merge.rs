@@ -75,8 +75,9 @@ each finished, all of the same count, and of the count expected.",
         },
     ],
     notes: "A script that merges a folder's parts should say which count it expects (--n,
---parts, --total or --unique): a folder that holds another count's parts is then refused,
-never added up.
+--parts, --total, --unique or --classes, and the board with --board, --queens or --queen): a
+folder that holds another count's parts is then refused, never added up. --n alone expects
+the plain board.
 
 Exit codes: 0 the count (or the status) printed; 1 the parts are not the whole count
 expected (a part missing, given twice, unfinished, or of another count: the file and the
