@@ -63,11 +63,12 @@
 //! tile's north lists once and keeps them while its units come, and builds each unit's south
 //! lists once, for every north set of the tile. So a south list is built once per tile (a few
 //! times at n = 21, each time in under a second). The halves of a row set are made and
-//! counted in chunks of at most [`HALVES`] keys a side (4 Mi: 32 MB a copy), each east chunk
+//! counted in chunks of about [`HALVES`] keys a side (2 Mi: 16 MB a copy), each east chunk
 //! met with every west chunk (the west ones kept when they fit in one), so a row set of tens
 //! of millions of halves (n = 27) takes no more memory than one of a few. [`super::run`]
 //! hands the units out one at a time, so no thread waits for another.
 
+mod chunks;
 mod halves;
 pub mod kernel;
 mod plan;
@@ -210,7 +211,7 @@ pub fn count_on(kernel: Kernel, n: u32, run: &Run<'_>) -> Result<u64, CountError
 const COUNTER: &str = "join";
 
 /// Estimates the count of `n` queens by the join from a seeded random sample of its row sets,
-/// each counted whole (from n = 24, a random slice of one, of 4^(n − 23) a row set), for
+/// each sample a random pair of an east and a west chunk of a row set's halves, for
 /// about `budget` ([`crate::count::run::estimate`]), on `kernel` (`None`: the fastest).
 ///
 /// # Panics

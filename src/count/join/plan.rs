@@ -35,12 +35,9 @@ impl Unit for Tile {
     }
 }
 
-/// The smallest `n` whose estimate samples slices of row sets, not whole ones.
-pub(super) const SLICED_FROM: u32 = 24;
-
-/// The most halves of a side made at once (32 MB of keys; a row set with more is counted in
-/// chunks, each side's chunk met with each of the other's).
-pub const HALVES: usize = 1 << 22;
+/// About the most halves of a side made at once (16 MB of keys; a row set with more is
+/// counted in chunks, each side's chunk met with each of the other's).
+pub const HALVES: usize = 1 << 21;
 
 /// The most bytes of north lists a tile holds (for each worker).
 pub(super) const NORTH_BYTES: u64 = 24 << 20;
@@ -79,8 +76,6 @@ pub(super) struct Join {
     pub(super) kernel: Kernel,
     /// The most halves of a side made at once ([`HALVES`]; tests take fewer).
     pub(super) halves: usize,
-    /// The smallest `n` whose samples are slices ([`SLICED_FROM`]; tests take less).
-    pub(super) sliced_from: u32,
 }
 
 impl Join {
@@ -115,7 +110,6 @@ impl Join {
             south_east: Shape::new(n, w, e, w, e, |r, c| east(r + w, c)),
             kernel,
             halves: HALVES,
-            sliced_from: SLICED_FROM,
         }
     }
 
@@ -201,14 +195,6 @@ impl Join {
             std::cmp::Ordering::Greater => 0,
         }
     }
-}
-
-/// The number of ways to choose `k` of `n`.
-pub(super) fn binomial(n: u32, k: u32) -> u64 {
-    if k > n {
-        return 0;
-    }
-    (0..u64::from(k)).fold(1, |c, i| c * (u64::from(n) - i) / (i + 1))
 }
 
 /// The next larger number with as many bits set (Gosper's hack), if it fits in 32 bits; none

@@ -6,7 +6,10 @@
 //! east half of pattern `p` can fit only west halves whose pattern is a subset of the other
 //! diagonals, `!p`. So each east bucket is loaded into blocks as before, and probed only by the
 //! west buckets of the subsets of `!p`; the pairs skipped are exactly those that clash on a
-//! chosen diagonal, and the kernel checks the rest in full, so the count is unchanged.
+//! chosen diagonal, and the kernel checks the rest in full, so the count is unchanged. When
+//! the west halves are many more (from n ≈ 25 a row set has a few million east halves and tens
+//! of millions of west ones), the roles turn: the west buckets, one per pattern and weight, are
+//! loaded into blocks and probed by the east buckets.
 //!
 //! The diagonals are chosen from a sample of each side's keys, by how often a random pair
 //! clashes on them (the product of the two sides' densities): the run of [`MAX_CUTS`]
@@ -17,9 +20,10 @@
 //! For each `c` up to [`MAX_CUTS`] the sieve computes what the kernel would do, in row
 //! operations (blocks times the probes of their compatible west buckets, a subset-sum over the
 //! west histogram, times the groups of the keys left, plus charges per call, per block and per
-//! subset looked at) and takes the cheapest, which is no sieve at all for small row sets.
-//! (Up to 10 or 12 diagonals was tried: one thread on a part of n = 22, run beside the
-//! 8-diagonal build, took 6% longer at 10.)
+//! subset looked at) and takes the cheapest, which is no sieve at all for small row sets. The
+//! larger the side in blocks, the more diagonals pay: a row set of n = 26 (1.5 million east
+//! and 39 million west halves) took 22 s on one thread with at most 8, 12 s with up to 12
+//! (chosen: 12), and 10 s with the west halves in blocks (13).
 //!
 //! Before the kernel sees them, every key is squeezed ([`super::squeeze`]) to the diagonals
 //! that can still clash: those both sides use, less the sieve's own, on which every pair a
@@ -40,14 +44,20 @@ use crate::memory::OutOfMemory;
 const WAYS: usize = 3;
 
 /// The most diagonals a row set is bucketed by.
-pub const MAX_CUTS: usize = 8;
+pub const MAX_CUTS: usize = 16;
 
-/// The patterns on all [`MAX_CUTS`] diagonals.
-const PATTERNS: usize = 1 << MAX_CUTS;
+/// The fewest keys a bucket of the side loaded into blocks holds on average, when the sieve
+/// chooses how many diagonals it may use: more would only cut blocks into partly empty ones.
+const MIN_BUCKET: usize = 64;
 
 /// The fewest east halves a row set needs for the sieve to be worth choosing: below, a few
 /// blocks are probed by every west half.
 const MIN_EAST: usize = 8 * BLOCK;
+
+/// The fewest west halves loaded into blocks (when there are more of them than east ones):
+/// below, the east ones are. (`queens count 18 --threads 1` took 1.3 times longer with the
+/// west halves blocked from 4,096; from 65,536 as long as with the east ones always.)
+const MIN_WEST: usize = 128 * BLOCK;
 
 /// Keys of each side looked at to choose the diagonals.
 const SAMPLE: usize = 512;
@@ -71,14 +81,18 @@ const BUCKET_COST: u64 = 16;
 pub struct Sieve {
     east: Vec<u64>,
     west: Vec<u64>,
-    east_histogram: Vec<u64>,
-    west_histogram: Vec<u64>,
+    blocked_histogram: Vec<u64>,
+    probing_histogram: Vec<u64>,
     /// Where each bucket starts in `east` and `west` (one more entry than buckets; a west
     /// bucket is a pattern and a weight).
     east_at: Vec<usize>,
     west_at: Vec<usize>,
     /// Room for [`bucket`] to work in.
     next: Vec<usize>,
+    /// The last count's choice: the side loaded into blocks (`true`: the west) and the
+    /// number of diagonals cut on (none when the keys were not sorted), for the tests.
+    #[cfg(test)]
+    chosen: Option<(bool, u32)>,
 }
 
 /// Up to [`SAMPLE`] keys of `keys`, evenly spread.
@@ -90,10 +104,13 @@ fn sample(keys: &[u64]) -> impl Iterator<Item = &u64> {
 fn densities(keys: &[u64], key_bits: u32) -> Vec<f64> {
     let mut counts = vec![0u32; key_bits as usize];
     let mut seen = 0u32;
+    let mask = (1u64 << key_bits) - 1;
     for &key in sample(keys) {
         seen += 1;
-        for (bit, count) in counts.iter_mut().enumerate() {
-            *count += (key >> bit & 1) as u32;
+        let mut bits = key & mask;
+        while bits != 0 {
+            counts[bits.trailing_zeros() as usize] += 1;
+            bits &= bits - 1;
         }
     }
     counts
@@ -102,23 +119,25 @@ fn densities(keys: &[u64], key_bits: u32) -> Vec<f64> {
         .collect()
 }
 
-/// The kernel's cost of the sieve on the first `c` diagonals, in row operations, from the
-/// histograms of the patterns on all [`MAX_CUTS`], when the keys left have `groups` groups:
-/// blocks of each east bucket times the probes of the west buckets that can fit it (each
-/// `groups + 1` operations), plus a charge per call, per block loaded and per subset of west
-/// buckets looked at.
-fn cost(c: usize, east: &[u64], west: &[u64], groups: u64) -> u64 {
+/// The kernel's cost of the sieve on the first `c` of the diagonals of `blocked` and
+/// `probing`, the histograms of the patterns on all of them (`blocked`'s split into `ways`
+/// weights each), in row operations, when the keys left have `groups` groups: the blocks of
+/// each bucket of the side loaded into blocks, times the probes of the other side's buckets
+/// that can fit it (each `groups + 1` operations), plus a charge per call, per block loaded
+/// and per subset of buckets looked at.
+fn cost(c: usize, blocked: &[u64], ways: usize, probing: &[u64], groups: u64) -> u64 {
     let size = 1usize << c;
     let mask = size - 1;
-    let (mut e, mut w) = ([0u64; PATTERNS], [0u64; PATTERNS]);
-    for p in 0..east.len().min(west.len()).min(PATTERNS) {
-        e[p & mask] += east[p];
-        w[p & mask] += west[p];
+    let (mut b, mut z) = (vec![0u64; size * ways], vec![0u64; size]);
+    for (p, &count) in probing.iter().enumerate() {
+        z[p & mask] += count;
     }
-    // Subset sums: z[x] = the west halves whose pattern is a subset of x; calls[x] the
+    for (slot, &count) in blocked.iter().enumerate() {
+        b[((slot / ways) & mask) * ways + slot % ways] += count;
+    }
+    // Subset sums: z[x] = the probing keys whose pattern is a subset of x; calls[x] the
     // nonempty buckets among them.
-    let mut z = w;
-    let mut calls = w.map(|count| u64::from(count > 0));
+    let mut calls: Vec<u64> = z.iter().map(|&count| u64::from(count > 0)).collect();
     for bit in 0..c {
         for x in 0..size {
             if x >> bit & 1 == 1 {
@@ -129,7 +148,10 @@ fn cost(c: usize, east: &[u64], west: &[u64], groups: u64) -> u64 {
     }
     (0..size)
         .map(|p| {
-            let blocks = e[p].div_ceil(BLOCK as u64);
+            let blocks: u64 = b[p * ways..(p + 1) * ways]
+                .iter()
+                .map(|count| count.div_ceil(BLOCK as u64))
+                .sum();
             let other = !p & mask;
             let subsets = 1u64 << other.count_ones();
             blocks
@@ -143,8 +165,9 @@ fn cost(c: usize, east: &[u64], west: &[u64], groups: u64) -> u64 {
 impl Sieve {
     /// The pairs of an `east` and a `west` key that share none of the first `key_bits` bits,
     /// each counted `2^weight(west key)` times (`weight` below 3; bits past `key_bits` are
-    /// not compared), counted by `kernel` in blocks of east keys, as [`Sliced::matches`]
-    /// counts them, with the sieve skipping pairs that clash on its diagonals.
+    /// not compared), counted by `kernel` in blocks of the larger side's keys, as
+    /// [`Sliced::matches`] counts them, with the sieve skipping pairs that clash on its
+    /// diagonals.
     ///
     /// # Errors
     ///
@@ -170,19 +193,37 @@ impl Sieve {
         let used = |keys: &[u64]| keys.iter().fold(0, |all, &key| all | key) & key_mask;
         let live = used(east) & used(west);
         let groups = |bits: u32| u64::from(bits.div_ceil(GROUP as u32).max(1));
-        // The kernel's cost without sorting the keys (every block probed by every west key,
-        // all groups read), against the sieve's best (squeezed keys, maybe no cut) plus the
-        // sorting of both sides into buckets.
+        // The kernel's cost without sorting the keys (every east block probed by every west
+        // key, all groups read), against the sieve's best (squeezed keys, maybe no cut, the
+        // blocks made of either side's keys) plus the sorting of both sides into buckets.
         let blocks = east.len().div_ceil(BLOCK) as u64;
-        let probes = west.len() as u64;
-        let unsorted = blocks * ((probes + LOAD_COST) * (groups(key_bits) + 1) + CALL_COST);
-        let (start, c, sorted) = if east.len() < MIN_EAST {
-            let squeezed = (probes + LOAD_COST) * (groups(live.count_ones()) + 1);
-            (0, 0, blocks * (squeezed + CALL_COST + SUBSET_COST))
+        let unsorted =
+            blocks * ((west.len() as u64 + LOAD_COST) * (groups(key_bits) + 1) + CALL_COST);
+        let squeezed = (west.len() as u64 + LOAD_COST) * (groups(live.count_ones()) + 1);
+        let mut best = (false, 0, 0, blocks * (squeezed + CALL_COST + SUBSET_COST));
+        // The larger side is loaded into blocks, so its buckets stay full as the sieve cuts;
+        // but the west only when it is large (its blocks are split by weight, and a small
+        // row set's choice costs more than it saves).
+        let west_blocked = west.len() > east.len() && west.len() >= MIN_WEST;
+        let (blocked, probing) = if west_blocked {
+            (west, east)
         } else {
-            self.choose(east, west, key_bits, live)
+            (east, west)
         };
+        if blocked.len() >= MIN_EAST {
+            let ways = if west_blocked { WAYS } else { 1 };
+            let weigh = |key: u64| if west_blocked { weight(key) } else { 0 };
+            let (start, c, cost) = self.choose(blocked, ways, weigh, probing, key_bits, live);
+            if cost < best.3 {
+                best = (west_blocked, start, c, cost);
+            }
+        }
+        let (west_blocked, start, c, sorted) = best;
         let sorting = BUCKET_COST * (east.len() + west.len()) as u64;
+        #[cfg(test)]
+        {
+            self.chosen = (unsorted > sorted + sorting).then_some((west_blocked, c));
+        }
         if unsorted <= sorted + sorting {
             // Few blocks: the weights ride in the west keys' top bits (one pass, no sort).
             self.west.clear();
@@ -219,31 +260,37 @@ impl Sieve {
             &squeeze,
             (&mut self.east, &mut self.east_at, &mut self.next),
         )?;
-        let (east, east_at) = (&self.east, &self.east_at);
         block.use_bits(squeeze.bits() as usize);
         let west_at = |b: usize| &self.west[self.west_at[b]..self.west_at[b + 1]];
+        let east_at = |p: usize| &self.east[self.east_at[p]..self.east_at[p + 1]];
         let mut total = 0;
         for p in 0..1usize << c {
-            let stored = &east[east_at[p]..east_at[p + 1]];
-            if stored.is_empty() {
-                continue;
-            }
             let other = !p & mask as usize;
-            for chunk in stored.chunks(BLOCK) {
-                block.load(chunk);
-                // Every subset of the other diagonals, the empty one last, with its weights
-                // in one call.
-                let mut s = other;
-                loop {
-                    let b = s * WAYS;
-                    if self.west_at[b] < self.west_at[b + WAYS] {
-                        total +=
-                            block.weighted(kernel, &[west_at(b), west_at(b + 1), west_at(b + 2)]);
+            // Every subset of the other diagonals, the empty one last.
+            let subsets =
+                || std::iter::successors(Some(other), move |&s| (s != 0).then(|| (s - 1) & other));
+            if west_blocked {
+                for way in 0..WAYS {
+                    for chunk in west_at(p * WAYS + way).chunks(BLOCK) {
+                        block.load(chunk);
+                        for s in subsets() {
+                            let probes = east_at(s);
+                            if !probes.is_empty() {
+                                total += block.matches(kernel, probes) << way;
+                            }
+                        }
                     }
-                    if s == 0 {
-                        break;
+                }
+            } else {
+                for chunk in east_at(p).chunks(BLOCK) {
+                    block.load(chunk);
+                    for s in subsets() {
+                        let b = s * WAYS;
+                        if self.west_at[b] < self.west_at[b + WAYS] {
+                            total += block
+                                .weighted(kernel, &[west_at(b), west_at(b + 1), west_at(b + 2)]);
+                        }
                     }
-                    s = (s - 1) & other;
                 }
             }
         }
@@ -251,13 +298,25 @@ impl Sieve {
     }
 
     /// The sieve's diagonals for a row set: the first of a run of neighbouring key bits, how
-    /// many of the run to use (0: no sieve), and the kernel's cost then.
-    fn choose(&mut self, east: &[u64], west: &[u64], key_bits: u32, live: u64) -> (u32, u32, u64) {
-        // The run of MAX_CUTS neighbouring diagonals a random pair clashes on most often
-        // (neighbours, so a key's pattern is one shift).
-        let (de, dw) = (densities(east, key_bits), densities(west, key_bits));
-        let score: Vec<f64> = de.iter().zip(&dw).map(|(a, b)| a * b).collect();
-        let width = MAX_CUTS.min(key_bits as usize);
+    /// many of the run to use (0: no sieve), and the kernel's cost then. `blocked` are the
+    /// keys loaded into blocks, each with one of `ways` weights (`weigh`), `probing` the
+    /// others.
+    fn choose(
+        &mut self,
+        blocked: &[u64],
+        ways: usize,
+        weigh: impl Fn(u64) -> usize,
+        probing: &[u64],
+        key_bits: u32,
+        live: u64,
+    ) -> (u32, u32, u64) {
+        // The run of neighbouring diagonals a random pair clashes on most often
+        // (neighbours, so a key's pattern is one shift), as long as the blocked side's
+        // buckets keep MIN_BUCKET keys on average.
+        let (db, dp) = (densities(blocked, key_bits), densities(probing, key_bits));
+        let score: Vec<f64> = db.iter().zip(&dp).map(|(a, b)| a * b).collect();
+        let fill = (blocked.len() / MIN_BUCKET).max(1).ilog2() as usize;
+        let width = MAX_CUTS.min(fill).min(key_bits as usize);
         let start = (0..=key_bits as usize - width)
             .max_by(|&a, &b| {
                 let sum = |s: usize| score[s..s + width].iter().sum::<f64>();
@@ -265,24 +324,26 @@ impl Sieve {
             })
             .unwrap_or(0);
         // Histograms of the patterns on all of them, and the cheapest number to use.
-        let all = (PATTERNS - 1) as u64;
-        let histogram = |keys: &[u64], hist: &mut Vec<u64>| {
-            hist.clear();
-            hist.resize(PATTERNS, 0);
-            for &key in keys {
-                hist[(key >> start & all) as usize] += 1;
-            }
-        };
-        histogram(east, &mut self.east_histogram);
-        histogram(west, &mut self.west_histogram);
+        let all = (1u64 << width) - 1;
+        let pattern = |key: u64| (key >> start & all) as usize;
+        self.blocked_histogram.clear();
+        self.blocked_histogram.resize(ways << width, 0);
+        for &key in blocked {
+            self.blocked_histogram[pattern(key) * ways + weigh(key)] += 1;
+        }
+        self.probing_histogram.clear();
+        self.probing_histogram.resize(1 << width, 0);
+        for &key in probing {
+            self.probing_histogram[pattern(key)] += 1;
+        }
         let groups = |c: usize| {
             let cut = ((1u64 << c) - 1) << start;
             u64::from((live & !cut).count_ones().div_ceil(GROUP as u32).max(1))
         };
         let (c, cost) = (0..=width)
             .map(|c| {
-                let cost = cost(c, &self.east_histogram, &self.west_histogram, groups(c));
-                (c, cost)
+                let histograms = (&self.blocked_histogram, &self.probing_histogram);
+                (c, cost(c, histograms.0, ways, histograms.1, groups(c)))
             })
             .min_by_key(|&(_, cost)| cost)
             .unwrap_or((0, u64::MAX));
@@ -349,6 +410,7 @@ mod tests {
         // Sizes, density, and the bits each side uses (only one side uses the others, so
         // they are squeezed out: 20 of 30 on both sides, 10 on one).
         let both = (1u64 << key_bits) - 1;
+        let mut chosen = Vec::new();
         for (sizes, density, (east_bits, west_bits)) in [
             ((3000, 700), 6, (both, both)),
             ((5000, 3000), 3, (both, both)),
@@ -356,6 +418,11 @@ mod tests {
             ((3000, 700), 6, (both >> 5, both << 5)),
             ((5000, 3000), 3, (both >> 5, both << 5)),
             ((5000, 3000), 3, (both >> 20, both << 20)),
+            ((30000, 4000), 6, (both, both)),
+            // The west side larger: its keys are loaded into blocks, by weight.
+            ((700, 6000), 6, (both, both)),
+            ((6000, 70000), 6, (both, both)),
+            ((6000, 70000), 3, (both >> 5, both << 5)),
         ] {
             let mut keys = |count: usize, weighted: bool| -> Vec<u64> {
                 let bits = if weighted { west_bits } else { east_bits };
@@ -379,6 +446,7 @@ mod tests {
             let west = keys(sizes.1, true);
             let mut sieve = Sieve::default();
             let mut block = Sliced::new(key_bits as usize);
+            let expected = brute_force(&east, &west, key_bits);
             for kernel in Kernel::available() {
                 assert_eq!(
                     sieve
@@ -391,12 +459,21 @@ mod tests {
                             kernel
                         )
                         .unwrap(),
-                    brute_force(&east, &west, key_bits),
+                    expected,
                     "{:?} {:?}",
                     sizes,
                     kernel
                 );
+                chosen.push(
+                    sieve
+                        .chosen
+                        .map(|(west_blocked, cuts)| (west_blocked, cuts > 0)),
+                );
             }
+        }
+        // Every way of counting was taken: no sort, and the sieve on either side's blocks.
+        for way in [None, Some((false, true)), Some((true, true))] {
+            assert!(chosen.contains(&way), "{:?} in {:?}", way, chosen);
         }
     }
 
@@ -411,14 +488,14 @@ mod tests {
         // one call.
         let (g, sub) = (5, SUBSET_COST);
         assert_eq!(
-            cost(0, &e, &w, g),
+            cost(0, &e, 1, &w, g),
             4 * ((30 + LOAD_COST) * (g + 1) + CALL_COST + sub)
         );
         // Cut on the first diagonal: east 1500 (pattern 0) and 100 (pattern 1, from 3); west
         // 10 + 0 on pattern 0 and 20 on pattern 1 (from 5). Pattern 0 meets both west
         // buckets, pattern 1 only pattern 0's.
         assert_eq!(
-            cost(1, &e, &w, g),
+            cost(1, &e, 1, &w, g),
             3 * ((30 + LOAD_COST) * (g + 1) + 2 * CALL_COST + 2 * sub)
                 + ((10 + LOAD_COST) * (g + 1) + CALL_COST + sub)
         );

@@ -1,7 +1,9 @@
-//! The join's own tests: row sets counted in chunks and slices against the known counts.
+//! The join's own tests: row sets counted in chunks against the known counts, and estimates
+//! from pairs of chunks.
 
+use super::chunks;
 use super::halves::Scratch;
-use super::plan::{binomial, next_subset, Join};
+use super::plan::{next_subset, Join};
 use super::*;
 use crate::place::rng::SplitMix64;
 
@@ -46,11 +48,11 @@ fn by_row_sets(join: &Join, count: impl Fn(&Join, &mut Scratch, usize, u32) -> u
 #[test]
 fn halves_made_in_small_chunks_count_the_same() {
     for n in [8u32, 11, 12, 13] {
-        for halves in [1, 7, 100] {
+        for halves in [1, 7, 100, 5000] {
             let mut join = Join::new(n, Kernel::Portable);
             join.halves = halves;
             let total = by_row_sets(&join, |join, scratch, i, k| {
-                join.count_rows(scratch, i, k, None).unwrap()
+                join.count_rows(scratch, i, k).unwrap()
             });
             assert_eq!(
                 total,
@@ -64,35 +66,53 @@ fn halves_made_in_small_chunks_count_the_same() {
 }
 
 #[test]
-fn the_slices_of_a_row_set_add_up_to_it() {
-    for n in [9u32, 12, 13] {
-        for slices in [1u64, 3, 7, 5000] {
-            let join = Join::new(n, Kernel::Portable);
-            let total = by_row_sets(&join, |join, scratch, i, k| {
-                (0..slices)
-                    .map(|j| join.count_rows(scratch, i, k, Some((j, slices))).unwrap())
-                    .sum()
-            });
-            assert_eq!(
-                total,
-                crate::judge::KNOWN_COUNTS[n as usize],
-                "n = {}, {} slices",
-                n,
-                slices
-            );
-        }
+fn chunks_hold_at_most_their_candidates_and_cover_the_walk() {
+    let join = Join::new(12, Kernel::Portable);
+    let mut scratch = Scratch::new(&join);
+    let tile = &join.units()[40];
+    join.hold_north(&mut scratch, tile).unwrap();
+    let south = join.south_sets[tile.k as usize][tile.south.start as usize];
+    join.build_south(&mut scratch, south).unwrap();
+    let (upper, lower, width, k) = (&scratch.north[0].0, &scratch.south_east, join.e, tile.k);
+    let key_bits = join.key_bits();
+    let make = |from, to| {
+        let mut keys = chunks::Keys::default();
+        chunks::pairs(upper, lower, width, key_bits, &mut keys, from, to).unwrap();
+        keys.keys().to_vec()
+    };
+    let whole = chunks::starts(upper, lower, width, k, usize::MAX);
+    assert_eq!(whole.len(), 1);
+    let all = make(whole[0], None);
+    assert!(all.len() > 20, "{} halves", all.len());
+    for limit in [1, 5, all.len() / 3] {
+        let starts = chunks::starts(upper, lower, width, k, limit);
+        assert!(
+            starts.len() > 1 && starts.windows(2).all(|p| p[0] < p[1]),
+            "{} {:?}",
+            limit,
+            starts
+        );
+        let pieces: Vec<Vec<u64>> = (0..starts.len())
+            .map(|a| make(starts[a], starts.get(a + 1).copied()))
+            .collect();
+        assert_eq!(pieces.concat(), all, "limit {}", limit);
+        // About `limit` halves a chunk, from an estimate of the share kept: near enough.
+        let sizes: Vec<usize> = pieces.iter().map(Vec::len).collect();
+        assert!(
+            sizes.iter().all(|&size| size <= 2 * limit + lower.len())
+                && sizes.len() <= 2 * all.len().div_ceil(limit) + 1,
+            "limit {}: {:?}",
+            limit,
+            sizes
+        );
     }
-    assert_eq!(binomial(14, 7), 3432);
-    assert_eq!(binomial(5, 0), 1);
-    assert_eq!(binomial(3, 4), 0);
 }
 
 #[test]
-fn an_estimate_from_slices_of_row_sets_is_near_the_count() {
+fn an_estimate_from_pairs_of_chunks_is_near_the_count() {
     let mut join = Join::new(13, Kernel::Portable);
-    join.sliced_from = 11; // 4³ = 64 slices a row set
-    assert_eq!(join.slices(), 64);
-    // 2000 seeded samples, as `estimate_units` takes them, without its clock.
+    join.halves = 40; // several chunks a side in most row sets
+                      // 2000 seeded samples, as `estimate_units` takes them, without its clock.
     let units = join.units();
     let mut scratch = Scratch::new(&join);
     let mut rng = SplitMix64::new(7);
