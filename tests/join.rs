@@ -109,6 +109,7 @@ fn n_28_the_first_unknown_count_is_planned_by_the_join() {
 fn an_estimate_of_n_28_is_near_the_growth_of_the_known_counts() {
     // No count of 28 is published; the ratio of 27 to 26 (10.5) puts it near 2.5e18.
     let estimate =
-        nqueens::count::join::estimate(28, std::time::Duration::from_secs(20), 1, None).unwrap();
+        nqueens::count::join::estimate(28, std::time::Duration::from_secs(20), 1, None, None)
+            .unwrap();
     assert!((1.0e18..6.0e18).contains(&estimate.count), "{:?}", estimate);
 }

@@ -312,8 +312,8 @@ fn the_conventions_of_rust_command_lines_hold() {
     usage_error(&["list", "8", "--format", "jsno"], "unknown format \"jsno\"; choose board, perm, perm0, lines, json, luogu or svg; did you mean json?");
     // An optional value never swallows N.
     usage_error(
-        &["count", "--estimate", "12", "--part", "1/2"],
-        "--part does nothing with --estimate",
+        &["count", "--estimate", "12", "--checkpoint", "c.ckpt"],
+        "--checkpoint does nothing with --estimate",
     );
 }
 

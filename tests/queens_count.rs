@@ -287,6 +287,49 @@ fn an_estimate_is_near_the_known_count_and_says_its_error_and_time() {
     assert!(text.contains(" on 4 threads"), "{}", text);
 }
 
+#[test]
+fn an_estimate_of_a_part_is_near_the_part_counted() {
+    // The join (N = 14) and the symmetric search (--unique), each against its own part.
+    for (args, what) in [
+        (&["14"][..], "placements"),
+        (&["11", "--unique"][..], "classes"),
+    ] {
+        let run = |more: &[&str]| {
+            let out = queens()
+                .args(["count"])
+                .args(args)
+                .args(["--part", "2/3"])
+                .args(more)
+                .output()
+                .unwrap();
+            assert!(out.status.success());
+            String::from_utf8(out.stdout).unwrap()
+        };
+        let counted: f64 = run(&[]).trim().parse().unwrap();
+        let text = run(&["--estimate", "1"]);
+        let words: Vec<&str> = text.split(' ').collect();
+        let (count, error): (f64, f64) = (words[1].parse().unwrap(), words[4].parse().unwrap());
+        assert_eq!(words[2], what);
+        // (An error below one prints as 0.)
+        assert!(
+            (count - counted).abs() < 5.0 * error.max(1.0),
+            "{} against {}",
+            text,
+            counted
+        );
+        // No known count of a part to compare with; the time is the part's.
+        assert!(!text.contains("OEIS"), "{}", text);
+        assert!(text.contains("\npart 2/3: about "), "{}", text);
+    }
+    // A part past the last unit holds nothing, exactly.
+    let out = queens()
+        .args(["count", "14", "--part", "99999/99999", "--estimate", "1"])
+        .output()
+        .unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.starts_with("about 0 placements ± 0 "), "{}", text);
+}
+
 /// `queens count N --classes`, checked against `queens count N` and `--unique`.
 fn classes_agree(n: u32) {
     let out = queens()

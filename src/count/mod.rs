@@ -140,7 +140,8 @@ pub fn count_with(problem: &Problem<'_>, run: &Run<'_>) -> Result<u64, CountErro
 /// Estimates what `problem` asks, by the counter [`count_with`] would run, from a seeded
 /// random sample of its work taken for about `budget`: the count with its standard error,
 /// and the core-hours of the whole count on this machine ([`run::estimate`]). `kernel` is the
-/// join's, as [`Run::kernel`].
+/// join's, as [`Run::kernel`]; with `part = Some((k, m))` the estimate is of the k-th of m
+/// parts, as [`Run::part`] counts it.
 ///
 /// # Constraints
 ///
@@ -164,7 +165,7 @@ pub fn count_with(problem: &Problem<'_>, run: &Run<'_>) -> Result<u64, CountErro
 /// use nqueens::count::{estimate, Problem};
 /// use std::time::Duration;
 ///
-/// let guess = estimate(&Problem::total(13), Duration::from_millis(20), 1, None).unwrap();
+/// let guess = estimate(&Problem::total(13), Duration::from_millis(20), 1, None, None).unwrap();
 /// assert!((guess.count - 73712.0).abs() < 5.0 * guess.error.max(1.0));
 /// assert!(guess.core_seconds > 0.0);
 /// ```
@@ -173,12 +174,13 @@ pub fn estimate(
     budget: std::time::Duration,
     seed: u64,
     kernel: Option<join::kernel::Kernel>,
+    part: Option<(u64, u64)>,
 ) -> Result<run::estimate::Estimate, CountError> {
     let plain_total = problem.board.is_none() && problem.ask == Ask::Total;
     if plain_total && (JOIN_FROM..=join::MAX_N).contains(&problem.n) {
-        return join::estimate(problem.n, budget, seed, kernel);
+        return join::estimate(problem.n, budget, seed, kernel, part);
     }
-    symmetric::estimate(problem, budget, seed)
+    symmetric::estimate(problem, budget, seed, part)
 }
 
 /// A counting algorithm. Every one counts the placements of `n` queens for `n <= 32`.

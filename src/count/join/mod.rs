@@ -63,7 +63,7 @@
 //! tile's north lists once and keeps them while its units come, and builds each unit's south
 //! lists once, for every north set of the tile. So a south list is built once per tile (a few
 //! times at n = 21, each time in under a second). The halves of a row set are made and
-//! counted in chunks of about [`HALVES`] keys a side (2 Mi: 16 MB a copy), each east chunk
+//! counted in chunks of about [`HALVES`] keys a side (4 Mi: 32 MB a copy), each east chunk
 //! met with every west chunk (the west ones kept when they fit in one), so a row set of tens
 //! of millions of halves (n = 27) takes no more memory than one of a few. [`super::run`]
 //! hands the units out one at a time, so no thread waits for another.
@@ -212,11 +212,12 @@ const COUNTER: &str = "join";
 
 /// Estimates the count of `n` queens by the join from a seeded random sample of its row sets,
 /// each sample a random pair of an east and a west chunk of a row set's halves, for
-/// about `budget` ([`crate::count::run::estimate`]), on `kernel` (`None`: the fastest).
+/// about `budget` ([`crate::count::run::estimate`]), on `kernel` (`None`: the fastest); of
+/// the k-th of m parts for `part = Some((k, m))`.
 ///
 /// # Panics
 ///
-/// Panics if `n > 28`.
+/// Panics if `n > 28`, or if a part is not `1 <= k <= m`.
 ///
 /// # Errors
 ///
@@ -231,7 +232,7 @@ const COUNTER: &str = "join";
 /// ```
 /// use std::time::Duration;
 ///
-/// let estimate = nqueens::count::join::estimate(14, Duration::from_millis(20), 1, None).unwrap();
+/// let estimate = nqueens::count::join::estimate(14, Duration::from_millis(20), 1, None, None).unwrap();
 /// assert!((estimate.count - 365596.0).abs() < 5.0 * estimate.error.max(1.0));
 /// ```
 pub fn estimate(
@@ -239,13 +240,14 @@ pub fn estimate(
     budget: std::time::Duration,
     seed: u64,
     kernel: Option<Kernel>,
+    part: Option<(u64, u64)>,
 ) -> Result<Estimate, CountError> {
     assert!(n <= MAX_N, "join: n = {} is above {}", n, MAX_N);
     let kernel = kernel.unwrap_or_else(Kernel::best);
     if n == 0 {
         return estimate_units(
             Ask::Total,
-            &[()],
+            &run::slice(vec![()], part),
             budget,
             seed,
             || Ok(()),
@@ -261,7 +263,7 @@ pub fn estimate(
     let join = Join::new(n, kernel);
     estimate_units(
         Ask::Total,
-        &join.units(),
+        &run::slice(join.units(), part),
         budget,
         seed,
         || Ok(Scratch::new(&join)),

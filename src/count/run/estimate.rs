@@ -123,14 +123,16 @@ pub(crate) fn estimate_units<T, S>(
         counts.add(found as f64 * sampled.weight * whole);
         times.add(took * sampled.weight * whole);
     }
+    // No unit to sample (a part past the last unit): the count is exactly nothing.
+    let exact = units.is_empty();
     Ok(Estimate {
         ask,
         count: counts.mean,
-        error: counts.error(),
+        error: if exact { 0.0 } else { counts.error() },
         core_seconds: times.mean,
-        core_seconds_error: times.error(),
+        core_seconds_error: if exact { 0.0 } else { times.error() },
         samples: counts.n as u64,
-        trusted: counts.n as u64 >= TRUSTED_FROM,
+        trusted: exact || counts.n as u64 >= TRUSTED_FROM,
         units: units.len() as u64,
         elapsed: started.elapsed(),
     })

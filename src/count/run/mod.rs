@@ -311,7 +311,14 @@ pub fn cores() -> usize {
 
 /// The k-th (1-based) of m slices of `units`: every m-th one, starting at the k-th; all of
 /// them for `None`.
+///
+/// # Panics
+///
+/// Panics if a part is not `1 <= k <= m`.
 pub(crate) fn slice<T>(units: Vec<T>, part: Option<(u64, u64)>) -> Vec<T> {
+    if let Some((k, m)) = part {
+        assert!(1 <= k && k <= m, "part {}/{} is not 1 <= k <= m", k, m);
+    }
     match part {
         None => units,
         Some((k, m)) => units

@@ -12,7 +12,7 @@ use crate::place::rng::SplitMix64;
 /// Estimates the count of `problem` by the symmetric search from a seeded random sample of
 /// its sub-problems, taken for about `budget` ([`crate::count::run::estimate`]): a sample walks
 /// down from a sub-problem along random columns until 13 rows are left, then
-/// counts the rest exactly.
+/// counts the rest exactly; of the k-th of m parts for `part = Some((k, m))`.
 ///
 /// # Panics
 ///
@@ -32,18 +32,19 @@ use crate::place::rng::SplitMix64;
 /// use nqueens::count::{symmetric, Problem};
 /// use std::time::Duration;
 ///
-/// let estimate = symmetric::estimate(&Problem::total(12), Duration::from_millis(20), 1).unwrap();
+/// let estimate = symmetric::estimate(&Problem::total(12), Duration::from_millis(20), 1, None).unwrap();
 /// assert!((estimate.count - 14200.0).abs() < 5.0 * estimate.error.max(1.0));
 /// ```
 pub fn estimate(
     problem: &Problem<'_>,
     budget: std::time::Duration,
     seed: u64,
+    part: Option<(u64, u64)>,
 ) -> Result<Estimate, CountError> {
     problem.check("symmetric");
     let (n, board) = (problem.n as usize, problem.board);
     if n == 0 {
-        let tasks = [()];
+        let tasks = crate::count::run::slice(vec![()], part);
         let unique = u64::from(board.is_none());
         return estimate_units(
             problem.ask,
@@ -62,7 +63,7 @@ pub fn estimate(
     }
     estimate_units(
         problem.ask,
-        &sub_problems(n, board),
+        &crate::count::run::slice(sub_problems(n, board), part),
         budget,
         seed,
         || Ok(()),

@@ -17,8 +17,8 @@ pub fn print_estimate(
 ) -> Result<(), Failure> {
     let budget = std::time::Duration::from_secs(seconds);
     let guess = match args.algo {
-        Algo::Symmetric => symmetric::estimate(problem, budget, ESTIMATE_SEED),
-        _ => nqueens::count::estimate(problem, budget, ESTIMATE_SEED, kernel),
+        Algo::Symmetric => symmetric::estimate(problem, budget, ESTIMATE_SEED, args.part),
+        _ => nqueens::count::estimate(problem, budget, ESTIMATE_SEED, kernel, args.part),
     }
     .map_err(count_failure)?;
     let what = match problem.ask {
@@ -52,7 +52,11 @@ pub fn print_estimate(
     let known = (nqueens::judge::KNOWN_COUNTS
         .get(problem.n as usize)
         .copied())
-    .filter(|_| problem.board.is_none());
+    .filter(|_| problem.board.is_none() && args.part.is_none());
+    let whole = match args.part {
+        Some((k, m)) => format!("part {}/{}", k, m),
+        None => "the whole count".to_string(),
+    };
     if let (Some(known), Ask::Total, true) = (known, problem.ask, guess.trusted) {
         text += &format!(
             "(the known count, OEIS A000170: {}, {:.1} standard errors away)\n",
@@ -67,7 +71,8 @@ pub fn print_estimate(
     };
     text += &match guess.trusted {
         true => format!(
-            "the whole count: about {} ± {} on one core of this machine ({}); {} on {}\n",
+            "{}: about {} ± {} on one core of this machine ({}); {} on {}\n",
+            whole,
             duration(guess.core_seconds),
             duration(guess.core_seconds_error),
             percent(guess.core_seconds_error, guess.core_seconds),
@@ -75,7 +80,8 @@ pub fn print_estimate(
             on
         ),
         false => format!(
-            "the whole count: about {} on one core of this machine, {} on {} (as uncertain as the count)\n",
+            "{}: about {} on one core of this machine, {} on {} (as uncertain as the count)\n",
+            whole,
             duration(guess.core_seconds),
             duration(guess.core_seconds / threads as f64),
             on

@@ -28,7 +28,7 @@ pub static SPEC: Spec = Spec {
     about: "print the number of placements of N non-attacking queens on an N×N board.",
     usage: &[
         "N [--algo NAME] [--threads T] [--unique] [--part K/M] [--checkpoint FILE]",
-        "N [--unique] [--threads T] --estimate [SECONDS]",
+        "N [--unique] [--threads T] [--part K/M] --estimate [SECONDS]",
         "N --classes [--threads T] [--part K/M] [--checkpoint FILE]",
         "[N] --board FILE [--queens FILE] [--queen ROW,COL]... [--threads T] [--part K/M] [--checkpoint FILE]",
         "N [--queens FILE] [--queen ROW,COL]... [--threads T] [--part K/M] [--checkpoint FILE]",
@@ -96,7 +96,8 @@ they make (N = 8: 11 × 8 + 1 × 4 = 92)",
             many: Many::One,
             help: "count a seeded random sample of the work for about SECONDS (default 10) and
 print the estimated count with its standard error, and the core-hours the
-whole count would take on this machine (and the hours on --threads T)",
+whole count would take on this machine (and the hours on --threads T);
+with --part K/M, of that part: what one job of a cluster run will take",
         },
         placed::BOARD,
         placed::QUEENS,
@@ -193,8 +194,8 @@ pub fn parse(parsed: &Parsed) -> Result<CountArgs, Failure> {
     }
     if args.estimate.is_some() {
         parsed.refuse(
-            &["--part", "--checkpoint"],
-            "does nothing with --estimate, which samples the whole count",
+            &["--checkpoint"],
+            "does nothing with --estimate, which counts nothing to keep",
         )?;
     }
     if !algo.runs_problems() {
@@ -443,9 +444,8 @@ mod tests {
             Some(10)
         );
         assert!(refused("20 --estimate 0").starts_with("--estimate must be a number"));
-        assert!(
-            refused("20 --estimate --part 1/2").starts_with("--part does nothing with --estimate")
-        );
+        assert!(refused("20 --estimate --checkpoint c")
+            .starts_with("--checkpoint does nothing with --estimate"));
         assert!(refused("20 --algo links --estimate").starts_with("--estimate goes with"));
         assert_eq!(
             parse_line("8 --part 1/18446744073709551615").unwrap().part,
