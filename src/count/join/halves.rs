@@ -153,12 +153,12 @@ impl Join {
             rng.below(west.len() as u64) as usize,
         );
         let counting = std::time::Instant::now();
-        self.make_west(scratch, 0, &west, b)?;
+        self.make_chunk(scratch, 0, false, &west, b)?;
         let mut made_west = counting.elapsed().as_secs_f64();
         if west.len() == 1 {
             made_west -= made_west / east.len() as f64;
         }
-        self.make_east(scratch, 0, &east, a)?;
+        self.make_chunk(scratch, 0, true, &east, a)?;
         let counted = weight * self.count_made(scratch)?;
         let seconds = counting.elapsed().as_secs_f64() - made_west + lists;
         Ok(Sampled {
@@ -179,44 +179,24 @@ impl Join {
         )
     }
 
-    /// Makes the `b`-th chunk of west halves (starting at `west[b]`) into `scratch.west`.
-    pub(super) fn make_west(
+    /// Makes the `j`-th chunk of a side's halves (`starts`: where its chunks start) into
+    /// that side's keys: the east side's if `east`, else the west side's.
+    pub(super) fn make_chunk(
         &self,
         scratch: &mut Scratch,
         i: usize,
-        west: &[At],
-        b: usize,
+        east: bool,
+        starts: &[At],
+        j: usize,
     ) -> Result<(), OutOfMemory> {
-        scratch.west.clear();
-        chunks::pairs(
-            &scratch.north[i].1,
-            &scratch.south_west,
-            self.w,
-            self.key_bits(),
-            &mut scratch.west,
-            west[b],
-            west.get(b + 1).copied(),
-        )
-    }
-
-    /// Makes the `a`-th chunk of east halves (starting at `east[a]`) into `scratch.east`.
-    pub(super) fn make_east(
-        &self,
-        scratch: &mut Scratch,
-        i: usize,
-        east: &[At],
-        a: usize,
-    ) -> Result<(), OutOfMemory> {
-        scratch.east.clear();
-        chunks::pairs(
-            &scratch.north[i].0,
-            &scratch.south_east,
-            self.e,
-            self.key_bits(),
-            &mut scratch.east,
-            east[a],
-            east.get(a + 1).copied(),
-        )
+        let (north_east, north_west) = &scratch.north[i];
+        let (upper, lower, width, keys) = match east {
+            true => (north_east, &scratch.south_east, self.e, &mut scratch.east),
+            false => (north_west, &scratch.south_west, self.w, &mut scratch.west),
+        };
+        keys.clear();
+        let (from, to) = (starts[j], starts.get(j + 1).copied());
+        chunks::pairs(upper, lower, width, self.key_bits(), keys, from, to)
     }
 
     /// The pairs of the east and the west halves made, counted with the weights of the long
@@ -261,14 +241,14 @@ impl Join {
             return Ok(0);
         }
         if west.len() == 1 {
-            self.make_west(scratch, i, &west, 0)?;
+            self.make_chunk(scratch, i, false, &west, 0)?;
         }
         let mut total = 0;
         for a in 0..east.len() {
-            self.make_east(scratch, i, &east, a)?;
+            self.make_chunk(scratch, i, true, &east, a)?;
             for b in 0..west.len() {
                 if west.len() > 1 {
-                    self.make_west(scratch, i, &west, b)?;
+                    self.make_chunk(scratch, i, false, &west, b)?;
                 }
                 total += self.count_made(scratch)?;
             }
