@@ -140,7 +140,8 @@ impl Join {
         let built_south = started.elapsed().as_secs_f64() - built_north;
         let lists = built_north / self.south_sets[tile.k as usize].len() as f64
             + built_south / tile_norths as f64;
-        let (east, west) = self.chunk_starts(scratch, 0, tile.k);
+        let meeting = self.meeting(scratch, 0, tile.k);
+        let (east, west) = (&meeting.east, &meeting.west);
         if east.is_empty() || west.is_empty() {
             return Ok(Sampled {
                 counts: [0, 0],
@@ -153,29 +154,94 @@ impl Join {
             rng.below(west.len() as u64) as usize,
         );
         let counting = std::time::Instant::now();
-        self.make_chunk(scratch, 0, false, &west, b)?;
-        let mut made_west = counting.elapsed().as_secs_f64();
-        if west.len() == 1 {
-            made_west -= made_west / east.len() as f64;
-        }
-        self.make_chunk(scratch, 0, true, &east, a)?;
-        let counted = weight * self.count_made(scratch)?;
-        let seconds = counting.elapsed().as_secs_f64() - made_west + lists;
+        let (counted, shared) = match meeting.kept {
+            None => {
+                self.make_chunk(scratch, 0, false, west, b)?;
+                self.make_chunk(scratch, 0, true, east, a)?;
+                (self.count_made(scratch)?, 0.0)
+            }
+            Some(west_blocked) => {
+                // The larger side's chunk is made and sorted once for all the other side's
+                // chunks: its share is charged.
+                let (blocked, probing) = match west_blocked {
+                    true => ((west, b), (east, a)),
+                    false => ((east, a), (west, b)),
+                };
+                self.make_chunk(scratch, 0, !west_blocked, blocked.0, blocked.1)?;
+                let made = counting.elapsed().as_secs_f64();
+                self.make_chunk(scratch, 0, west_blocked, probing.0, probing.1)?;
+                let bits = self.used_bits(scratch, 0, west_blocked);
+                let counted = self.count_kept(scratch, true, west_blocked, bits)?;
+                let shared = made + scratch.sieve.prepared;
+                (counted, shared * (1.0 - 1.0 / probing.0.len() as f64))
+            }
+        };
+        let seconds = counting.elapsed().as_secs_f64() - shared + lists;
         Ok(Sampled {
-            counts: [counted, 0],
+            counts: [weight * counted, 0],
             weight: row_sets * (east.len() * west.len()) as f64,
             seconds: Some(seconds),
         })
     }
 
-    /// The starts of the chunks of the east and of the west halves of the `i`-th north set
-    /// of the held tile (of `k` rows) and the south set whose lists are built.
-    pub(super) fn chunk_starts(&self, scratch: &Scratch, i: usize, k: u32) -> (Vec<At>, Vec<At>) {
+    /// How the halves of the `i`-th north set of the held tile (of `k` rows) and the south
+    /// set whose lists are built are met: in one call when each side fits in one chunk of
+    /// [`Join::halves`]; else the larger side in chunks 4 times bigger, each sorted once and
+    /// kept while the other side's chunks come ([`Sieve::count_kept`]).
+    pub(super) fn meeting(&self, scratch: &Scratch, i: usize, k: u32) -> Meeting {
         let (north_east, north_west) = &scratch.north[i];
         let (w, e) = (self.w, self.e);
-        (
-            chunks::starts(north_east, &scratch.south_east, e, k, self.halves),
-            chunks::starts(north_west, &scratch.south_west, w, w - k, self.halves),
+        let east = |limit| chunks::starts(north_east, &scratch.south_east, e, k, limit);
+        let west = |limit| chunks::starts(north_west, &scratch.south_west, w, w - k, limit);
+        let (east_starts, west_starts) = (east(self.halves), west(self.halves));
+        if east_starts.len() <= 1 && west_starts.len() <= 1 {
+            return Meeting {
+                east: east_starts,
+                west: west_starts,
+                kept: None,
+            };
+        }
+        let big = self.halves.saturating_mul(BLOCKED);
+        match west_starts.len() > east_starts.len() {
+            true => Meeting {
+                east: east_starts,
+                west: west(big),
+                kept: Some(true),
+            },
+            false => Meeting {
+                east: east(big),
+                west: west_starts,
+                kept: Some(false),
+            },
+        }
+    }
+
+    /// Every key bit the halves of the side not loaded into blocks may use (the east one if
+    /// `west_blocked`): what its quarter lists use.
+    fn used_bits(&self, scratch: &Scratch, i: usize, west_blocked: bool) -> u64 {
+        match west_blocked {
+            true => scratch.north[i].0.used() | scratch.south_east.used(),
+            false => scratch.north[i].1.used() | scratch.south_west.used(),
+        }
+    }
+
+    /// [`Join::count_made`] with the larger side kept sorted ([`Sieve::count_kept`]).
+    fn count_kept(
+        &self,
+        scratch: &mut Scratch,
+        fresh: bool,
+        west_blocked: bool,
+        bits: u64,
+    ) -> Result<u64, OutOfMemory> {
+        let weight = self.long_diagonals();
+        scratch.sieve.count_kept(
+            (scratch.east.keys(), scratch.west.keys()),
+            (fresh, west_blocked),
+            bits,
+            weight,
+            self.key_bits(),
+            &mut scratch.block,
+            self.kernel,
         )
     }
 
@@ -199,15 +265,21 @@ impl Join {
         chunks::pairs(upper, lower, width, self.key_bits(), keys, from, to)
     }
 
-    /// The pairs of the east and the west halves made, counted with the weights of the long
-    /// diagonals: a west half weighs 2 for each west segment of a long diagonal it uses
-    /// (`row + col = n - 1` and, if the west half has columns, `row = col`).
-    pub(super) fn count_made(&self, scratch: &mut Scratch) -> Result<u64, OutOfMemory> {
+    /// The weight of a west half from the long diagonals, as a power of 2: one for each west
+    /// segment of a long diagonal it uses (`row + col = n - 1` and, if the west half has
+    /// columns, `row = col`).
+    fn long_diagonals(&self) -> impl Fn(u64) -> usize {
         let (n, w) = (self.n, self.w);
         let anti = n - 1 - w;
         let main = (n - 1 + w).saturating_sub(1);
         let main_too = u64::from(w > 0);
-        let weight = |key: u64| ((key >> anti & 1) + (key >> main & main_too)) as usize;
+        move |key: u64| ((key >> anti & 1) + (key >> main & main_too)) as usize
+    }
+
+    /// The pairs of the east and the west halves made, counted with the weights of the long
+    /// diagonals ([`Join::long_diagonals`]).
+    pub(super) fn count_made(&self, scratch: &mut Scratch) -> Result<u64, OutOfMemory> {
+        let weight = self.long_diagonals();
         scratch.sieve.count(
             scratch.east.keys(),
             scratch.west.keys(),
@@ -222,10 +294,11 @@ impl Join {
     /// held tile (of `k` rows) and of the south set whose lists are built, counted with the
     /// weights of the long diagonals.
     ///
-    /// The halves are made and counted in chunks of at most [`HALVES`](super::plan::HALVES)
-    /// candidates a side ([`chunks`]), each east chunk met with each west chunk, so a row set
-    /// takes bounded memory however many halves it has (tens of millions at n = 27). The
-    /// west halves are made once when they fit in one chunk.
+    /// The halves are made and counted in chunks ([`chunks`], [`Join::meeting`]): each side
+    /// in one when it fits in [`HALVES`](super::plan::HALVES) candidates; else the larger
+    /// side in chunks of 4 times that, each sorted once and met with every chunk of the
+    /// other. So a row set takes bounded memory however many halves it has (tens of millions
+    /// at n = 27).
     ///
     /// # Errors
     ///
@@ -236,23 +309,44 @@ impl Join {
         i: usize,
         k: u32,
     ) -> Result<u64, OutOfMemory> {
-        let (east, west) = self.chunk_starts(scratch, i, k);
+        let meeting = self.meeting(scratch, i, k);
+        let (east, west) = (&meeting.east, &meeting.west);
         if east.is_empty() || west.is_empty() {
             return Ok(0);
         }
-        if west.len() == 1 {
-            self.make_chunk(scratch, i, false, &west, 0)?;
-        }
+        let Some(west_blocked) = meeting.kept else {
+            self.make_chunk(scratch, i, false, west, 0)?;
+            self.make_chunk(scratch, i, true, east, 0)?;
+            return self.count_made(scratch);
+        };
+        let (blocked, probing) = match west_blocked {
+            true => (west, east),
+            false => (east, west),
+        };
+        let bits = self.used_bits(scratch, i, west_blocked);
         let mut total = 0;
-        for a in 0..east.len() {
-            self.make_chunk(scratch, i, true, &east, a)?;
-            for b in 0..west.len() {
-                if west.len() > 1 {
-                    self.make_chunk(scratch, i, false, &west, b)?;
+        for b in 0..blocked.len() {
+            self.make_chunk(scratch, i, !west_blocked, blocked, b)?;
+            for p in 0..probing.len() {
+                if probing.len() > 1 || b == 0 {
+                    self.make_chunk(scratch, i, west_blocked, probing, p)?;
                 }
-                total += self.count_made(scratch)?;
+                total += self.count_kept(scratch, p == 0, west_blocked, bits)?;
             }
         }
         Ok(total)
     }
 }
+
+/// How a row set's halves are met ([`Join::meeting`]): where the chunks of each side start,
+/// and, when there are several, which side is kept sorted while the other's chunks come (the
+/// west one if `true`).
+pub(super) struct Meeting {
+    pub(super) east: Vec<At>,
+    pub(super) west: Vec<At>,
+    pub(super) kept: Option<bool>,
+}
+
+/// How many times bigger the chunks of a row set's larger side are than the other's, when
+/// they are kept sorted ([`Join::meeting`]).
+const BLOCKED: usize = 4;

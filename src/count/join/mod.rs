@@ -63,9 +63,9 @@
 //! tile's north lists once and keeps them while its units come, and builds each unit's south
 //! lists once, for every north set of the tile. So a south list is built once per tile (a few
 //! times at n = 21, each time in under a second). The halves of a row set are made and
-//! counted in chunks of about [`HALVES`] keys a side (4 Mi: 32 MB a copy), each east chunk
-//! met with every west chunk (the west ones kept when they fit in one), so a row set of tens
-//! of millions of halves (n = 27) takes no more memory than one of a few. [`super::run`]
+//! counted in chunks: the larger side in chunks of 4 × [`HALVES`] keys (8 Mi: 64 MB a copy),
+//! each sorted once and met with every chunk of [`HALVES`] of the other side, so a row set
+//! of tens of millions of halves (n = 27) takes no more memory than one of a few. [`super::run`]
 //! hands the units out one at a time, so no thread waits for another.
 
 mod chunks;

@@ -35,9 +35,9 @@ impl Unit for Tile {
     }
 }
 
-/// About the most halves of a side made at once (32 MB of keys; a row set with more is
+/// About the most halves of a side made at once (16 MB of keys; a row set with more is
 /// counted in chunks, each side's chunk met with each of the other's).
-pub const HALVES: usize = 1 << 22;
+pub const HALVES: usize = 1 << 21;
 
 /// The most bytes of north lists a tile holds (for each worker).
 pub(super) const NORTH_BYTES: u64 = 24 << 20;

@@ -244,6 +244,15 @@ impl Lists {
         &self.entries[self.starts[c] as usize..self.starts[c + 1] as usize]
     }
 
+    /// Every bit any placement listed uses.
+    ///
+    /// # Complexity
+    ///
+    /// O(placements).
+    pub fn used(&self) -> Entry {
+        self.entries.iter().fold(0, |all, &entry| all | entry)
+    }
+
     /// The number of placements listed.
     pub fn len(&self) -> usize {
         self.entries.len()

@@ -1,0 +1,368 @@
+//! The sieve: most (west, east) pairs of a row set cannot fit, and buckets find them
+//! without trying them.
+//!
+//! A west and an east half fit when their keys share no diagonal. Pick `c` diagonals that
+//! both sides use often, and bucket each side by which of the `c` it uses (its *pattern*): an
+//! east half of pattern `p` can fit only west halves whose pattern is a subset of the other
+//! diagonals, `!p`. So each east bucket is loaded into blocks as before, and probed only by the
+//! west buckets of the subsets of `!p`; the pairs skipped are exactly those that clash on a
+//! chosen diagonal, and the kernel checks the rest in full, so the count is unchanged. When
+//! the west halves are many more (from n ≈ 25 a row set has a few million east halves and tens
+//! of millions of west ones), the roles turn: the west buckets, one per pattern and weight, are
+//! loaded into blocks and probed by the east buckets.
+//!
+//! The diagonals are chosen from a sample of each side's keys, by how often a random pair
+//! clashes on them (the product of the two sides' densities): the run of [`MAX_CUTS`]
+//! neighbouring key bits that scores most, so a key's pattern is one shift (choosing the best
+//! bits anywhere cost a loop per key, a tenth of the count's time at n = 21, for no fewer
+//! probes). How many to take is a trade: each doubles the buckets and so the blocks left
+//! partly empty at each bucket's end, and each takes a bit out of the keys the kernel reads.
+//! For each `c` up to [`MAX_CUTS`] the sieve computes what the kernel would do, in row
+//! operations (blocks times the probes of their compatible west buckets, a subset-sum over the
+//! west histogram, times the groups of the keys left, plus charges per call, per block and per
+//! subset looked at) and takes the cheapest, which is no sieve at all for small row sets. The
+//! larger the side in blocks, the more diagonals pay: a row set of n = 26 (1.5 million east
+//! and 39 million west halves) took 22 s on one thread with at most 8, 12 s with up to 12
+//! (chosen: 12), and 10 s with the west halves in blocks (13).
+//!
+//! Before the kernel sees them, every key is squeezed ([`super::squeeze`]) to the diagonals
+//! that can still clash: those both sides use, less the sieve's own, on which every pair a
+//! bucket pair meets already fits. At n = 22 the keys drop from 42 bits (7 groups) to 25–33
+//! (mostly 5 groups); a part of n = 22 counts 1.13 times faster for it.
+//!
+//! This is the idea of E. Kluev's `sieveCuts` (N-Queens-Count-Sol, `sieve.h`); the choice of
+//! `c` by computed cost and the squeeze are this crate's.
+
+mod choice;
+
+use super::kernel::{Kernel, GROUP, WEIGHT};
+use super::sliced::{Sliced, BLOCK};
+use super::squeeze::Squeeze;
+use crate::memory::OutOfMemory;
+use choice::{BUCKET_COST, CALL_COST, LOAD_COST, SUBSET_COST};
+
+/// The weights a west key may have (`weight(key)` below 3: each match counts 1, 2 or 4
+/// times), each a bucket of its own: the kernel counts matches, and the sieve weighs its
+/// answer (a shift per call, not per probe).
+const WAYS: usize = 3;
+
+/// The most diagonals a row set is bucketed by.
+pub const MAX_CUTS: usize = 16;
+
+/// The fewest keys a bucket of the side loaded into blocks holds on average, when the sieve
+/// chooses how many diagonals it may use: more would only cut blocks into partly empty ones.
+const MIN_BUCKET: usize = 64;
+
+/// The fewest east halves a row set needs for the sieve to be worth choosing: below, a few
+/// blocks are probed by every west half.
+const MIN_EAST: usize = 8 * BLOCK;
+
+/// The fewest west halves loaded into blocks (when there are more of them than east ones):
+/// below, the east ones are. (`queens count 18 --threads 1` took 1.3 times longer with the
+/// west halves blocked from 4,096; from 65,536 as long as with the east ones always.)
+const MIN_WEST: usize = 128 * BLOCK;
+
+/// One worker's buffers for the sieve, reused from one row set to the next.
+#[derive(Default)]
+pub struct Sieve {
+    east: Vec<u64>,
+    west: Vec<u64>,
+    blocked_histogram: Vec<u64>,
+    probing_histogram: Vec<u64>,
+    /// Where each bucket starts in `east` and `west` (one more entry than buckets; a west
+    /// bucket is a pattern and a weight).
+    east_at: Vec<usize>,
+    west_at: Vec<usize>,
+    /// Room for [`bucket`] to work in.
+    next: Vec<usize>,
+    /// The cut of the side sorted into blocks, kept for [`Sieve::count_kept`].
+    kept: Option<Cut>,
+    /// The seconds the last fresh [`Sieve::count_kept`] took to choose its cut and sort the
+    /// larger side: work the count shares among the other side's chunks.
+    pub(super) prepared: f64,
+    /// The last count's choice: the side loaded into blocks (`true`: the west) and the
+    /// number of diagonals cut on (none when the keys were not sorted), for the tests.
+    #[cfg(test)]
+    chosen: Option<(bool, u32)>,
+}
+
+/// How a row set's keys are sorted: which side is loaded into blocks, the run of diagonals
+/// cut on (`c` of them from key bit `start`), and the squeeze of the keys.
+struct Cut {
+    west_blocked: bool,
+    start: u32,
+    c: u32,
+    squeeze: Squeeze,
+}
+
+impl Sieve {
+    /// The pairs of an `east` and a `west` key that share none of the first `key_bits` bits,
+    /// each counted `2^weight(west key)` times (`weight` below 3; bits past `key_bits` are
+    /// not compared), counted by `kernel` in blocks of the larger side's keys, as
+    /// [`Sliced::matches`] counts them, with the sieve skipping pairs that clash on its
+    /// diagonals.
+    ///
+    /// # Errors
+    ///
+    /// [`OutOfMemory`] if the buckets (a copy of both sides) do not fit.
+    ///
+    /// # Complexity
+    ///
+    /// O(|east| + |west|) to bucket, and the kernel's work on the pairs left.
+    pub fn count(
+        &mut self,
+        east: &[u64],
+        west: &[u64],
+        weight: impl Fn(u64) -> usize,
+        key_bits: u32,
+        block: &mut Sliced,
+        kernel: Kernel,
+    ) -> Result<u64, OutOfMemory> {
+        if east.is_empty() || west.is_empty() {
+            return Ok(0);
+        }
+        // Diagonals only one side uses never clash: squeezed out of every key.
+        let key_mask = (1u64 << key_bits) - 1;
+        let used = |keys: &[u64]| keys.iter().fold(0, |all, &key| all | key) & key_mask;
+        let live = used(east) & used(west);
+        let groups = |bits: u32| u64::from(bits.div_ceil(GROUP as u32).max(1));
+        // The kernel's cost without sorting the keys (every east block probed by every west
+        // key, all groups read), against the sieve's best (squeezed keys, maybe no cut, the
+        // blocks made of either side's keys) plus the sorting of both sides into buckets.
+        let blocks = east.len().div_ceil(BLOCK) as u64;
+        let unsorted =
+            blocks * ((west.len() as u64 + LOAD_COST) * (groups(key_bits) + 1) + CALL_COST);
+        let squeezed = (west.len() as u64 + LOAD_COST) * (groups(live.count_ones()) + 1);
+        let mut best = (false, 0, 0, blocks * (squeezed + CALL_COST + SUBSET_COST));
+        // The larger side is loaded into blocks, so its buckets stay full as the sieve cuts;
+        // but the west only when it is large (its blocks are split by weight, and a small
+        // row set's choice costs more than it saves).
+        let west_blocked = west.len() > east.len() && west.len() >= MIN_WEST;
+        let (blocked, probing) = if west_blocked {
+            (west, east)
+        } else {
+            (east, west)
+        };
+        if blocked.len() >= MIN_EAST {
+            let ways = if west_blocked { WAYS } else { 1 };
+            let weigh = |key: u64| if west_blocked { weight(key) } else { 0 };
+            let (start, c, cost) = self.choose(blocked, ways, weigh, probing, key_bits, live);
+            if cost < best.3 {
+                best = (west_blocked, start, c, cost);
+            }
+        }
+        let (west_blocked, start, c, sorted) = best;
+        let sorting = BUCKET_COST * (east.len() + west.len()) as u64;
+        #[cfg(test)]
+        {
+            self.chosen = (unsorted > sorted + sorting).then_some((west_blocked, c));
+        }
+        if unsorted <= sorted + sorting {
+            // Few blocks: the weights ride in the west keys' top bits (one pass, no sort).
+            self.west.clear();
+            self.west.try_reserve(west.len()).map_err(|_| OutOfMemory {
+                what: "the west halves",
+                needed: 8 * west.len() as u64,
+            })?;
+            self.west
+                .extend(west.iter().map(|&key| key | (weight(key) as u64) << WEIGHT));
+            block.use_bits(key_bits as usize);
+            return Ok(east
+                .chunks(BLOCK)
+                .map(|stored| {
+                    block.load(stored);
+                    block.weighted_in_keys(kernel, &self.west)
+                })
+                .sum());
+        }
+        let cut = Cut {
+            west_blocked,
+            start,
+            c,
+            squeeze: Squeeze::new(live & !(((1u64 << c) - 1) << start)),
+        };
+        self.sort(&cut, true, east, west, &weight)?;
+        self.sort(&cut, false, east, west, &weight)?;
+        self.kept = None;
+        Ok(self.probe(&cut, block, kernel))
+    }
+
+    /// [`Sieve::count`] for a row set too big for one call: one chunk of its larger side
+    /// (`west_blocked` says which), met with each chunk of the other in turn. The first call
+    /// for a chunk of the larger side (`fresh`) chooses the cuts and sorts it; the calls after
+    /// it keep both and sort only the other side's chunk. `bits` are the key bits the other
+    /// side's halves may use, all its chunks together (a superset will do): a bit neither
+    /// side's chunks can share is squeezed out, no other.
+    ///
+    /// # Errors
+    ///
+    /// [`OutOfMemory`] if the buckets do not fit.
+    ///
+    /// # Panics
+    ///
+    /// Panics if the first call is not `fresh`.
+    ///
+    /// # Complexity
+    ///
+    /// O(|the other chunk|) to bucket (and O(|the larger chunk|) when `fresh`), and the
+    /// kernel's work on the pairs left.
+    #[allow(clippy::too_many_arguments)]
+    pub fn count_kept(
+        &mut self,
+        (east, west): (&[u64], &[u64]),
+        (fresh, west_blocked): (bool, bool),
+        bits: u64,
+        weight: impl Fn(u64) -> usize,
+        key_bits: u32,
+        block: &mut Sliced,
+        kernel: Kernel,
+    ) -> Result<u64, OutOfMemory> {
+        if fresh {
+            let started = std::time::Instant::now();
+            self.kept = None;
+            let key_mask = (1u64 << key_bits) - 1;
+            let (blocked, probing) = if west_blocked {
+                (west, east)
+            } else {
+                (east, west)
+            };
+            let used = blocked.iter().fold(0, |all, &key| all | key);
+            let live = used & bits & key_mask;
+            let (start, c) = match blocked.is_empty() || probing.is_empty() {
+                true => (0, 0),
+                false => {
+                    let ways = if west_blocked { WAYS } else { 1 };
+                    let weigh = |key: u64| if west_blocked { weight(key) } else { 0 };
+                    let (start, c, _) = self.choose(blocked, ways, weigh, probing, key_bits, live);
+                    (start, c)
+                }
+            };
+            let cut = Cut {
+                west_blocked,
+                start,
+                c,
+                squeeze: Squeeze::new(live & !(((1u64 << c) - 1) << start)),
+            };
+            self.sort(&cut, true, east, west, &weight)?;
+            self.kept = Some(cut);
+            self.prepared = started.elapsed().as_secs_f64();
+        }
+        let cut = self
+            .kept
+            .take()
+            .expect("sieve: the first call of a chunk is fresh");
+        self.sort(&cut, false, east, west, &weight)?;
+        let total = self.probe(&cut, block, kernel);
+        self.kept = Some(cut);
+        Ok(total)
+    }
+
+    /// Sorts the keys of the side loaded into blocks (`blocked`) or of the other side into
+    /// their buckets by `cut`.
+    fn sort(
+        &mut self,
+        cut: &Cut,
+        blocked: bool,
+        east: &[u64],
+        west: &[u64],
+        weight: &impl Fn(u64) -> usize,
+    ) -> Result<(), OutOfMemory> {
+        let mask = (1u64 << cut.c) - 1;
+        let start = cut.start;
+        let pattern = |key: u64| (key >> start & mask) as usize;
+        if blocked == cut.west_blocked {
+            bucket(
+                west,
+                |key| pattern(key) * WAYS + weight(key),
+                WAYS << cut.c,
+                &cut.squeeze,
+                (&mut self.west, &mut self.west_at, &mut self.next),
+            )
+        } else {
+            bucket(
+                east,
+                pattern,
+                1 << cut.c,
+                &cut.squeeze,
+                (&mut self.east, &mut self.east_at, &mut self.next),
+            )
+        }
+    }
+
+    /// The kernel's count of the sorted buckets: every block of the side loaded into blocks
+    /// against the buckets of the other side that can fit it on the cut's diagonals.
+    fn probe(&self, cut: &Cut, block: &mut Sliced, kernel: Kernel) -> u64 {
+        let mask = (1usize << cut.c) - 1;
+        block.use_bits(cut.squeeze.bits() as usize);
+        let west_at = |b: usize| &self.west[self.west_at[b]..self.west_at[b + 1]];
+        let east_at = |p: usize| &self.east[self.east_at[p]..self.east_at[p + 1]];
+        let mut total = 0;
+        for p in 0..1usize << cut.c {
+            let other = !p & mask;
+            // Every subset of the other diagonals, the empty one last.
+            let subsets =
+                || std::iter::successors(Some(other), move |&s| (s != 0).then(|| (s - 1) & other));
+            if cut.west_blocked {
+                for way in 0..WAYS {
+                    for chunk in west_at(p * WAYS + way).chunks(BLOCK) {
+                        block.load(chunk);
+                        for s in subsets() {
+                            let probes = east_at(s);
+                            if !probes.is_empty() {
+                                total += block.matches(kernel, probes) << way;
+                            }
+                        }
+                    }
+                }
+            } else {
+                for chunk in east_at(p).chunks(BLOCK) {
+                    block.load(chunk);
+                    for s in subsets() {
+                        let b = s * WAYS;
+                        if self.west_at[b] < self.west_at[b + WAYS] {
+                            total += block
+                                .weighted(kernel, &[west_at(b), west_at(b + 1), west_at(b + 2)]);
+                        }
+                    }
+                }
+            }
+        }
+        total
+    }
+}
+
+/// Sorts `keys`, squeezed, into `out` by their buckets (`slot(key)`, below `buckets`), with
+/// each bucket's start in `at` (`next` is room to work in).
+fn bucket(
+    keys: &[u64],
+    slot: impl Fn(u64) -> usize,
+    buckets: usize,
+    squeeze: &Squeeze,
+    (out, at, next): (&mut Vec<u64>, &mut Vec<usize>, &mut Vec<usize>),
+) -> Result<(), OutOfMemory> {
+    at.clear();
+    at.resize(buckets + 1, 0);
+    for &key in keys {
+        at[slot(key) + 1] += 1;
+    }
+    for b in 0..buckets {
+        at[b + 1] += at[b];
+    }
+    out.clear();
+    out.try_reserve(keys.len()).map_err(|_| OutOfMemory {
+        what: "the sieve's buckets",
+        needed: 8 * keys.len() as u64,
+    })?;
+    out.resize(keys.len(), 0);
+    next.clear();
+    next.extend_from_slice(&at[..buckets]);
+    for &key in keys {
+        let b = slot(key);
+        out[next[b]] = squeeze.apply(key);
+        next[b] += 1;
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests;

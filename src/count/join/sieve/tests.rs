@@ -1,0 +1,177 @@
+//! The sieve's tests: counts against brute force, either side in blocks, kept or not; the
+//! cost model.
+
+use super::choice::cost;
+use super::*;
+use crate::place::rng::SplitMix64;
+
+/// Pairs sharing no key bit, weighted, by brute force.
+fn brute_force(east: &[u64], west: &[u64], key_bits: u32) -> u64 {
+    let mask = (1u64 << key_bits) - 1;
+    let weight = WEIGHT;
+    east.iter()
+        .map(|&e| {
+            west.iter()
+                .filter(|&&w| e & w & mask == 0)
+                .map(|&w| 1u64 << (w >> weight))
+                .sum::<u64>()
+        })
+        .sum()
+}
+
+#[test]
+fn the_sieve_counts_what_brute_force_counts_on_keys_of_every_density() {
+    let mut rng = SplitMix64::new(5);
+    let key_bits = 30;
+    // Sizes, density, and the bits each side uses (only one side uses the others, so
+    // they are squeezed out: 20 of 30 on both sides, 10 on one).
+    let both = (1u64 << key_bits) - 1;
+    let mut chosen = Vec::new();
+    for (sizes, density, (east_bits, west_bits)) in [
+        ((3000, 700), 6, (both, both)),
+        ((5000, 3000), 3, (both, both)),
+        ((1100, 50), 10, (both, both)),
+        ((3000, 700), 6, (both >> 5, both << 5)),
+        ((5000, 3000), 3, (both >> 5, both << 5)),
+        ((5000, 3000), 3, (both >> 20, both << 20)),
+        ((30000, 4000), 6, (both, both)),
+        // The west side larger: its keys are loaded into blocks, by weight.
+        ((700, 6000), 6, (both, both)),
+        ((6000, 70000), 6, (both, both)),
+        ((6000, 70000), 3, (both >> 5, both << 5)),
+    ] {
+        let mut keys = |count: usize, weighted: bool| -> Vec<u64> {
+            let bits = if weighted { west_bits } else { east_bits };
+            (0..count)
+                .map(|_| {
+                    let mut key = 0;
+                    for bit in (0..key_bits).filter(|&bit| bits >> bit & 1 == 1) {
+                        // Skewed densities: low bits used more, so the sieve cuts.
+                        if rng.below(32) < density + (key_bits - bit) as u64 / 4 {
+                            key |= 1 << bit;
+                        }
+                    }
+                    if weighted {
+                        key |= rng.below(3) << WEIGHT;
+                    }
+                    key
+                })
+                .collect()
+        };
+        let east = keys(sizes.0, false);
+        let west = keys(sizes.1, true);
+        let mut sieve = Sieve::default();
+        let mut block = Sliced::new(key_bits as usize);
+        let expected = brute_force(&east, &west, key_bits);
+        for kernel in Kernel::available() {
+            assert_eq!(
+                sieve
+                    .count(
+                        &east,
+                        &west,
+                        |key| (key >> WEIGHT) as usize,
+                        key_bits,
+                        &mut block,
+                        kernel
+                    )
+                    .unwrap(),
+                expected,
+                "{:?} {:?}",
+                sizes,
+                kernel
+            );
+            chosen.push(
+                sieve
+                    .chosen
+                    .map(|(west_blocked, cuts)| (west_blocked, cuts > 0)),
+            );
+        }
+    }
+    // Every way of counting was taken: no sort, and the sieve on either side's blocks.
+    for way in [None, Some((false, true)), Some((true, true))] {
+        assert!(chosen.contains(&way), "{:?} in {:?}", way, chosen);
+    }
+}
+
+#[test]
+fn a_side_kept_sorted_meets_the_other_in_chunks_as_brute_force_counts() {
+    let mut rng = SplitMix64::new(11);
+    let key_bits = 30;
+    let keys = |rng: &mut SplitMix64, count: usize, weighted: bool| -> Vec<u64> {
+        (0..count)
+            .map(|_| {
+                let mut key = 0;
+                for bit in 0..key_bits {
+                    if rng.below(32) < 5 + (key_bits - bit) as u64 / 4 {
+                        key |= 1 << bit;
+                    }
+                }
+                key | if weighted { rng.below(3) << WEIGHT } else { 0 }
+            })
+            .collect()
+    };
+    let weight = |key: u64| (key >> WEIGHT) as usize;
+    for west_blocked in [false, true] {
+        let (east, west) = match west_blocked {
+            true => (keys(&mut rng, 3000, false), keys(&mut rng, 20000, true)),
+            false => (keys(&mut rng, 20000, false), keys(&mut rng, 3000, true)),
+        };
+        // The bits the other side may use, all its chunks together.
+        let other = if west_blocked { &east } else { &west };
+        let bits = other.iter().fold(0, |all, &key| all | key);
+        let mut sieve = Sieve::default();
+        let mut block = Sliced::new(key_bits as usize);
+        for kernel in Kernel::available() {
+            let mut total = 0;
+            for (p, chunk) in other.chunks(700).enumerate() {
+                let pair = match west_blocked {
+                    true => (chunk, &west[..]),
+                    false => (&east[..], chunk),
+                };
+                total += sieve
+                    .count_kept(
+                        pair,
+                        (p == 0, west_blocked),
+                        bits,
+                        weight,
+                        key_bits,
+                        &mut block,
+                        kernel,
+                    )
+                    .unwrap();
+            }
+            assert!(sieve.kept.as_ref().is_some_and(|cut| cut.c > 0));
+            assert_eq!(
+                total,
+                brute_force(&east, &west, key_bits),
+                "{} {:?}",
+                west_blocked,
+                kernel
+            );
+        }
+    }
+}
+
+#[test]
+fn the_cost_of_no_cut_is_every_block_against_every_probe() {
+    let (mut e, mut w) = ([0u64; 256], [0u64; 256]);
+    e[0] = 1500;
+    e[3] = 100;
+    w[0] = 10;
+    w[5] = 20;
+    // One bucket of 1600 keys: 4 blocks, each loaded and probed by all 30 west keys in
+    // one call.
+    let (g, sub) = (5, SUBSET_COST);
+    assert_eq!(
+        cost(0, &e, 1, &w, g),
+        4 * ((30 + LOAD_COST) * (g + 1) + CALL_COST + sub)
+    );
+    // Cut on the first diagonal: east 1500 (pattern 0) and 100 (pattern 1, from 3); west
+    // 10 + 0 on pattern 0 and 20 on pattern 1 (from 5). Pattern 0 meets both west
+    // buckets, pattern 1 only pattern 0's.
+    assert_eq!(
+        cost(1, &e, 1, &w, g),
+        3 * ((30 + LOAD_COST) * (g + 1) + 2 * CALL_COST + 2 * sub)
+            + ((10 + LOAD_COST) * (g + 1) + CALL_COST + sub)
+    );
+}
