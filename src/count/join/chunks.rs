@@ -91,7 +91,11 @@ impl Keys {
     fn make_room(&mut self, count: usize) -> Result<(), OutOfMemory> {
         let wanted = self.len + count;
         if self.buf.len() < wanted {
-            reserve(&mut self.buf, wanted, "the pairs of quarters")?;
+            let more = wanted - self.buf.len();
+            self.buf.try_reserve(more).map_err(|_| OutOfMemory {
+                what: "the pairs of quarters",
+                needed: wanted as u64 * 8,
+            })?;
             self.buf.resize(wanted, 0);
         }
         Ok(())
@@ -151,13 +155,4 @@ pub(super) fn pairs(
         top = 0;
     }
     Ok(())
-}
-
-/// Makes `v` hold at least `len` items without reallocating, or says what did not fit.
-pub(super) fn reserve(v: &mut Vec<u64>, len: usize, what: &'static str) -> Result<(), OutOfMemory> {
-    let more = len.saturating_sub(v.len());
-    v.try_reserve(more).map_err(|_| OutOfMemory {
-        what,
-        needed: len as u64 * 8,
-    })
 }

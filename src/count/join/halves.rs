@@ -100,12 +100,13 @@ impl Join {
     }
 
     /// One sample of [`estimate`]: a random row set of `tile`, with its four lists built for
-    /// it alone, and in it a random pair of an east and a west chunk of halves, counted as a
-    /// whole count counts it. The sample weighs as many times more as there are such pairs
-    /// in the unit, and its time is counted with the share of the work a whole count pays
-    /// for it: of the lists (a south list is met with every north set of its tile, a north
-    /// list with every south set) and, when the west halves fit in one chunk, of making them
-    /// (a count makes them once for all the east chunks).
+    /// it alone, and in it a random pair of an east and a west chunk of halves
+    /// ([`Join::meeting`]), counted as a whole count counts it. The sample weighs as many
+    /// times more as there are such pairs in the unit, and its time is counted with the share
+    /// of the work a whole count pays for it: of the lists (a south list is met with every
+    /// north set of its tile, a north list with every south set), of making and sorting the
+    /// larger side's chunk (once for all the other side's chunks) and, when the other side
+    /// is one chunk, of making it (once for all the larger side's chunks).
     pub(super) fn sample(
         &self,
         scratch: &mut Scratch,
@@ -170,10 +171,15 @@ impl Join {
                 self.make_chunk(scratch, 0, !west_blocked, blocked.0, blocked.1)?;
                 let made = counting.elapsed().as_secs_f64();
                 self.make_chunk(scratch, 0, west_blocked, probing.0, probing.1)?;
+                let other = counting.elapsed().as_secs_f64() - made;
                 let bits = self.used_bits(scratch, 0, west_blocked);
                 let counted = self.count_kept(scratch, true, west_blocked, bits)?;
-                let shared = made + scratch.sieve.prepared;
-                (counted, shared * (1.0 - 1.0 / probing.0.len() as f64))
+                let big = (made + scratch.sieve.prepared) * (1.0 - 1.0 / probing.0.len() as f64);
+                let small = match probing.0.len() {
+                    1 => other * (1.0 - 1.0 / blocked.0.len() as f64),
+                    _ => 0.0,
+                };
+                (counted, big + small)
             }
         };
         let seconds = counting.elapsed().as_secs_f64() - shared + lists;

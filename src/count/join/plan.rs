@@ -35,8 +35,9 @@ impl Unit for Tile {
     }
 }
 
-/// About the most halves of a side made at once (16 MB of keys; a row set with more is
-/// counted in chunks, each side's chunk met with each of the other's).
+/// About the most halves of a side made at once (16 MB of keys). A row set with more is
+/// counted in chunks: its larger side in chunks 4 times bigger, each sorted once and met with
+/// every chunk of this size of the other side (`Join::meeting`).
 pub const HALVES: usize = 1 << 21;
 
 /// The most bytes of north lists a tile holds (for each worker).
