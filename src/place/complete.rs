@@ -2,52 +2,113 @@
 //! exists: the n-queens completion problem, NP-complete (Gent, Jefferson and Nightingale,
 //! "Complexity of n-Queens Completion", JAIR 2017).
 //!
-//! No one method fits every board, so they take turns:
+//! No one method fits every board ([`Method`]), so those that fit take turns. Each round the
+//! leader gets a whole turn and the others a sixteenth ([`SIDE_SHARE`]), so that when the
+//! leader is the right choice an answer costs its own time and an eighth more at most, and
+//! when it is not, the others are still sampled and can take the lead:
 //!
-//! - the exhaustive search with propagation ([`super::exhaustive`]) decides small and
-//!   tightly constrained boards, and can prove "none"; a node costs O(m · n/64) for the m
-//!   rows left, so it takes part only while that stays small ([`EXHAUSTIVE_NODE_WORDS`]);
-//! - on boards up to 64 wide, the row-by-row search in machine words ([`super::narrow`])
-//!   takes turns too: a hundred times cheaper a node, it proves some boards "none" in a
-//!   second where the other needs minutes (and the other way round);
-//! - min-conflicts keeping the placed queens ([`super::min_conflicts::Completing`]) finds a
-//!   completion of a large, loosely constrained board in O(m) per attempt, but proves nothing.
+//! - the leader is the first exhaustive search that fits, in the order of [`Method::ALL`]
+//!   (the compact search is the fastest on every class of CSPLib's instances), unless
+//!   another is predicted to finish [`SWITCH`] times sooner. An exhaustive search knows the
+//!   share `p` of its tree behind it (Knuth's estimate, each branch an equal share of its
+//!   parent), so its work so far predicts what is left: `work · (1 − p) / p` (to exhaust the
+//!   tree: a completion may come sooner);
+//! - min-conflicts proves nothing and tells nothing of what is left; it leads only when no
+//!   exhaustive search fits or the leader's prediction is hopeless ([`HOPELESS_WORK`], and
+//!   [`HOPELESS_RATIO`] times its work so far), as on large boards with many rows free.
 //!
-//! Turns are measured in work, not time (a turn of the search is worth about one attempt of
-//! min-conflicts), so the answer for a board and a seed is the same on every machine; only
-//! [`Options::give_up_after`] is measured in time.
+//! Work is counted in units of about a nanosecond each method's own way (a node of each
+//! search, a square looked at by min-conflicts), so the answer for a board and a seed is the
+//! same on every machine; only [`Options::give_up_after`] is measured in time, the CPU time of
+//! the searching thread where the system tells it ([`super::clock`]).
 
+use super::clock::Clock;
+use super::compact::{self, Compact};
 use super::exhaustive::{Order, Search, Step};
 use super::min_conflicts::Completing;
 use super::narrow::Narrow;
 use super::OutOfMemory;
 use crate::board::Board;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
-/// The exhaustive search takes turns only while one of its nodes reads at most this many
+/// The wide exhaustive search takes part only while one of its nodes reads at most this many
 /// words (about a millisecond): m rows left of n/64 words each, rows and columns.
 pub const EXHAUSTIVE_NODE_WORDS: u64 = 1 << 21;
 
-/// Nodes of the row-by-row search in machine words ([`super::narrow`], boards up to 64 wide)
-/// in one turn: a few tens of microseconds, as a turn of the others.
-const NARROW_NODES_PER_TURN: u64 = 1 << 12;
+/// The work of a leader's turn, in units of about a nanosecond: tens of microseconds.
+const TURN: u64 = 1 << 16;
+
+/// The share of a turn the methods other than the leader get.
+const SIDE_SHARE: u64 = 16;
+
+/// The first method that fits a board ([`Method::ALL`]) leads unless another is predicted to
+/// finish this many times sooner.
+const SWITCH: f64 = 4.0;
+
+/// An exhaustive search predicted to need more than this much work still (about two minutes)
+/// and more than [`HOPELESS_RATIO`] times its work so far gives the lead to min-conflicts.
+const HOPELESS_WORK: f64 = 1e11;
+
+/// See [`HOPELESS_WORK`].
+const HOPELESS_RATIO: f64 = 64.0;
+
+/// Rounds between two readings of the clock (each a few microseconds).
+const ROUNDS_PER_CLOCK: u32 = 32;
+
+/// A way of completing a board.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Method {
+    /// The exhaustive search row by row in machine words ([`super::narrow`]): boards up to 64
+    /// wide, a few nanoseconds a node.
+    Rows,
+    /// The exhaustive search on the free rows and columns only, at most 64 of each,
+    /// branching on the line with the fewest open squares ([`super::compact`]).
+    Compact,
+    /// The exhaustive search on the whole board, any width, branching likewise
+    /// ([`super::exhaustive::Search`]): boards with more than 64 free rows whose nodes read
+    /// at most [`EXHAUSTIVE_NODE_WORDS`].
+    Wide,
+    /// Min-conflicts keeping the placed queens ([`super::min_conflicts::Completing`]): large,
+    /// loosely filled boards in linear time; proves nothing.
+    MinConflicts,
+}
+
+impl Method {
+    /// Every method, in the order they are preferred: the first that fits a board leads
+    /// unless another shows it will finish [`SWITCH`] times sooner.
+    pub const ALL: [Method; 4] = [
+        Method::Compact,
+        Method::Rows,
+        Method::Wide,
+        Method::MinConflicts,
+    ];
+
+    /// Whether the method searches exhaustively (and so can prove there is no completion).
+    pub fn is_exhaustive(self) -> bool {
+        self != Method::MinConflicts
+    }
+}
 
 /// How [`complete()`] searches.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Options {
     /// The seed of min-conflicts: the same seed gives the same completion.
     pub seed: u64,
-    /// Stop searching after this long without an answer (`None`: search until one comes,
-    /// which for some boards is never).
+    /// Stop searching after this much CPU time (wall-clock time where the system does not
+    /// tell it) without an answer; `None`: search until one comes, which for some boards is
+    /// never.
     pub give_up_after: Option<Duration>,
+    /// Only this method (`None`: every method that fits the board, in turns).
+    pub only: Option<Method>,
 }
 
 impl Default for Options {
-    /// Seed 1, giving up after a minute.
+    /// Seed 1, giving up after a minute, every method that fits.
     fn default() -> Options {
         Options {
             seed: 1,
             give_up_after: Some(Duration::from_secs(60)),
+            only: None,
         }
     }
 }
@@ -57,14 +118,162 @@ impl Default for Options {
 pub enum Completion {
     /// A completion: the 0-based column of each row's queen, the placed queens kept.
     Found(Vec<u32>),
-    /// No placement completes the board: the exhaustive search has looked everywhere.
+    /// No placement completes the board: an exhaustive search has looked everywhere.
     Impossible,
     /// Time ran out with neither a completion nor a proof that none exists.
     GaveUp {
-        /// Whether the exhaustive search took part (a board too big for it can only be
+        /// Whether an exhaustive search took part (a board too big for them can only be
         /// solved, never proved impossible).
         exhaustive: bool,
     },
+}
+
+/// A method at work on a board.
+enum Runner<'a> {
+    Rows(Narrow),
+    Compact(Box<Compact>),
+    Wide(Box<Search>),
+    MinConflicts(Completing<'a>),
+}
+
+/// A method taking turns: its search, the work it has done, the work of one of its nodes,
+/// and the work its turns have given it that it has not used yet (less than nothing after an
+/// attempt of min-conflicts longer than a turn: it then sits out turns until it is even).
+struct Entrant<'a> {
+    runner: Runner<'a>,
+    work: u64,
+    node_cost: u64,
+    credit: i64,
+}
+
+/// What a turn came to.
+enum Outcome {
+    Found(Vec<u32>),
+    Impossible,
+    Paused,
+}
+
+impl Entrant<'_> {
+    /// Adds `budget` units of work to its credit, and runs for about its credit if that is
+    /// more than nothing.
+    fn turn(&mut self, budget: u64) -> Outcome {
+        self.credit += budget as i64;
+        if self.credit <= 0 {
+            return Outcome::Paused;
+        }
+        let before = self.work;
+        let outcome = self.run(self.credit as u64);
+        self.credit -= (self.work - before) as i64;
+        outcome
+    }
+
+    /// Runs for about `budget` units of work.
+    fn run(&mut self, budget: u64) -> Outcome {
+        let mut nodes = (budget / self.node_cost).max(1);
+        let given = nodes;
+        let step = match &mut self.runner {
+            Runner::Rows(search) => (search.advance(&mut nodes), search.placement()),
+            Runner::Compact(search) => (search.advance(&mut nodes), search.placement()),
+            Runner::Wide(search) => (search.advance(&mut nodes), search.placement()),
+            Runner::MinConflicts(search) => {
+                let before = search.work();
+                let found = loop {
+                    if let Some(queens) = search.attempt() {
+                        break Some(queens);
+                    }
+                    if (search.work() - before) * self.node_cost >= budget {
+                        break None;
+                    }
+                };
+                self.work += (search.work() - before) * self.node_cost;
+                return found.map_or(Outcome::Paused, Outcome::Found);
+            }
+        };
+        self.work += (given - nodes) * self.node_cost;
+        match step {
+            (Step::Found, queens) => Outcome::Found(queens.to_vec()),
+            (Step::Exhausted, _) => Outcome::Impossible,
+            (Step::Paused, _) => Outcome::Paused,
+        }
+    }
+
+    /// The work an exhaustive search is predicted to need still to exhaust its tree
+    /// (infinite before it has any progress to show, and for min-conflicts).
+    fn remaining(&self) -> f64 {
+        let progress = match &self.runner {
+            Runner::Rows(search) => search.progress(),
+            Runner::Compact(search) => search.progress(),
+            Runner::Wide(search) => search.progress(),
+            Runner::MinConflicts(_) => return f64::INFINITY,
+        };
+        if progress <= 0.0 {
+            return f64::INFINITY;
+        }
+        self.work as f64 * (1.0 - progress) / progress
+    }
+}
+
+/// The methods that fit `board` (or only `only`, if it fits), ready to take turns.
+fn entrants<'a>(board: &'a Board, options: &Options) -> Result<Vec<Entrant<'a>>, OutOfMemory> {
+    let n = board.size() as u64;
+    let m = board.free_rows() as u64;
+    let wide_words = 2 * m * n.div_ceil(64);
+    let mut entrants = Vec::new();
+    for method in Method::ALL {
+        if options.only.is_some_and(|only| only != method) {
+            continue;
+        }
+        let (runner, node_cost) = match method {
+            Method::Rows if n <= 64 => (Runner::Rows(Narrow::new(board)), 13),
+            Method::Compact => match Compact::new(board, Order::FewestOpen)? {
+                Some(search) => (Runner::Compact(Box::new(search)), 16 + 6 * m),
+                None => continue,
+            },
+            Method::Wide if m as usize > compact::MAX_FREE || options.only.is_some() => {
+                if wide_words > EXHAUSTIVE_NODE_WORDS {
+                    continue;
+                }
+                let search = Search::new(board, Order::FewestOpen)?;
+                (Runner::Wide(Box::new(search)), 2 * wide_words)
+            }
+            Method::MinConflicts => (
+                Runner::MinConflicts(Completing::new(board, options.seed)?),
+                27,
+            ),
+            _ => continue,
+        };
+        entrants.push(Entrant {
+            runner,
+            work: 0,
+            node_cost,
+            credit: 0,
+        });
+    }
+    Ok(entrants)
+}
+
+/// The entrant to lead the next round, as the [module docs](self) say.
+fn choose_leader(entrants: &[Entrant]) -> usize {
+    let local = entrants
+        .iter()
+        .position(|e| matches!(e.runner, Runner::MinConflicts(_)));
+    let remaining: Vec<f64> = entrants.iter().map(Entrant::remaining).collect();
+    let exhaustive = (0..entrants.len()).filter(|&i| Some(i) != local);
+    let Some(best) = exhaustive.min_by(|&a, &b| remaining[a].total_cmp(&remaining[b])) else {
+        return 0;
+    };
+    // The first entrant is the first exhaustive search that fits, if any does.
+    let leader = if remaining[best] * SWITCH < remaining[0] {
+        best
+    } else {
+        0
+    };
+    let hopeless = remaining[leader] > HOPELESS_WORK
+        && remaining[leader] > HOPELESS_RATIO * entrants[leader].work as f64;
+    match local {
+        Some(local) if hopeless => local,
+        _ => leader,
+    }
 }
 
 /// One completion of `board`, or a proof that there is none, as the [module docs](self) say.
@@ -72,14 +281,14 @@ pub enum Completion {
 /// # Errors
 ///
 /// [`OutOfMemory`] if the searches' arrays cannot be had (about 13 bytes a row for
-/// min-conflicts; n²/32 bytes and more for the exhaustive search, which is left out when the
-/// board is too big for it).
+/// min-conflicts; 2m³ words for the compact search of m free rows; n²/32 bytes and more for
+/// the wide search, which is left out when the board is too big for it).
 ///
 /// # Complexity
 ///
-/// NP-complete in general. In practice: a board of n ≤ 30 or so, or one with few rows left,
-/// is decided by the exhaustive search in milliseconds; a large board with few placed
-/// queens is completed by min-conflicts in O(n) expected time.
+/// NP-complete in general. In practice: a board of n ≤ 30 or so, or one with at most 64 rows
+/// free, is decided by an exhaustive search in milliseconds to minutes; a large board with
+/// few placed queens is completed by min-conflicts in O(n) expected time.
 ///
 /// # Example
 ///
@@ -98,56 +307,30 @@ pub enum Completion {
 /// assert_eq!(complete(&corner, &Options::default()).unwrap(), Completion::Impossible);
 /// ```
 pub fn complete(board: &Board, options: &Options) -> Result<Completion, OutOfMemory> {
-    complete_within(board, options, EXHAUSTIVE_NODE_WORDS, 64)
-}
-
-/// [`complete()`], the exhaustive search taking part only if its nodes read at most
-/// `node_limit` words, the search in machine words only on boards up to `narrow_width`.
-fn complete_within(
-    board: &Board,
-    options: &Options,
-    node_limit: u64,
-    narrow_width: usize,
-) -> Result<Completion, OutOfMemory> {
-    let n = board.size() as u64;
-    let m = board.free_rows() as u64;
-    let node_words = 2 * m * n.div_ceil(64);
-    let mut exhaustive = if node_words <= node_limit {
-        Some(Search::new(board, Order::FewestOpen)?)
-    } else {
-        None
-    };
-    let took_part = exhaustive.is_some() || board.size() <= narrow_width;
-    let mut narrow = (board.size() <= narrow_width).then(|| Narrow::new(board));
-    let mut local = Completing::new(board, options.seed)?;
-    // A turn of the search: about the work of one attempt of min-conflicts (~64 words a row).
-    let nodes_per_turn = (64 * m / node_words.max(1)).max(4);
-    let started = Instant::now();
+    let clock = Clock::start();
+    let mut entrants = entrants(board, options)?;
+    let exhaustive = entrants
+        .iter()
+        .any(|e| !matches!(e.runner, Runner::MinConflicts(_)));
+    let mut leader = 0;
+    let mut rounds = 0u32;
     loop {
-        if let Some(search) = narrow.as_mut() {
-            match search.advance(&mut NARROW_NODES_PER_TURN.clone()) {
-                Step::Found => return Ok(Completion::Found(search.placement().to_vec())),
-                Step::Exhausted => return Ok(Completion::Impossible),
-                Step::Paused => {}
+        for (i, entrant) in entrants.iter_mut().enumerate() {
+            let budget = if i == leader { TURN } else { TURN / SIDE_SHARE };
+            match entrant.turn(budget) {
+                Outcome::Found(queens) => return Ok(Completion::Found(queens)),
+                Outcome::Impossible => return Ok(Completion::Impossible),
+                Outcome::Paused => {}
             }
         }
-        if let Some(search) = exhaustive.as_mut() {
-            match search.advance(&mut nodes_per_turn.clone()) {
-                Step::Found => return Ok(Completion::Found(search.placement().to_vec())),
-                Step::Exhausted => return Ok(Completion::Impossible),
-                Step::Paused => {}
-            }
-        }
-        if let Some(queens) = local.attempt() {
-            return Ok(Completion::Found(queens));
-        }
-        if options
-            .give_up_after
-            .is_some_and(|limit| started.elapsed() >= limit)
+        leader = choose_leader(&entrants);
+        rounds += 1;
+        if rounds.is_multiple_of(ROUNDS_PER_CLOCK)
+            && options
+                .give_up_after
+                .is_some_and(|limit| clock.elapsed() >= limit)
         {
-            return Ok(Completion::GaveUp {
-                exhaustive: took_part,
-            });
+            return Ok(Completion::GaveUp { exhaustive });
         }
     }
 }
@@ -187,10 +370,15 @@ mod tests {
         let options = Options {
             seed: 3,
             give_up_after: Some(Duration::from_millis(20)),
+            only: None,
         };
         assert_eq!(complete(&board, &options).unwrap(), Completion::Impossible);
+        let alone = Options {
+            only: Some(Method::MinConflicts),
+            ..options
+        };
         assert_eq!(
-            complete_within(&board, &options, 0, 0).unwrap(),
+            complete(&board, &alone).unwrap(),
             Completion::GaveUp { exhaustive: false }
         );
     }

@@ -25,6 +25,8 @@
 //! assert_eq!(verify(n, &found), Ok(()));
 //! ```
 
+pub mod clock;
+pub mod compact;
 pub mod complete;
 pub mod construct;
 pub mod exhaustive;

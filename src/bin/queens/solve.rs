@@ -7,7 +7,7 @@ use crate::placed::{self, Given};
 use crate::progress::Progress;
 use nqueens::board::Board;
 use nqueens::list::{Format, Printer};
-use nqueens::place::complete::{complete, Completion, Options};
+use nqueens::place::complete::{complete, Completion, Method, Options};
 use nqueens::place::construct::Columns;
 use nqueens::place::min_conflicts;
 use nqueens::place::verify::verify_on;
@@ -37,8 +37,8 @@ standard input as the judge reads them (POJ 3239's whole input in one run).",
     usage: &[
         "N [--method minconflict|construct] [--seed S] [--format perm|perm0|lines|board]",
         "- [--method ...] [--seed S] [--format ...] < input",
-        "[N] --board FILE [--queens FILE] [--queen ROW,COL]... [--seed S] [--time-limit SECONDS]",
-        "N [--queens FILE] [--queen ROW,COL]... [--seed S] [--time-limit SECONDS] [--format ...]",
+        "[N] --board FILE [--queens FILE] [--queen ROW,COL]... [--method M] [--seed S] [--time-limit SECONDS]",
+        "N [--queens FILE] [--queen ROW,COL]... [--method M] [--seed S] [--time-limit SECONDS] [--format ...]",
     ],
     args: &[Arg {
         name: "N",
@@ -80,17 +80,18 @@ placement",
                 max: 1 << 40,
             },
             many: Many::One,
-            help: "with placed queens: give up after this many seconds of wall-clock time
-without a completion or a proof that none exists (default 60; 0: never give
-up). The searches take turns by work done, so the answer does not depend on
-the machine; only where they stop does (a loaded machine gets less done)",
+            help: "with placed queens: give up after this many seconds of CPU time (of
+wall-clock time where the system does not tell CPU time) without a completion
+or a proof that none exists (default 60; 0: never give up). The searches take
+turns by work done, so the answer does not depend on the machine",
         },
     ],
     notes:
-        "Placed queens (--board, --queens, --queen; the n-queens completion problem): an exhaustive
-search with propagation, which alone can prove that no placement completes the board, takes
-turns with min-conflicts that never moves a placed queen, which finds completions of large
-boards in linear time. Exit 1 with 'no placement completes this board' when the search proved
+        "Placed queens (--board, --queens, --queen; the n-queens completion problem): exhaustive
+searches, which alone can prove that no placement completes the board, take turns with
+min-conflicts that never moves a placed queen, which finds completions of large boards in
+linear time; the turns go to the method that shows, on the board, it will finish first
+(--method runs one alone). Exit 1 with 'no placement completes this board' when the search proved
 it, and with a different message when --time-limit ran out first. Boards up to 8192 squares
 a side from a file, N up to 1000000000 with --queens and --queen.
 
@@ -114,8 +115,11 @@ pub enum Boards {
 /// The methods of `--method`, the default first.
 fn method_choices() -> Vec<(&'static str, &'static str)> {
     vec![
-        ("minconflict", "local search from a random start, linear time (default)"),
+        ("minconflict", "local search from a random start, linear time (default); with placed queens, it alone"),
         ("construct", "an explicit formula, no search, written as it is computed (no memory however large N is)"),
+        ("rows", "with placed queens: only the exhaustive search row by row in machine words (boards up to 64 wide)"),
+        ("compact", "with placed queens: only the exhaustive search on the free rows and columns (at most 64 free rows)"),
+        ("wide", "with placed queens: only the exhaustive search on the whole board (any width)"),
     ]
 }
 
@@ -143,6 +147,8 @@ pub struct SolveArgs {
     pub given: Given,
     /// Give up completing a board after this long (`None`: never).
     pub time_limit: Option<Duration>,
+    /// With placed queens, the one method asked for (`None`: all in turns).
+    pub only: Option<Method>,
 }
 
 /// Reads the arguments of `queens solve`.
@@ -152,6 +158,19 @@ pub fn parse(parsed: &Parsed) -> Result<SolveArgs, Failure> {
         parsed.refuse(&["--seed"], "goes with --method minconflict only")?;
     }
     let given = Given::parse(parsed)?;
+    let only = match parsed.choice("--method") {
+        Some("rows") => Some(Method::Rows),
+        Some("compact") => Some(Method::Compact),
+        Some("wide") => Some(Method::Wide),
+        Some("minconflict") => Some(Method::MinConflicts),
+        _ => None,
+    };
+    if only.is_some_and(Method::is_exhaustive) && !given.any() {
+        return Err(parsed.error(format!(
+            "--method {} completes a board: it goes with placed queens (--board, --queens, --queen)",
+            parsed.choice("--method").unwrap_or_default()
+        )));
+    }
     if given.any() {
         if construct {
             return Err(parsed.error(
@@ -215,6 +234,7 @@ pub fn parse(parsed: &Parsed) -> Result<SolveArgs, Failure> {
         format,
         given,
         time_limit,
+        only,
     })
 }
 
@@ -342,6 +362,7 @@ fn complete_board<W: Write>(
     let options = Options {
         seed: args.seed.unwrap_or(1),
         give_up_after: args.time_limit,
+        only: args.only,
     };
     match complete(board, &options).map_err(|e| Failure::Resources(format!("{} (solve {})", e, board.size())))? {
         Completion::Found(queens) => {
@@ -414,6 +435,7 @@ mod tests {
                 format: Format::Perm,
                 given: Given::default(),
                 time_limit: Some(Duration::from_secs(60)),
+                only: None,
             }
         );
         assert_eq!(
@@ -443,5 +465,17 @@ mod tests {
         assert!(parse_line("8 --time-limit 5").is_err());
         assert!(parse_line("- --queen 1,1").is_err());
         assert!(parse_line("8 --queen 1,1 --method construct").is_err());
+        assert!(parse_line("8 --method compact").is_err());
+        assert_eq!(
+            parse_line("8 --queen 1,1 --method compact").unwrap().only,
+            Some(Method::Compact)
+        );
+        assert_eq!(
+            parse_line("8 --queen 1,1 --method minconflict")
+                .unwrap()
+                .only,
+            Some(Method::MinConflicts)
+        );
+        assert_eq!(parse_line("8 --queen 1,1").unwrap().only, None);
     }
 }

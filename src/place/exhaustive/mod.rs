@@ -22,6 +22,7 @@
 //! The search keeps its stack itself, so it can stop after any number of nodes and go on
 //! later ([`Search::advance`]): [`super::complete()`] takes turns between it and min-conflicts.
 
+use super::compact::Compact;
 use super::narrow::Narrow;
 pub use super::Step;
 use super::{try_filled, OutOfMemory};
@@ -50,6 +51,8 @@ enum Line {
 struct Frame {
     line: Line,
     placed: Option<(usize, usize)>,
+    /// The open squares of the line when it was chosen: the level's branches.
+    branches: u32,
 }
 
 /// A depth-first search for the completions of a board; see the [module docs](self).
@@ -290,7 +293,12 @@ impl Search {
                         self.open.push(word);
                     }
                     debug_assert!(self.open[start..].iter().any(|&w| w != 0));
-                    self.frames.push(Frame { line, placed: None });
+                    let branches = self.open[start..].iter().map(|w| w.count_ones()).sum();
+                    self.frames.push(Frame {
+                        line,
+                        placed: None,
+                        branches,
+                    });
                 }
                 continue;
             }
@@ -333,10 +341,31 @@ impl Search {
     pub fn nodes(&self) -> u64 {
         self.nodes
     }
+
+    /// The share of the search tree behind it, each branch of a level counted as an equal
+    /// share of its parent (Knuth's estimate): 0 at the start, 1 when exhausted.
+    ///
+    /// # Complexity
+    ///
+    /// O(depth · n/64).
+    pub fn progress(&self) -> f64 {
+        if self.done {
+            return 1.0;
+        }
+        super::compact::progress(self.frames.iter().enumerate().map(|(d, frame)| {
+            let left: u32 = self.open[d * self.w..(d + 1) * self.w]
+                .iter()
+                .map(|w| w.count_ones())
+                .sum();
+            (frame.branches - left, frame.branches)
+        }))
+    }
 }
 
 /// The completions of a board, in lexicographic order of their columns: by the search in
-/// machine words ([`super::narrow`]) up to 64 columns, by [`Search`] in row order beyond.
+/// machine words ([`super::narrow`]) up to 64 columns, by the compact search
+/// ([`super::compact`]) in row order when at most 64 rows are free, by [`Search`] in row order
+/// beyond.
 ///
 /// # Example
 ///
@@ -355,6 +384,7 @@ pub struct Completions {
 /// The search a [`Completions`] runs.
 enum Searcher {
     Narrow(Narrow),
+    Compact(Box<Compact>),
     Wide(Box<Search>),
 }
 
@@ -363,15 +393,20 @@ impl Completions {
     ///
     /// # Errors
     ///
-    /// As [`Search::new`] (only for boards wider than 64).
+    /// As [`Search::new`] and [`Compact::new`] (only for boards wider than 64).
     ///
     /// # Complexity
     ///
-    /// O(1) per node up to 64 columns, O(n · n/64) beyond.
+    /// O(1) per node up to 64 columns, O(m) with m ≤ 64 free rows, O(n · n/64) beyond.
     pub fn new(board: &Board) -> Result<Completions, OutOfMemory> {
         if board.size() <= 64 {
             return Ok(Completions {
                 search: Searcher::Narrow(Narrow::new(board)),
+            });
+        }
+        if let Some(compact) = Compact::new(board, Order::Rows)? {
+            return Ok(Completions {
+                search: Searcher::Compact(Box::new(compact)),
             });
         }
         Completions::wide(board)
@@ -393,6 +428,10 @@ impl Completions {
                 Step::Found => Some(narrow.placement()),
                 _ => None,
             },
+            Searcher::Compact(search) => match search.advance(&mut unlimited) {
+                Step::Found => Some(search.placement()),
+                _ => None,
+            },
             Searcher::Wide(search) => match search.advance(&mut unlimited) {
                 Step::Found => Some(search.placement()),
                 _ => None,
@@ -409,16 +448,18 @@ impl Iterator for Completions {
     }
 }
 
-/// The number of completions of `board`, by the search branching on the fewest open squares.
+/// The number of completions of `board`, by a search branching on the fewest open squares:
+/// the compact one ([`super::compact`]) when at most 64 rows are free, [`Search`] beyond.
 ///
 /// # Errors
 ///
-/// As [`Search::new`].
+/// As [`Search::new`] and [`Compact::new`].
 ///
 /// # Complexity
 ///
-/// O(n · n/64) per node; the nodes grow with the completions and the dead ends. Boards of a
-/// few hundred squares a side with all but a few dozen rows filled take milliseconds.
+/// O(m) per node with m ≤ 64 free rows, O(n · n/64) beyond; the nodes grow with the
+/// completions and the dead ends. A board of 5,000 squares a side with 20 rows free takes
+/// milliseconds to seconds.
 ///
 /// # Example
 ///
@@ -431,6 +472,13 @@ impl Iterator for Completions {
 /// assert_eq!(count(&one).unwrap(), 4);
 /// ```
 pub fn count(board: &Board) -> Result<u64, OutOfMemory> {
+    if let Some(mut compact) = Compact::new(board, Order::FewestOpen)? {
+        let mut found = 0;
+        while compact.advance(&mut u64::MAX.clone()) == Step::Found {
+            found += 1;
+        }
+        return Ok(found);
+    }
     let mut search = Search::new(board, Order::FewestOpen)?;
     let mut found = 0;
     while search.advance(&mut u64::MAX.clone()) == Step::Found {

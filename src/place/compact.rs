@@ -1,0 +1,306 @@
+//! The exhaustive search on the compact board: only the rows and columns still without a
+//! queen, at most 64 of each, whatever the board's width.
+//!
+//! A board of 5,000 squares a side with all but 20 queens placed is a 20 × 20 problem: the 20
+//! free rows and the 20 free columns, each square of them open or not (reserved, or on a
+//! placed queen's diagonal). [`super::exhaustive::Search`] pays for the whole width at every
+//! node (about 3,600 words there); here a row's open squares are one `u64` over the free
+//! columns, a column's one `u64` over the free rows, and placing a queen clears, in each
+//! line still empty, the squares it attacks, read from a table built once (for each open
+//! square, the squares it attacks in every line: 2m words). A node costs O(m) word
+//! operations:
+//!
+//! - forward checking: after a queen is placed, a row or a column left with no open square
+//!   ends the branch at once;
+//! - [`Order::FewestOpen`] branches on the line with the fewest open squares (a row or a
+//!   column), [`Order::Rows`] on the first empty row, columns from left to right, which gives
+//!   the completions in lexicographic order.
+//!
+//! The search keeps its stack itself and can stop after any number of nodes
+//! ([`Compact::advance`]), and says how much of its tree it has covered
+//! ([`Compact::progress`]), so [`super::complete()`] can share turns by what it has shown.
+
+use super::exhaustive::Order;
+use super::Step;
+use super::{try_filled, OutOfMemory};
+use crate::board::Board;
+
+/// The most rows (and columns) without a queen the compact search takes: one word a line.
+pub const MAX_FREE: usize = 64;
+
+/// One level of the search: the line branched on and its squares not yet tried.
+#[derive(Clone, Copy, Debug)]
+struct Frame {
+    /// The row (`< m`) or column (`m + column`) branched on, in compact numbering.
+    line: usize,
+    untried: u64,
+    /// The branches of this level, and how many have been entered.
+    branches: u32,
+    entered: u32,
+}
+
+/// A depth-first search of the completions of a board with at most [`MAX_FREE`] free rows;
+/// see the [module docs](self).
+#[derive(Clone, Debug)]
+pub struct Compact {
+    m: usize,
+    order: Order,
+    /// The board row of each free row, the board column of each free column (both in order).
+    rows: Vec<u32>,
+    cols: Vec<u32>,
+    /// For the square (i, a) of the compact board, word `(i·m + a)·2m + k`: the squares a
+    /// queen there shuts in line `k` (rows `0..m` by column, then columns by row).
+    attack: Vec<u64>,
+    /// The open squares of every line at each depth (2m words a depth), and the rows and
+    /// columns still empty there.
+    lines: Vec<u64>,
+    empty: Vec<(u64, u64)>,
+    frames: Vec<Frame>,
+    /// The whole placement: the placed queens, and the free rows' queens of the current path.
+    queens: Vec<u32>,
+    descend: bool,
+    done: bool,
+    nodes: u64,
+}
+
+impl Compact {
+    /// A search of the completions of `board`, branching as `order` says, or `None` if more
+    /// than [`MAX_FREE`] rows are free.
+    ///
+    /// # Constraints
+    ///
+    /// The board's placed queens do not attack each other (as [`Board`] ensures).
+    ///
+    /// # Errors
+    ///
+    /// [`OutOfMemory`] if its table cannot be had: 2m³ words (4 MB at m = 64), plus 4n bytes
+    /// for the placement.
+    ///
+    /// # Complexity
+    ///
+    /// O(n/64 + q + m³) to set up, for q placed queens and m free rows.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use nqueens::board::Board;
+    /// use nqueens::place::compact::Compact;
+    /// use nqueens::place::exhaustive::{Order, Step};
+    ///
+    /// // 1000 queens, all but four of a placement kept: a 4 × 4 search.
+    /// let full = nqueens::place::construct(1000).unwrap().unwrap();
+    /// let kept: Vec<(u32, u32)> = (4..1000).map(|r| (r as u32, full[r as usize])).collect();
+    /// let board = Board::new(1000).with_queens(&kept).unwrap();
+    /// let mut search = Compact::new(&board, Order::FewestOpen).unwrap().unwrap();
+    /// assert_eq!(search.advance(&mut u64::MAX.clone()), Step::Found);
+    /// assert_eq!(nqueens::place::verify(1000, search.placement()), Ok(()));
+    /// ```
+    pub fn new(board: &Board, order: Order) -> Result<Option<Compact>, OutOfMemory> {
+        let n = board.size();
+        let m = board.free_rows();
+        if m > MAX_FREE {
+            return Ok(None);
+        }
+        let mut queens = try_filled(n, u32::MAX, "the placement")?;
+        let mut col_taken = try_filled(n / 64 + 1, 0u64, "the columns taken")?;
+        let mut up = try_filled(2 * n / 64 + 1, 0u64, "the diagonals taken")?;
+        let mut down = try_filled(2 * n / 64 + 1, 0u64, "the diagonals taken")?;
+        for &(r, c) in board.queens() {
+            let (r, c) = (r as usize, c as usize);
+            queens[r] = c as u32;
+            col_taken[c / 64] |= 1 << (c % 64);
+            up[(r + c) / 64] |= 1 << ((r + c) % 64);
+            down[(r + n - 1 - c) / 64] |= 1 << ((r + n - 1 - c) % 64);
+        }
+        let bit = |set: &[u64], i: usize| set[i / 64] >> (i % 64) & 1 == 1;
+        let rows: Vec<u32> = (0..n as u32)
+            .filter(|&r| queens[r as usize] == u32::MAX)
+            .collect();
+        let cols: Vec<u32> = (0..n as u32)
+            .filter(|&c| !bit(&col_taken, c as usize))
+            .collect();
+        let open = |r: u32, c: u32| {
+            let (r, c) = (r as usize, c as usize);
+            !bit(&up, r + c) && !bit(&down, r + n - 1 - c) && !board.is_reserved(r, c)
+        };
+        let mut lines = try_filled(2 * m * (m + 1), 0u64, "the search's stack")?;
+        for (i, &r) in rows.iter().enumerate() {
+            for (a, &c) in cols.iter().enumerate() {
+                if open(r, c) {
+                    lines[i] |= 1 << a;
+                    lines[m + a] |= 1 << i;
+                }
+            }
+        }
+        let mut attack = try_filled(2 * m * m * m, 0u64, "the attack table")?;
+        for (i, &r) in rows.iter().enumerate() {
+            for (a, &c) in cols.iter().enumerate() {
+                let shut = &mut attack[(i * m + a) * 2 * m..][..2 * m];
+                for (j, &rj) in rows.iter().enumerate() {
+                    // Row j loses column a, and the two squares on the queen's diagonals.
+                    shut[j] |= 1 << a;
+                    shut[m + a] |= 1 << j;
+                    let d = i64::from(rj) - i64::from(r);
+                    for cj in [i64::from(c) + d, i64::from(c) - d] {
+                        let Ok(cj) = u32::try_from(cj) else { continue };
+                        if let Ok(b) = cols.binary_search(&cj) {
+                            shut[j] |= 1 << b;
+                            shut[m + b] |= 1 << j;
+                        }
+                    }
+                }
+                // Row i and column a are filled: every square of them goes.
+                for k in 0..m {
+                    shut[i] |= 1 << k;
+                    shut[m + k] |= 1 << i;
+                }
+            }
+        }
+        let all = if m == 64 { !0 } else { (1u64 << m) - 1 };
+        let mut empty = try_filled(m + 1, (0u64, 0u64), "the search's stack")?;
+        empty[0] = (all, all);
+        Ok(Some(Compact {
+            m,
+            order,
+            rows,
+            cols,
+            attack,
+            lines,
+            empty,
+            frames: Vec::with_capacity(m),
+            queens,
+            descend: true,
+            done: false,
+            nodes: 0,
+        }))
+    }
+
+    /// The line to branch on at `depth` and its open squares, or `None` if some empty line
+    /// has none.
+    fn choose(&self, depth: usize) -> Option<(usize, u64)> {
+        let m = self.m;
+        let lines = &self.lines[depth * 2 * m..][..2 * m];
+        let (rows, cols) = self.empty[depth];
+        let mut best: Option<(u32, usize)> = None;
+        for (mut set, offset) in [(rows, 0), (cols, m)] {
+            while set != 0 {
+                let line = offset + set.trailing_zeros() as usize;
+                set &= set - 1;
+                let count = lines[line].count_ones();
+                if count == 0 {
+                    return None;
+                }
+                if best.is_none_or(|(b, _)| count < b) {
+                    best = Some((count, line));
+                }
+            }
+        }
+        let line = match self.order {
+            Order::FewestOpen => best?.1,
+            Order::Rows => rows.trailing_zeros() as usize,
+        };
+        Some((line, lines[line]))
+    }
+
+    /// Searches on for at most `budget` more nodes (taken from it), to the next completion.
+    ///
+    /// # Complexity
+    ///
+    /// O(m) per node.
+    pub fn advance(&mut self, budget: &mut u64) -> Step {
+        let m = self.m;
+        loop {
+            if self.done {
+                return Step::Exhausted;
+            }
+            let depth = self.frames.len();
+            if self.descend {
+                if *budget == 0 {
+                    return Step::Paused;
+                }
+                *budget -= 1;
+                self.nodes += 1;
+                self.descend = false;
+                if self.empty[depth].0 == 0 {
+                    return Step::Found;
+                }
+                if let Some((line, untried)) = self.choose(depth) {
+                    self.frames.push(Frame {
+                        line,
+                        untried,
+                        branches: untried.count_ones(),
+                        entered: 0,
+                    });
+                }
+                continue;
+            }
+            // The next open square of the deepest line, or up a level.
+            let Some(frame) = self.frames.last_mut() else {
+                self.done = true;
+                continue;
+            };
+            if frame.untried == 0 {
+                self.frames.pop();
+                continue;
+            }
+            let k = frame.untried.trailing_zeros() as usize;
+            frame.untried &= frame.untried - 1;
+            frame.entered += 1;
+            let (i, a) = if frame.line < m {
+                (frame.line, k)
+            } else {
+                (k, frame.line - m)
+            };
+            let d = depth - 1;
+            self.queens[self.rows[i] as usize] = self.cols[a];
+            let shut = &self.attack[(i * m + a) * 2 * m..][..2 * m];
+            let (now, next) = self.lines[d * 2 * m..].split_at_mut(2 * m);
+            for ((to, &from), &gone) in next[..2 * m].iter_mut().zip(now.iter()).zip(shut) {
+                *to = from & !gone;
+            }
+            let (rows, cols) = self.empty[d];
+            self.empty[depth] = (rows & !(1 << i), cols & !(1 << a));
+            self.descend = true;
+        }
+    }
+
+    /// The completion [`Compact::advance`] found last: the 0-based column of each row's queen,
+    /// the placed queens included.
+    pub fn placement(&self) -> &[u32] {
+        &self.queens
+    }
+
+    /// The nodes visited so far.
+    pub fn nodes(&self) -> u64 {
+        self.nodes
+    }
+
+    /// The share of the search tree behind it, counting each branch of a level as an equal
+    /// share of its parent (Knuth's estimate of progress): 0 at the start, 1 when exhausted.
+    ///
+    /// # Complexity
+    ///
+    /// O(m).
+    pub fn progress(&self) -> f64 {
+        if self.done {
+            return 1.0;
+        }
+        progress(self.frames.iter().map(|f| (f.entered, f.branches)))
+    }
+}
+
+/// Knuth's estimate of the share of a tree behind a depth-first search, from the branches
+/// entered and the branches of each level on its path: the branches finished at a level,
+/// each worth its parent's share divided by the level's branches.
+pub(crate) fn progress(levels: impl Iterator<Item = (u32, u32)>) -> f64 {
+    let (mut done, mut share) = (0.0, 1.0);
+    for (entered, branches) in levels {
+        let branches = f64::from(branches.max(1));
+        done += share * f64::from(entered.saturating_sub(1)) / branches;
+        share /= branches;
+    }
+    done
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,146 @@
+//! The compact search against brute force and the other searches.
+
+use super::*;
+use crate::place::exhaustive::Completions;
+use crate::place::rng::SplitMix64;
+
+/// A board of `n` with some squares reserved and some queens placed, at random.
+fn random_board(n: usize, rng: &mut SplitMix64) -> Board {
+    let words = n.div_ceil(64);
+    let mut reserved = vec![0u64; n * words];
+    for row in 0..n {
+        for col in 0..n {
+            if rng.below(6) == 0 {
+                reserved[row * words + col / 64] |= 1 << (col % 64);
+            }
+        }
+    }
+    let mut board = Board::with_reserved(n, reserved);
+    for _ in 0..rng.below(3) {
+        let (r, c) = (rng.below(n as u64) as u32, rng.below(n as u64) as u32);
+        if let Ok(more) = board.with_queens(&[(r, c)]) {
+            board = more;
+        }
+    }
+    board
+}
+
+/// Every completion of `board` by brute force: the plain placements that keep its queens and
+/// avoid its reserved squares, in lexicographic order.
+fn brute_force(board: &Board) -> Vec<Vec<u32>> {
+    crate::Placements::new(board.size() as u32)
+        .map(|q| q.iter().map(|&c| c as u32).collect::<Vec<u32>>())
+        .filter(|q| {
+            board.queens().iter().all(|&(r, c)| q[r as usize] == c)
+                && q.iter()
+                    .enumerate()
+                    .all(|(r, &c)| !board.is_reserved(r, c as usize))
+        })
+        .collect()
+}
+
+fn all(search: &mut Compact, budget: u64) -> Vec<Vec<u32>> {
+    let mut found = Vec::new();
+    loop {
+        match search.advance(&mut budget.clone()) {
+            Step::Found => found.push(search.placement().to_vec()),
+            Step::Exhausted => return found,
+            Step::Paused => {}
+        }
+    }
+}
+
+#[test]
+fn rows_order_lists_what_brute_force_lists_in_order() {
+    let mut rng = SplitMix64::new(79);
+    for n in 1..=8usize {
+        for _ in 0..12 {
+            let board = random_board(n, &mut rng);
+            let mut search = Compact::new(&board, Order::Rows).unwrap().unwrap();
+            assert_eq!(all(&mut search, 5), brute_force(&board), "{:?}", board);
+        }
+    }
+}
+
+#[test]
+fn fewest_open_finds_each_completion_once() {
+    let mut rng = SplitMix64::new(2017);
+    for n in 1..=9usize {
+        for _ in 0..12 {
+            let board = random_board(n, &mut rng);
+            let mut search = Compact::new(&board, Order::FewestOpen).unwrap().unwrap();
+            let mut found = all(&mut search, 3);
+            found.sort();
+            assert_eq!(found, brute_force(&board), "{:?}", board);
+            assert_eq!(search.progress(), 1.0);
+        }
+    }
+}
+
+#[test]
+fn plain_boards_count_as_the_judge_counts() {
+    for n in 1..=10u32 {
+        let mut search = Compact::new(&Board::new(n as usize), Order::FewestOpen)
+            .unwrap()
+            .unwrap();
+        let mut count = 0;
+        while search.advance(&mut u64::MAX.clone()) == Step::Found {
+            count += 1;
+        }
+        assert_eq!(count, crate::judge::count(n), "n = {}", n);
+    }
+}
+
+#[test]
+fn wide_boards_give_what_the_wide_search_gives() {
+    // 300 queens by formula, 14 rows emptied here and there and 40 squares reserved.
+    let n = 300usize;
+    let full = crate::place::construct(n as u32).unwrap().unwrap();
+    let mut rng = SplitMix64::new(5);
+    let emptied: Vec<usize> = (0..14).map(|_| rng.below(n as u64) as usize).collect();
+    let kept: Vec<(u32, u32)> = (0..n)
+        .filter(|r| !emptied.contains(r))
+        .map(|r| (r as u32, full[r]))
+        .collect();
+    let words = n.div_ceil(64);
+    let mut reserved = vec![0u64; n * words];
+    for _ in 0..40 {
+        let (r, c) = (rng.below(n as u64) as usize, rng.below(n as u64) as usize);
+        if !kept.contains(&(r as u32, c as u32)) {
+            reserved[r * words + c / 64] |= 1 << (c % 64);
+        }
+    }
+    let board = Board::with_reserved(n, reserved)
+        .with_queens(&kept)
+        .unwrap();
+    let mut compact = Compact::new(&board, Order::Rows).unwrap().unwrap();
+    let wide: Vec<Vec<u32>> = Completions::wide(&board).unwrap().collect();
+    assert!(!wide.is_empty());
+    assert_eq!(all(&mut compact, 7), wide);
+    let mut fewest = Compact::new(&board, Order::FewestOpen).unwrap().unwrap();
+    let mut found = all(&mut fewest, 7);
+    found.sort();
+    assert_eq!(found, wide);
+}
+
+#[test]
+fn a_board_with_more_than_64_free_rows_is_left_to_the_others() {
+    assert!(Compact::new(&Board::new(65), Order::Rows)
+        .unwrap()
+        .is_none());
+    let board = Board::new(66).with_queens(&[(3, 4), (60, 9)]).unwrap();
+    assert!(Compact::new(&board, Order::Rows).unwrap().is_some());
+}
+
+#[test]
+fn progress_only_grows_and_reaches_one() {
+    let board = Board::new(9);
+    let mut search = Compact::new(&board, Order::FewestOpen).unwrap().unwrap();
+    let mut last = 0.0;
+    while search.advance(&mut 10) != Step::Exhausted {
+        let now = search.progress();
+        assert!((last..1.0).contains(&now), "{} after {}", now, last);
+        last = now;
+    }
+    assert_eq!(search.progress(), 1.0);
+}
