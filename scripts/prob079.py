@@ -10,11 +10,14 @@ CSPLib's special-purpose solver shiftqueens built from a CSPLib checkout when on
 - Placed queens: m queens on random distinct rows and columns, none sharing a diagonal
   (n^2 random tries); n - m queens are left to place.
 
-Used by scripts/bench-complete; run alone it prints one instance of each kind.
+Used by `scripts/bench-complete csplib`, whose table `table()` prints; run alone this file
+prints one instance of each kind.
 """
 import os
 import random
+import resource
 import subprocess
+import sys
 import tempfile
 
 
@@ -105,6 +108,156 @@ def build_shiftqueens(csplib):
             return f"g++ cannot build {source}: {e}"
         built[kind] = binary
     return built
+
+
+def translated(csplib, n, diagonals):
+    """The Excluded Diagonals instance as an n-queens completion board by CSPLib's own
+    transform (diagtoqueens.py of the checkout `csplib`): (N, [(row, col)...]), 0-based."""
+    sys.path.insert(0, os.path.join(csplib, "Problems", "prob079", "models"))
+    import diagtoqueens
+    numbers = [n, len(diagonals)] + [x for pair in diagonals for x in pair]
+    size, queens = diagtoqueens.reducesimple4to2(diagtoqueens.diagtosimple4(n, numbers))
+    return size, sorted((r, c) for r, c in queens)
+
+
+def cpu_run(args, stdin=None, timeout=None):
+    """Runs `args`: (completed process or None on timeout, CPU seconds of the child)."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    try:
+        done = subprocess.run(args, input=stdin, capture_output=True, text=True,
+                              timeout=timeout)
+    except subprocess.TimeoutExpired:
+        done = None
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return done, (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+
+
+class Bench:
+    """Runs `queens solve` (all methods in turns, and each exhaustive one alone) and
+    shiftqueens on instances, checks every answer, and keeps the figures of a class."""
+
+    def __init__(self, queens, limit, shift):
+        self.queens, self.limit, self.shift = queens, limit, shift
+
+    def ours_checked(self, solve_where, verify_where, method=None):
+        """Solves the board `solve_where` says (all methods in turns, or `method` alone) and
+        checks a completion with `queens verify` and `verify_where`: (verdict, CPU s)."""
+        args = [self.queens, "solve"] + solve_where + ["--time-limit", str(self.limit)]
+        args += ["--method", method] if method else []
+        done, secs = cpu_run(args, timeout=self.limit * 3 + 10)
+        if done is None:
+            sys.exit(f"bench-complete: {args} ran past three times its limit")
+        if done.returncode == 0:
+            check, _ = cpu_run([self.queens, "verify"] + verify_where, stdin=done.stdout)
+            if check.returncode != 0:
+                sys.exit(f"bench-complete: verify refused {args}: {check.stdout}{check.stderr}")
+            return "sat", secs
+        if "no placement completes" in done.stderr:
+            return "unsat", secs
+        if "gave up" in done.stderr:
+            return "undecided", secs
+        sys.exit(f"bench-complete: {args} exit {done.returncode}: {done.stderr}")
+
+    def theirs(self, kind, args, stdin=None):
+        """Runs shiftqueens: (verdict, CPU s, nodes), or None without it."""
+        if not isinstance(self.shift, dict):
+            return None
+        done, secs = cpu_run([self.shift[kind]] + args, stdin=stdin, timeout=self.limit)
+        if done is None or "Timeout Reached" in done.stdout:
+            return "undecided", secs, None
+        nodes = int(done.stdout.split("Nodes:")[1].split()[0])
+        return ("sat" if "Solution Found" in done.stdout else "unsat"), secs, nodes
+
+
+def table(queens, csplib, sizes, seeds, limit):
+    """Prints the CSPLib table: Excluded Diagonals n in `sizes` (d = n diagonals), random
+    placed queens at the hardness peak, and (with a checkout) Excluded Diagonals translated
+    to completion boards by CSPLib's transform; `seeds` instances each."""
+    shift = build_shiftqueens(csplib) if csplib else "no CSPLib checkout given (--csplib DIR)"
+    if not isinstance(shift, dict):
+        print(f"shiftqueens: skipped, {shift}\n")
+    bench = Bench(queens, limit, shift)
+    print(f"| class | instances | ours: sat / unsat / undecided | ours CPU s | fastest method "
+          f"alone CPU s | worst ours / fastest alone (>= 0.05 s) | shiftqueens: decided | "
+          f"shiftqueens CPU s | ours / shiftqueens |")
+    print("| --- | ---: | --- | ---: | ---: | ---: | ---: | ---: | ---: |")
+    folder = tempfile.mkdtemp(prefix="prob079-")
+    classes = []
+    for n in sizes:
+        classes.append((f"Excluded Diagonals n = {n}, d = n", "ed", n))
+    for delta in (20, 25, 30):
+        classes.append((f"placed queens, {delta} to place on {round(0.19 * delta * delta)}",
+                        "placed", delta))
+    if csplib:
+        for n in sizes:
+            classes.append((f"Excluded Diagonals n = {n} translated (CSPLib transform)",
+                            "translated", n))
+    for name, kind, size in classes:
+        verdicts = {"sat": 0, "unsat": 0, "undecided": 0}
+        ours_total = alone_total = their_total = 0.0
+        worst, their_decided, count = 0.0, 0, 0
+        for seed in range(1, seeds + 1):
+            if kind == "placed":
+                n = round(0.19 * size * size)
+                placed = placed_queens(n, n - size, seed)
+                if placed is None:
+                    continue
+                path = os.path.join(folder, f"placed-{n}-{seed}.txt")
+                with open(path, "w") as f:
+                    f.writelines(f"{r + 1} {c + 1}\n" for r, c in placed)
+                where = ["--queens", path, "--n", str(n)]
+                solve_where = [str(n), "--queens", path]
+                their = bench.theirs("placed", [str(n)] + [str(x) for r, c in placed
+                                                           for x in (c, r)]) if n <= 127 else None
+                methods = ["compact", "rows"] if n <= 64 else ["compact"]
+            else:
+                n = size
+                diags = excluded_diagonals(n, 4, seed)[:n]
+                stdin = f"{n} {len(diags)} " + " ".join(f"{d} {k}" for d, k in diags) + "\n"
+                their = bench.theirs("diags", [], stdin=stdin)
+                if kind == "ed":
+                    path = os.path.join(folder, f"ed-{n}-{seed}.board")
+                    with open(path, "w") as f:
+                        f.write(diagonals_board(n, diags))
+                    where = solve_where = ["--board", path]
+                    methods = ["compact", "rows"]
+                else:
+                    big, placed = translated(csplib, n, diags)
+                    path = os.path.join(folder, f"translated-{n}-{seed}.txt")
+                    with open(path, "w") as f:
+                        f.writelines(f"{r + 1} {c + 1}\n" for r, c in placed)
+                    where = ["--queens", path, "--n", str(big)]
+                    solve_where = [str(big), "--queens", path]
+                    methods = ["compact", "wide"]
+            count += 1
+            verdict, secs = bench.ours_checked(solve_where, where)
+            verdicts[verdict] += 1
+            ours_total += secs
+            alone = []
+            for method in methods:
+                v, t = bench.ours_checked(solve_where, where, method)
+                if v != "undecided" and verdict != "undecided" and v != verdict:
+                    sys.exit(f"bench-complete: {method} says {v}, all say {verdict}: {path}")
+                alone.append(t if v != "undecided" else float("inf"))
+            fastest = min(alone)
+            alone_total += fastest
+            if fastest >= 0.05:
+                worst = max(worst, secs / fastest)
+            if their:
+                their_total += their[1]
+                if their[0] != "undecided":
+                    their_decided += 1
+                    if verdict != "undecided" and their[0] != verdict:
+                        sys.exit(f"bench-complete: shiftqueens says {their[0]}, ours "
+                                 f"{verdict}: {path}")
+        verdict_text = " / ".join(str(verdicts[k]) for k in ("sat", "unsat", "undecided"))
+        ratio = f"{worst:.2f}" if worst else "-"
+        if their_total or their_decided:
+            theirs = f"{their_decided} | {their_total:.2f} | {ours_total / their_total:.2f}"
+        else:
+            theirs = "- | - | -"
+        print(f"| {name} | {count} | {verdict_text} | {ours_total:.2f} | {alone_total:.2f} | "
+              f"{ratio} | {theirs} |", flush=True)
 
 
 if __name__ == "__main__":

@@ -3,8 +3,8 @@
 //! "Complexity of n-Queens Completion", JAIR 2017).
 //!
 //! No one method fits every board ([`Method`]), so those that fit take turns. Each round the
-//! leader gets a whole turn and the others a sixteenth ([`SIDE_SHARE`]), so that when the
-//! leader is the right choice an answer costs its own time and an eighth more at most, and
+//! leader gets a whole turn and the others a thirty-second ([`SIDE_SHARE`]), so that when the
+//! leader is the right choice an answer costs its own time and a sixteenth more at most, and
 //! when it is not, the others are still sampled and can take the lead:
 //!
 //! - the leader is the first exhaustive search that fits, in the order of [`Method::ALL`]
@@ -39,7 +39,7 @@ pub const EXHAUSTIVE_NODE_WORDS: u64 = 1 << 21;
 const TURN: u64 = 1 << 16;
 
 /// The share of a turn the methods other than the leader get.
-const SIDE_SHARE: u64 = 16;
+const SIDE_SHARE: u64 = 32;
 
 /// The first method that fits a board ([`Method::ALL`]) leads unless another is predicted to
 /// finish this many times sooner.
@@ -86,6 +86,30 @@ impl Method {
     /// Whether the method searches exhaustively (and so can prove there is no completion).
     pub fn is_exhaustive(self) -> bool {
         self != Method::MinConflicts
+    }
+
+    /// Whether the method can search `board`; if not, what it needs, for a message.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use nqueens::board::Board;
+    /// use nqueens::place::complete::Method;
+    ///
+    /// assert_eq!(Method::Rows.fits(&Board::new(64)), Ok(()));
+    /// assert!(Method::Rows.fits(&Board::new(65)).is_err());
+    /// assert!(Method::Compact.fits(&Board::new(65)).is_err());
+    /// ```
+    pub fn fits(self, board: &Board) -> Result<(), &'static str> {
+        let (n, m) = (board.size() as u64, board.free_rows() as u64);
+        match self {
+            Method::Rows if n > 64 => Err("boards up to 64 squares wide"),
+            Method::Compact if m as usize > compact::MAX_FREE => Err("at most 64 rows free"),
+            Method::Wide if 2 * m * n.div_ceil(64) > EXHAUSTIVE_NODE_WORDS => {
+                Err("boards whose free rows times width is at most 64 · 2^20")
+            }
+            _ => Ok(()),
+        }
     }
 }
 
@@ -213,34 +237,35 @@ impl Entrant<'_> {
     }
 }
 
-/// The methods that fit `board` (or only `only`, if it fits), ready to take turns.
+/// The methods that fit `board` (or only `only`), ready to take turns.
 fn entrants<'a>(board: &'a Board, options: &Options) -> Result<Vec<Entrant<'a>>, OutOfMemory> {
     let n = board.size() as u64;
     let m = board.free_rows() as u64;
-    let wide_words = 2 * m * n.div_ceil(64);
     let mut entrants = Vec::new();
     for method in Method::ALL {
-        if options.only.is_some_and(|only| only != method) {
+        let asked = options
+            .only
+            .map_or(method.fits(board).is_ok(), |only| only == method);
+        // The wide search repeats the compact one's choices at a greater cost a node: it
+        // takes part only where that one cannot, unless asked for.
+        let repeats = method == Method::Wide && Method::Compact.fits(board).is_ok();
+        if !asked || (repeats && options.only.is_none()) {
             continue;
         }
         let (runner, node_cost) = match method {
-            Method::Rows if n <= 64 => (Runner::Rows(Narrow::new(board)), 13),
+            Method::Rows => (Runner::Rows(Narrow::new(board)), 13),
             Method::Compact => match Compact::new(board, Order::FewestOpen)? {
-                Some(search) => (Runner::Compact(Box::new(search)), 16 + 6 * m),
-                None => continue,
+                Some(search) => (Runner::Compact(Box::new(search)), 8 + 4 * m),
+                None => unreachable!("the compact search fits"),
             },
-            Method::Wide if m as usize > compact::MAX_FREE || options.only.is_some() => {
-                if wide_words > EXHAUSTIVE_NODE_WORDS {
-                    continue;
-                }
+            Method::Wide => {
                 let search = Search::new(board, Order::FewestOpen)?;
-                (Runner::Wide(Box::new(search)), 2 * wide_words)
+                (Runner::Wide(Box::new(search)), 2 * m * n.div_ceil(64) + 1)
             }
             Method::MinConflicts => (
                 Runner::MinConflicts(Completing::new(board, options.seed)?),
                 27,
             ),
-            _ => continue,
         };
         entrants.push(Entrant {
             runner,
@@ -278,6 +303,10 @@ fn choose_leader(entrants: &[Entrant]) -> usize {
 
 /// One completion of `board`, or a proof that there is none, as the [module docs](self) say.
 ///
+/// # Panics
+///
+/// Panics if `options.only` names a method that does not fit the board ([`Method::fits`]).
+///
 /// # Errors
 ///
 /// [`OutOfMemory`] if the searches' arrays cannot be had (about 13 bytes a row for
@@ -307,6 +336,11 @@ fn choose_leader(entrants: &[Entrant]) -> usize {
 /// assert_eq!(complete(&corner, &Options::default()).unwrap(), Completion::Impossible);
 /// ```
 pub fn complete(board: &Board, options: &Options) -> Result<Completion, OutOfMemory> {
+    if let Some(only) = options.only {
+        if let Err(needs) = only.fits(board) {
+            panic!("the method {:?} takes {}", only, needs);
+        }
+    }
     let clock = Clock::start();
     let mut entrants = entrants(board, options)?;
     let exhaustive = entrants
@@ -348,14 +382,28 @@ mod tests {
                     let board = Board::new(n).with_queens(&[(row, col)]).unwrap();
                     let exists =
                         crate::Placements::new(n as u32).any(|q| q[row as usize] == col as usize);
-                    match complete(&board, &Options::default()).unwrap() {
-                        Completion::Found(q) => {
-                            assert!(exists);
-                            assert_eq!(verify(n, &q), Ok(()));
-                            assert_eq!(q[row as usize], col);
+                    // Every method in turns, and each exhaustive one alone.
+                    for only in [
+                        None,
+                        Some(Method::Compact),
+                        Some(Method::Rows),
+                        Some(Method::Wide),
+                    ] {
+                        let options = Options {
+                            only,
+                            ..Options::default()
+                        };
+                        match complete(&board, &options).unwrap() {
+                            Completion::Found(q) => {
+                                assert!(exists);
+                                assert_eq!(verify(n, &q), Ok(()));
+                                assert_eq!(q[row as usize], col);
+                            }
+                            Completion::Impossible => {
+                                assert!(!exists, "{} ({}, {}) {:?}", n, row, col, only)
+                            }
+                            Completion::GaveUp { .. } => panic!("gave up on n = {}", n),
                         }
-                        Completion::Impossible => assert!(!exists, "{} ({}, {})", n, row, col),
-                        Completion::GaveUp { .. } => panic!("gave up on n = {}", n),
                     }
                 }
             }

@@ -359,6 +359,27 @@ fn complete_board<W: Write>(
     args: &SolveArgs,
     printer: &mut Printer<W>,
 ) -> Result<(), Failure> {
+    if let Some(only) = args.only {
+        if let Err(needs) = only.fits(board) {
+            let name = match only {
+                Method::Rows => "rows",
+                Method::Compact => "compact",
+                Method::Wide => "wide",
+                Method::MinConflicts => "minconflict",
+            };
+            return Err(Failure::usage(
+                "solve",
+                format!(
+                    "--method {} takes {}; this board is {}×{} with {} rows free",
+                    name,
+                    needs,
+                    board.size(),
+                    board.size(),
+                    board.free_rows()
+                ),
+            ));
+        }
+    }
     let options = Options {
         seed: args.seed.unwrap_or(1),
         give_up_after: args.time_limit,
