@@ -261,13 +261,14 @@ fn verify_with_a_board_finds_moved_queens_and_reserved_squares() {
 
 #[test]
 fn solve_gives_up_with_its_own_message_when_time_runs_out() {
-    // 20 rows whose open squares are in 19 columns: no completion, but the searches have to
-    // try the placements of 19 queens in those rows to see it (at n = 30, 15 rows in 14
-    // columns, that took 2.6 s; here, hours), and min-conflicts never can. A second is not
-    // enough: solve gives up, and says so apart from "none".
-    let text: String = (0..40)
+    // 20 rows whose open squares are in 19 columns, on a board of 200 with every row free: no
+    // completion. The compact search, which would see it at once (20 rows, 19 columns), takes
+    // at most 64 free rows; the wide search has to try the placements of 19 queens in those
+    // rows to see it (hours), and min-conflicts never can. A second is not enough: solve gives
+    // up, and says so apart from "none".
+    let text: String = (0..200)
         .map(|r| {
-            let line: String = (0..40)
+            let line: String = (0..200)
                 .map(|c| if r < 20 && c >= 19 { '*' } else { '.' })
                 .collect();
             line + "\n"

@@ -12,6 +12,10 @@
 //!
 //! - forward checking: after a queen is placed, a row or a column left with no open square
 //!   ends the branch at once;
+//! - in the top third of the tree, where a dead end found saves the most, the empty rows must
+//!   still match the empty columns one to one over open squares (Hall's condition, kept as a
+//!   matching repaired from node to node): a block of k rows squeezed into fewer than k
+//!   columns is refused at once instead of after every way of filling k − 1 of them;
 //! - [`Order::FewestOpen`] branches on the line with the fewest open squares (a row or a
 //!   column), [`Order::Rows`] on the first empty row, columns from left to right, which gives
 //!   the completions in lexicographic order.
@@ -27,6 +31,9 @@ use crate::board::Board;
 
 /// The most rows (and columns) without a queen the compact search takes: one word a line.
 pub const MAX_FREE: usize = 64;
+
+/// No mate in a matching.
+const NONE: u8 = u8::MAX;
 
 /// One level of the search: the line branched on and its squares not yet tried.
 #[derive(Clone, Copy, Debug)]
@@ -58,6 +65,10 @@ pub struct Compact {
     frames: Vec<Frame>,
     /// The whole placement: the placed queens, and the free rows' queens of the current path.
     queens: Vec<u32>,
+    /// A matching of the empty rows to columns over open squares ([`NONE`]: unmatched), kept
+    /// from node to node and repaired: see [`Compact::matchable`].
+    row_mate: [u8; MAX_FREE],
+    col_mate: [u8; MAX_FREE],
     descend: bool,
     done: bool,
     nodes: u64,
@@ -169,6 +180,8 @@ impl Compact {
             empty,
             frames: Vec::with_capacity(m),
             queens,
+            row_mate: [NONE; MAX_FREE],
+            col_mate: [NONE; MAX_FREE],
             descend: true,
             done: false,
             nodes: 0,
@@ -202,6 +215,45 @@ impl Compact {
         Some((line, lines[line]))
     }
 
+    /// Whether every empty row at `depth` can still get a column of its own among its open
+    /// squares (a perfect matching of rows to columns; Hall's condition). Forward checking
+    /// sees a shut line; this sees k rows left with fewer than k columns between them, such
+    /// as a block of rows squeezed into too few columns, which would otherwise cost a search
+    /// of every way to fill all but one of them.
+    ///
+    /// # Complexity
+    ///
+    /// O(m) to keep the pairs still valid, and an augmenting path (O(m) words each step, m
+    /// steps at worst) for each row that lost its mate: usually a few.
+    fn matchable(&mut self, depth: usize) -> bool {
+        let m = self.m;
+        let rows_open = &self.lines[depth * 2 * m..][..m];
+        let (rows, cols) = self.empty[depth];
+        let mut unmatched = 0u64;
+        let mut set = rows;
+        while set != 0 {
+            let i = set.trailing_zeros() as usize;
+            set &= set - 1;
+            let c = self.row_mate[i];
+            let kept =
+                c != NONE && rows_open[i] >> c & 1 == 1 && self.col_mate[c as usize] == i as u8;
+            if !kept {
+                self.row_mate[i] = NONE;
+                unmatched |= 1 << i;
+            }
+        }
+        while unmatched != 0 {
+            let i = unmatched.trailing_zeros() as usize;
+            unmatched &= unmatched - 1;
+            let mut seen = 0u64;
+            let mates = (&mut self.row_mate, &mut self.col_mate);
+            if !augment(i, rows_open, rows, cols, mates, &mut seen) {
+                return false;
+            }
+        }
+        true
+    }
+
     /// Searches on for at most `budget` more nodes (taken from it), to the next completion.
     ///
     /// # Complexity
@@ -224,7 +276,10 @@ impl Compact {
                 if self.empty[depth].0 == 0 {
                     return Step::Found;
                 }
-                if let Some((line, untried)) = self.choose(depth) {
+                if let Some((line, untried)) = self
+                    .choose(depth)
+                    .filter(|_| 3 * depth > self.m || self.matchable(depth))
+                {
                     self.frames.push(Frame {
                         line,
                         untried,
@@ -287,6 +342,43 @@ impl Compact {
         }
         progress(self.frames.iter().map(|f| (f.entered, f.branches)))
     }
+}
+
+/// Finds a column for the empty row `i` along an augmenting path of the matching (`mates`:
+/// rows' columns, columns' rows), the columns in `seen` already tried: true if it did.
+fn augment(
+    i: usize,
+    rows_open: &[u64],
+    rows: u64,
+    cols: u64,
+    mates: (&mut [u8; MAX_FREE], &mut [u8; MAX_FREE]),
+    seen: &mut u64,
+) -> bool {
+    let (row_mate, col_mate) = mates;
+    let mut candidates = rows_open[i] & cols & !*seen;
+    while candidates != 0 {
+        let c = candidates.trailing_zeros() as usize;
+        candidates &= candidates - 1;
+        *seen |= 1 << c;
+        let j = col_mate[c] as usize;
+        // The column's mate counts only if it is an empty row that still holds it.
+        let held = j < MAX_FREE && rows >> j & 1 == 1 && row_mate[j] as usize == c;
+        if !held
+            || augment(
+                j,
+                rows_open,
+                rows,
+                cols,
+                (&mut *row_mate, &mut *col_mate),
+                seen,
+            )
+        {
+            row_mate[i] = c as u8;
+            col_mate[c] = i as u8;
+            return true;
+        }
+    }
+    false
 }
 
 /// Knuth's estimate of the share of a tree behind a depth-first search, from the branches

@@ -144,3 +144,19 @@ fn progress_only_grows_and_reaches_one() {
     }
     assert_eq!(search.progress(), 1.0);
 }
+
+#[test]
+fn rows_squeezed_into_too_few_columns_are_refused_at_the_root() {
+    // 20 rows of 40 whose open squares are in 19 columns: every row and column has open
+    // squares, so only the matching sees it; without it, the search tries the placements of
+    // 19 queens in those rows first (hours).
+    let n = 40;
+    let mut reserved = vec![0u64; n];
+    for row in reserved.iter_mut().take(20) {
+        *row = !0u64 << 19 & ((1u64 << n) - 1);
+    }
+    let board = Board::with_reserved(n, reserved);
+    let mut search = Compact::new(&board, Order::FewestOpen).unwrap().unwrap();
+    assert_eq!(search.advance(&mut 1000), Step::Exhausted);
+    assert_eq!(search.nodes(), 1);
+}
