@@ -55,7 +55,8 @@ standard input as the judge reads them (POJ 3239's whole input in one run).",
                 choices: method_choices,
             },
             many: Many::One,
-            help: "how the placement is found, one of",
+            help: "how the placement is found (with placed queens, by default every method
+that fits the board, in turns), one of",
         },
         Flag {
             name: "--seed",
@@ -115,7 +116,7 @@ pub enum Boards {
 /// The methods of `--method`, the default first.
 fn method_choices() -> Vec<(&'static str, &'static str)> {
     vec![
-        ("minconflict", "local search from a random start, linear time (default); with placed queens, it alone"),
+        ("minconflict", "local search from a random start, linear time (the default without placed queens; with them, it alone)"),
         ("construct", "an explicit formula, no search, written as it is computed (no memory however large N is)"),
         ("rows", "with placed queens: only the exhaustive search row by row in machine words (boards up to 64 wide)"),
         ("compact", "with placed queens: only the exhaustive search on the free rows and columns (at most 64 free rows)"),
