@@ -1,10 +1,10 @@
 //! Boards with placed queens and reserved squares: completions counted three ways (the
 //! symmetric counter on barred squares, the exhaustive search, brute force), listed, and one
-//! found or proved impossible.
+//! found or proved impossible by every method in turns and by each exhaustive one alone.
 
 use nqueens::board::Board;
 use nqueens::count::{count_with, symmetric, Problem, Run};
-use nqueens::place::complete::{complete, Completion, Options};
+use nqueens::place::complete::{complete, Completion, Method, Options};
 use nqueens::place::exhaustive::{self, Completions};
 use nqueens::place::rng::SplitMix64;
 use nqueens::place::verify::verify_on;
@@ -73,13 +73,27 @@ fn completions_counted_three_ways_and_listed_equal_brute_force() {
             for count in [by_symmetric, by_fastest, by_search] {
                 assert_eq!(count, expected.len() as u64, "{:?}", board);
             }
-            match complete(&board, &Options::default()).unwrap() {
-                Completion::Found(q) => {
-                    assert!(expected.contains(&q), "{:?}", board);
-                    assert_eq!(verify_on(&board, &q), Ok(Ok(())));
+            // Every method in turns, and each exhaustive one alone.
+            for only in [
+                None,
+                Some(Method::Compact),
+                Some(Method::Rows),
+                Some(Method::Wide),
+            ] {
+                let options = Options {
+                    only,
+                    ..Options::default()
+                };
+                match complete(&board, &options).unwrap() {
+                    Completion::Found(q) => {
+                        assert!(expected.contains(&q), "{:?} {:?}", only, board);
+                        assert_eq!(verify_on(&board, &q), Ok(Ok(())));
+                    }
+                    Completion::Impossible => {
+                        assert!(expected.is_empty(), "{:?} {:?}", only, board)
+                    }
+                    Completion::GaveUp { .. } => panic!("gave up on {:?}", board),
                 }
-                Completion::Impossible => assert!(expected.is_empty(), "{:?}", board),
-                Completion::GaveUp { .. } => panic!("gave up on {:?}", board),
             }
         }
     }

@@ -1,4 +1,5 @@
-//! The compact search against brute force and the other searches.
+//! The compact search against the wide search (itself checked against brute force in
+//! tests/completion.rs) and the judge's counts.
 
 use super::*;
 use crate::place::exhaustive::Completions;
@@ -25,18 +26,10 @@ fn random_board(n: usize, rng: &mut SplitMix64) -> Board {
     board
 }
 
-/// Every completion of `board` by brute force: the plain placements that keep its queens and
-/// avoid its reserved squares, in lexicographic order.
-fn brute_force(board: &Board) -> Vec<Vec<u32>> {
-    crate::Placements::new(board.size() as u32)
-        .map(|q| q.iter().map(|&c| c as u32).collect::<Vec<u32>>())
-        .filter(|q| {
-            board.queens().iter().all(|&(r, c)| q[r as usize] == c)
-                && q.iter()
-                    .enumerate()
-                    .all(|(r, &c)| !board.is_reserved(r, c as usize))
-        })
-        .collect()
+/// Every completion of `board` in lexicographic order by the wide search in row order (which
+/// tests/completion.rs checks against brute force).
+fn by_the_wide_search(board: &Board) -> Vec<Vec<u32>> {
+    Completions::wide(board).unwrap().collect()
 }
 
 fn all(search: &mut Compact, budget: u64) -> Vec<Vec<u32>> {
@@ -51,13 +44,18 @@ fn all(search: &mut Compact, budget: u64) -> Vec<Vec<u32>> {
 }
 
 #[test]
-fn rows_order_lists_what_brute_force_lists_in_order() {
+fn rows_order_lists_what_the_wide_search_lists_in_order() {
     let mut rng = SplitMix64::new(79);
     for n in 1..=8usize {
         for _ in 0..12 {
             let board = random_board(n, &mut rng);
             let mut search = Compact::new(&board, Order::Rows).unwrap().unwrap();
-            assert_eq!(all(&mut search, 5), brute_force(&board), "{:?}", board);
+            assert_eq!(
+                all(&mut search, 5),
+                by_the_wide_search(&board),
+                "{:?}",
+                board
+            );
         }
     }
 }
@@ -71,7 +69,7 @@ fn fewest_open_finds_each_completion_once() {
             let mut search = Compact::new(&board, Order::FewestOpen).unwrap().unwrap();
             let mut found = all(&mut search, 3);
             found.sort();
-            assert_eq!(found, brute_force(&board), "{:?}", board);
+            assert_eq!(found, by_the_wide_search(&board), "{:?}", board);
             assert_eq!(search.progress(), 1.0);
         }
     }
