@@ -83,6 +83,16 @@ impl Method {
         Method::MinConflicts,
     ];
 
+    /// The method's name on the command line (`queens solve --method`).
+    pub fn name(self) -> &'static str {
+        match self {
+            Method::Rows => "rows",
+            Method::Compact => "compact",
+            Method::Wide => "wide",
+            Method::MinConflicts => "minconflict",
+        }
+    }
+
     /// Whether the method searches exhaustively (and so can prove there is no completion).
     pub fn is_exhaustive(self) -> bool {
         self != Method::MinConflicts

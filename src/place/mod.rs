@@ -11,8 +11,10 @@
 //!   and [`crate::read::placement()`] reads one as judges and LeetCode print them.
 //!
 //! With queens already placed (a [`Board`](crate::board::Board)), [`complete()`] finds one
-//! completion or proves there is none, by the exhaustive search of [`exhaustive`] and by
-//! [`min_conflicts::Completing`] in turns; [`verify::verify_on`] checks a completion.
+//! completion or proves there is none, by exhaustive searches ([`compact`] on the free rows
+//! and columns, [`narrow`] row by row in machine words, [`exhaustive`] on the whole board) and
+//! [`min_conflicts::Completing`] in turns, the CPU time it may take read by [`clock`];
+//! [`verify::verify_on`] checks a completion.
 //!
 //! # Example
 //!

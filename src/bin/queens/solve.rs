@@ -159,13 +159,9 @@ pub fn parse(parsed: &Parsed) -> Result<SolveArgs, Failure> {
         parsed.refuse(&["--seed"], "goes with --method minconflict only")?;
     }
     let given = Given::parse(parsed)?;
-    let only = match parsed.choice("--method") {
-        Some("rows") => Some(Method::Rows),
-        Some("compact") => Some(Method::Compact),
-        Some("wide") => Some(Method::Wide),
-        Some("minconflict") => Some(Method::MinConflicts),
-        _ => None,
-    };
+    let only = Method::ALL
+        .into_iter()
+        .find(|m| parsed.choice("--method") == Some(m.name()));
     if only.is_some_and(Method::is_exhaustive) && !given.any() {
         return Err(parsed.error(format!(
             "--method {} completes a board: it goes with placed queens (--board, --queens, --queen)",
@@ -362,23 +358,13 @@ fn complete_board<W: Write>(
 ) -> Result<(), Failure> {
     if let Some(only) = args.only {
         if let Err(needs) = only.fits(board) {
-            let name = match only {
-                Method::Rows => "rows",
-                Method::Compact => "compact",
-                Method::Wide => "wide",
-                Method::MinConflicts => "minconflict",
-            };
-            return Err(Failure::usage(
-                "solve",
-                format!(
-                    "--method {} takes {}; this board is {}×{} with {} rows free",
-                    name,
-                    needs,
-                    board.size(),
-                    board.size(),
-                    board.free_rows()
-                ),
-            ));
+            let (n, m) = (board.size(), board.free_rows());
+            let text = format!(
+                "--method {} takes {}; this board is {n}×{n} with {m} rows free",
+                only.name(),
+                needs
+            );
+            return Err(Failure::usage("solve", text));
         }
     }
     let options = Options {
