@@ -97,7 +97,8 @@ pub const JOIN_FROM: u32 = 12;
 /// anything else (a smaller or larger n, a board with reserved squares, the unique count) by
 /// the symmetric search ([`symmetric::count_with`]). A board counted whole (no part, no
 /// checkpoint) is first tried by the compact search, which finishes tight boards in a
-/// fraction of the time ([`count_tight`]) and gives loose ones up after a few thousand nodes.
+/// fraction of the time ([`crate::place::compact`]) and gives loose ones up after a few
+/// thousand nodes.
 ///
 /// The work is split differently by the two: run every part of a count with the same problem.
 ///

@@ -39,18 +39,18 @@ pub const EXHAUSTIVE_NODE_WORDS: u64 = 1 << 21;
 const TURN: u64 = 1 << 16;
 
 /// The share of a turn the methods other than the leader get.
-const SIDE_SHARE: u64 = 32;
+pub const SIDE_SHARE: u64 = 32;
 
 /// The first method that fits a board ([`Method::ALL`]) leads unless another is predicted to
 /// finish this many times sooner.
-const SWITCH: f64 = 4.0;
+pub const SWITCH: f64 = 4.0;
 
 /// An exhaustive search predicted to need more than this much work still (about two minutes)
 /// and more than [`HOPELESS_RATIO`] times its work so far gives the lead to min-conflicts.
-const HOPELESS_WORK: f64 = 1e11;
+pub const HOPELESS_WORK: f64 = 1e11;
 
 /// See [`HOPELESS_WORK`].
-const HOPELESS_RATIO: f64 = 64.0;
+pub const HOPELESS_RATIO: f64 = 64.0;
 
 /// Rounds between two readings of the clock (each a few microseconds).
 const ROUNDS_PER_CLOCK: u32 = 32;
