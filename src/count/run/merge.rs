@@ -56,12 +56,12 @@ pub struct Merged {
     pub n: u32,
     /// What was counted.
     pub ask: Ask,
-    /// The placements.
-    pub total: u64,
+    /// The placements (128 bits: parts of N >= 29 add up past 2^64).
+    pub total: u128,
     /// The classes under the symmetries (0 unless they were counted).
-    pub unique: u64,
+    pub unique: u128,
     /// The classes fixed by the half turn only, and by the quarter turn (0s unless counted).
-    pub symmetric: [u64; 2],
+    pub symmetric: [u128; 2],
     /// The counter that counted the parts (`symmetric` counts the classes by their symmetry).
     pub counter: String,
     /// `none` for the plain board, or the hash of the board whose completions were counted.
@@ -70,7 +70,7 @@ pub struct Merged {
 
 impl Merged {
     /// The count asked for: the classes for [`Ask::Unique`], else the placements.
-    pub fn count(&self) -> u64 {
+    pub fn count(&self) -> u128 {
         match self.ask {
             Ask::Total => self.total,
             Ask::Unique => self.unique,
@@ -116,7 +116,7 @@ const NAMED: usize = 5;
 ///
 /// O(size of the files); memory O(files), however many parts the count has.
 pub fn merge<P: AsRef<Path>>(paths: &[P], expect: &Expect) -> Result<Merged, MergeError> {
-    let mut parts: BTreeMap<u64, (PathBuf, [u64; 4])> = BTreeMap::new();
+    let mut parts: BTreeMap<u64, (PathBuf, [u128; 4])> = BTreeMap::new();
     let mut first: Option<(PathBuf, Header)> = None;
     for path in paths {
         let path = path.as_ref();
@@ -152,11 +152,11 @@ pub fn merge<P: AsRef<Path>>(paths: &[P], expect: &Expect) -> Result<Merged, Mer
             parts, list, header.n, are
         )));
     }
-    let mut sum = [0u64; 4];
+    let mut sum = [0u128; 4];
     for (_, result) in parts.values() {
         for (s, r) in sum.iter_mut().zip(result) {
             *s = s.checked_add(*r).ok_or_else(|| {
-                MergeError::Parts("the parts add up to more than 2^64: not one count".to_string())
+                MergeError::Parts("the parts add up to more than 2^128: not one count".to_string())
             })?;
         }
     }
@@ -172,7 +172,7 @@ pub fn merge<P: AsRef<Path>>(paths: &[P], expect: &Expect) -> Result<Merged, Mer
 }
 
 /// The header and result of the finished part at `path`, of the count `expect` describes.
-fn finished_part(path: &Path, expect: &Expect) -> Result<(Header, [u64; 4]), MergeError> {
+fn finished_part(path: &Path, expect: &Expect) -> Result<(Header, [u128; 4]), MergeError> {
     let contents = Contents::read(path).map_err(MergeError::File)?;
     let refused = |problem: String| MergeError::Parts(format!("{}: {}", path.display(), problem));
     let header = contents

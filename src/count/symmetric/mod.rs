@@ -95,16 +95,17 @@ impl Counts {
 }
 
 impl run::Tally for Counts {
-    fn to_words(self) -> [u64; 4] {
-        [self.total, self.unique, self.half_turn, self.quarter_turn]
+    fn to_words(self) -> [u128; 4] {
+        [self.total, self.unique, self.half_turn, self.quarter_turn].map(u128::from)
     }
-    fn from_words(words: [u64; 4]) -> Self {
-        Counts {
-            total: words[0],
-            unique: words[1],
-            half_turn: words[2],
-            quarter_turn: words[3],
-        }
+    fn from_words(words: [u128; 4]) -> Option<Self> {
+        let [total, unique, half_turn, quarter_turn] = words.map(|w| u64::try_from(w).ok());
+        Some(Counts {
+            total: total?,
+            unique: unique?,
+            half_turn: half_turn?,
+            quarter_turn: quarter_turn?,
+        })
     }
 }
 

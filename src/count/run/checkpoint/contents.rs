@@ -14,10 +14,11 @@ use std::path::Path;
 pub struct Contents {
     /// The header, if it was written.
     pub header: Option<Header>,
-    /// The chunks counted, with their counts (placements, classes).
-    pub done: BTreeMap<usize, [u64; 4]>,
+    /// The chunks counted, with their counts (placements, classes), read as 128-bit numbers
+    /// (a count past 2^64, as of N >= 29, is kept exactly).
+    pub done: BTreeMap<usize, [u128; 4]>,
     /// The result, once every chunk is counted.
-    pub result: Option<[u64; 4]>,
+    pub result: Option<[u128; 4]>,
     /// The length of the file's whole lines: a torn record after them is cut off on resuming.
     pub whole: u64,
 }
@@ -86,10 +87,10 @@ impl Contents {
         }
         let chunks = self.header.as_ref().map_or(0, |h| h.chunks);
         let words: Vec<&str> = body.split(' ').collect();
-        let numbers: Option<Vec<u64>> = words[1..].iter().map(|w| w.parse().ok()).collect();
+        let numbers: Option<Vec<u128>> = words[1..].iter().map(|w| w.parse().ok()).collect();
         match (words[0], numbers.as_deref()) {
             ("done", Some(&[chunk, a, b, c, d])) => {
-                if chunk >= chunks as u64 {
+                if chunk >= chunks as u128 {
                     return Err(damaged("a chunk past the last"));
                 }
                 if self.done.insert(chunk as usize, [a, b, c, d]).is_some() {
@@ -97,10 +98,13 @@ impl Contents {
                 }
             }
             ("result", Some(&[a, b, c, d])) => {
-                let sum = self.done.values().fold([0u64; 4], |s, c| {
-                    std::array::from_fn(|i| s[i].wrapping_add(c[i]))
+                let sum = self.done.values().try_fold([0u128; 4], |s, c| {
+                    let sums: [Option<u128>; 4] = std::array::from_fn(|i| s[i].checked_add(c[i]));
+                    sums.iter()
+                        .all(Option::is_some)
+                        .then(|| sums.map(|x| x.unwrap_or(0)))
                 });
-                if self.done.len() != chunks || sum != [a, b, c, d] {
+                if self.done.len() != chunks || sum != Some([a, b, c, d]) {
                     return Err(damaged("a result that is not the sum of the chunks"));
                 }
                 self.result = Some([a, b, c, d]);
@@ -132,7 +136,7 @@ impl Contents {
 
     /// The count a finished checkpoint holds: the classes if they were asked for, else the
     /// placements.
-    pub fn answer(&self) -> Option<u64> {
+    pub fn answer(&self) -> Option<u128> {
         let result = self.result?;
         match self.header.as_ref()?.ask {
             Ask::Total => Some(result[0]),

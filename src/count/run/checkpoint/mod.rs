@@ -258,7 +258,7 @@ impl Checkpoint {
     /// # Errors
     ///
     /// [`CheckpointError::Mismatch`] if one of those fields differs.
-    pub(crate) fn result_for(&self, header: &Header) -> Result<Option<[u64; 4]>, CheckpointError> {
+    pub(crate) fn result_for(&self, header: &Header) -> Result<Option<[u128; 4]>, CheckpointError> {
         let state = self.lock();
         match &state.contents.header {
             None => Ok(None),
@@ -307,8 +307,13 @@ impl Checkpoint {
         Ok(state.contents.clone())
     }
 
+    /// The file.
+    pub(crate) fn path(&self) -> &Path {
+        &self.path
+    }
+
     /// Records that `chunk` is counted, with `counts`.
-    pub(crate) fn record(&self, chunk: usize, counts: [u64; 4]) -> Result<(), CheckpointError> {
+    pub(crate) fn record(&self, chunk: usize, counts: [u128; 4]) -> Result<(), CheckpointError> {
         let mut state = self.lock();
         let line = format!(
             "done {} {} {} {} {}",
@@ -327,7 +332,7 @@ impl Checkpoint {
     }
 
     /// Records the result, once every chunk is counted, and flushes the file to the disk.
-    pub(crate) fn finish(&self, counts: [u64; 4]) -> Result<(), CheckpointError> {
+    pub(crate) fn finish(&self, counts: [u128; 4]) -> Result<(), CheckpointError> {
         let mut state = self.lock();
         let line = format!(
             "result {} {} {} {}",
