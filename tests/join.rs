@@ -31,7 +31,7 @@ fn every_kernel_counts(ns: std::ops::RangeInclusive<u32>) {
             };
             assert_eq!(
                 join::count_on(kernel, n, &options).unwrap(),
-                KNOWN_COUNTS[n as usize],
+                u128::from(KNOWN_COUNTS[n as usize]),
                 "n = {}, {:?}",
                 n,
                 kernel
@@ -56,7 +56,7 @@ fn every_number_of_threads_gives_the_same_total() {
             };
             assert_eq!(
                 join::count_with(n, &options).unwrap(),
-                expected,
+                u128::from(expected),
                 "n = {}, threads = {}",
                 n,
                 threads
@@ -71,7 +71,7 @@ fn the_parts_add_up_to_the_whole() {
         let whole = Algo::Recursive.count(n);
         // 5000 is more parts than there are units: most parts are then empty.
         for m in [1u64, 2, 3, 7, 50, 5000] {
-            let sum: u64 = (1..=m)
+            let sum: u128 = (1..=m)
                 .map(|k| {
                     let options = Run {
                         part: Some((k, m)),
@@ -81,7 +81,7 @@ fn the_parts_add_up_to_the_whole() {
                     join::count_with(n, &options).unwrap()
                 })
                 .sum();
-            assert_eq!(sum, whole, "n = {}, m = {}", n, m);
+            assert_eq!(sum, u128::from(whole), "n = {}, m = {}", n, m);
         }
     }
 }

@@ -290,7 +290,8 @@ fn grown(path: &Path, add: u128) {
 #[test]
 fn merge_keeps_totals_past_2_to_the_64_exactly() {
     // Two parts of N = 9 (352), each grown by 2^64 as a part of N = 29 could be: merged,
-    // 352 + 2^65 exactly; a 64-bit counter refuses to resume from them, by name.
+    // 352 + 2^65 exactly; the symmetric counter, which counts in 64 bits, refuses to resume
+    // from them, by name.
     let dir = scratch("past-2-64");
     let parts: Vec<String> = (1..=2)
         .map(|k| {
@@ -319,5 +320,31 @@ fn merge_keeps_totals_past_2_to_the_64_exactly() {
         .code(2)
         .stdout("")
         .stderr(predicate::str::contains("past 2^64"));
+    // The join (N = 12) sums its units in 128 bits: a part resumed from a checkpoint whose
+    // first chunk holds 2^64 more, its result not yet written, ends 2^64 above the part.
+    let path = dir.join("join.ckpt");
+    let p = path.to_str().unwrap();
+    let part: u128 = stdout_of(&["count", "12", "--part", "1/2", "--checkpoint", p])
+        .trim()
+        .parse()
+        .unwrap();
+    grown(&path, 1u128 << 64);
+    let text = std::fs::read_to_string(&path).unwrap();
+    let unfinished: String = text
+        .lines()
+        .filter(|l| !l.starts_with("result "))
+        .map(|l| format!("{}\n", l))
+        .collect();
+    std::fs::write(&path, unfinished).unwrap();
+    let resumed = stdout_of(&["count", "12", "--part", "1/2", "--checkpoint", p]);
+    assert_eq!(resumed, format!("{}\n", part + (1u128 << 64)));
+    let other = dir.join("join2.ckpt");
+    let q = other.to_str().unwrap();
+    stdout_of(&["count", "12", "--part", "2/2", "--checkpoint", q]);
+    queens()
+        .args(["merge", p, q])
+        .assert()
+        .success()
+        .stdout(format!("{}\n", 14200 + (1u128 << 64)));
     std::fs::remove_dir_all(&dir).unwrap();
 }

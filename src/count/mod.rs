@@ -81,7 +81,9 @@ use crate::memory::OutOfMemory;
 /// ```
 pub fn count(n: u32) -> u64 {
     match count_with(&Problem::total(n), &Run::default()) {
-        Ok(total) => total,
+        Ok(total) => {
+            u64::try_from(total).unwrap_or_else(|_| panic!("count: {} is past 2^64", total))
+        }
         Err(e) => panic!("count: {}", e),
     }
 }
@@ -129,12 +131,12 @@ pub const JOIN_FROM: u32 = 12;
 /// assert_eq!(count_with(&Problem::total(12), &all).unwrap(), 14200);
 /// assert_eq!(count_with(&Problem::unique(12), &all).unwrap(), 1787);
 /// ```
-pub fn count_with(problem: &Problem<'_>, run: &Run<'_>) -> Result<u64, CountError> {
+pub fn count_with(problem: &Problem<'_>, run: &Run<'_>) -> Result<u128, CountError> {
     if let (Some(board), Ask::Total, None, None) =
         (problem.board, problem.ask, run.part, run.checkpoint)
     {
         if let Some(total) = count_tight(board).map_err(CountError::Memory)? {
-            return Ok(total);
+            return Ok(u128::from(total));
         }
     }
     let plain_total = problem.board.is_none() && problem.ask == Ask::Total;
@@ -143,8 +145,8 @@ pub fn count_with(problem: &Problem<'_>, run: &Run<'_>) -> Result<u64, CountErro
     }
     let counts = symmetric::count_with(problem, run)?;
     Ok(match problem.ask {
-        Ask::Total => counts.total,
-        Ask::Unique => counts.unique,
+        Ask::Total => u128::from(counts.total),
+        Ask::Unique => u128::from(counts.unique),
     })
 }
 
@@ -476,7 +478,7 @@ mod tests {
                 };
                 assert_eq!(whole, count_with(&problem, &by_units).unwrap());
                 let wide = crate::place::exhaustive::Completions::wide(&board).unwrap();
-                assert_eq!(whole, wide.count() as u64);
+                assert_eq!(whole, wide.count() as u128);
             }
         }
     }

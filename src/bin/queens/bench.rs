@@ -157,13 +157,17 @@ pub fn run(args: BenchArgs) -> Result<(), Failure> {
             fewer_threads: Some(&note_fewer),
             ..Run::default()
         };
-        count_with(&Problem::total(n), &run).unwrap_or_else(|e| {
-            trouble
-                .lock()
-                .unwrap_or_else(|e| e.into_inner())
-                .get_or_insert(format!("N = {}: {}", n, e));
-            0
-        })
+        match count_with(&Problem::total(n), &run) {
+            // The benchmark's N are far below 2^64 placements.
+            Ok(total) => u64::try_from(total).unwrap_or(u64::MAX),
+            Err(e) => {
+                trouble
+                    .lock()
+                    .unwrap_or_else(|e| e.into_inner())
+                    .get_or_insert(format!("N = {}: {}", n, e));
+                0
+            }
+        }
     };
     let mut contenders: Vec<Contender> = args
         .algos

@@ -231,10 +231,11 @@ fn luogu_total(
     n: u32,
     unique: bool,
     board: Option<&nqueens::board::Board>,
-) -> Result<u64, Failure> {
+) -> Result<u128, Failure> {
     let fail = |e: String| Failure::Resources(e);
     if let Some(board) = board.filter(|b| b.size() > 32) {
-        return nqueens::place::exhaustive::count(board).map_err(|e| fail(e.to_string()));
+        let count = nqueens::place::exhaustive::count(board);
+        return count.map(u128::from).map_err(|e| fail(e.to_string()));
     }
     let problem = nqueens::count::Problem {
         n: board.map_or(n, |b| b.size() as u32),

@@ -119,13 +119,15 @@ pub const MAX_N: u32 = 28;
 /// ```
 pub fn count(n: u32) -> u64 {
     match count_with(n, &Run::default()) {
-        Ok(total) => total,
+        // Below 2^64 up to n = 28 (about 2.5·10^18 there).
+        Ok(total) => u64::try_from(total).expect("a count of n <= 28 is below 2^64"),
         Err(e) => panic!("join: {}", e),
     }
 }
 
 /// Counts the placements of `n` queens by joining half boards, as `run` says: on several
-/// threads, or one slice of the work.
+/// threads, or one slice of the work. Each unit's count is summed in 128 bits, so the total
+/// is exact past 2^64.
 ///
 /// # Constraints
 ///
@@ -152,12 +154,12 @@ pub fn count(n: u32) -> u64 {
 /// ```
 /// use nqueens::count::Run;
 ///
-/// let sum: u64 = (1..=4)
+/// let sum: u128 = (1..=4)
 ///     .map(|k| nqueens::count::join::count_with(12, &Run { part: Some((k, 4)), ..Run::default() }).unwrap())
 ///     .sum();
 /// assert_eq!(sum, 14200);
 /// ```
-pub fn count_with(n: u32, run: &Run<'_>) -> Result<u64, CountError> {
+pub fn count_with(n: u32, run: &Run<'_>) -> Result<u128, CountError> {
     count_on(run.kernel.unwrap_or_else(Kernel::best), n, run)
 }
 
@@ -177,7 +179,7 @@ pub fn count_with(n: u32, run: &Run<'_>) -> Result<u64, CountError> {
 ///     assert_eq!(join::count_on(kernel, 11, &Run::default()).unwrap(), 2680);
 /// }
 /// ```
-pub fn count_on(kernel: Kernel, n: u32, run: &Run<'_>) -> Result<u64, CountError> {
+pub fn count_on(kernel: Kernel, n: u32, run: &Run<'_>) -> Result<u128, CountError> {
     assert!(
         Kernel::available().contains(&kernel),
         "join: this CPU cannot run the {} kernel",
@@ -192,7 +194,7 @@ pub fn count_on(kernel: Kernel, n: u32, run: &Run<'_>) -> Result<u64, CountError
     }
     if n == 0 {
         // One empty placement.
-        return Ok(u64::from(run.holds_the_empty_board()));
+        return Ok(u128::from(run.holds_the_empty_board()));
     }
     let join = Join::new(n, kernel);
     run::count_units(
@@ -203,7 +205,7 @@ pub fn count_on(kernel: Kernel, n: u32, run: &Run<'_>) -> Result<u64, CountError
         |tile| f64::from(tile.north.len() as u32) * f64::from(tile.south.len() as u32),
         run,
         || Ok(Scratch::new(&join)),
-        |scratch, tile| Ok(join.count_tile(scratch, tile)?),
+        |scratch, tile| Ok(u128::from(join.count_tile(scratch, tile)?)),
     )
 }
 

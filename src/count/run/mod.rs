@@ -158,6 +158,15 @@ impl Tally for u64 {
     }
 }
 
+impl Tally for u128 {
+    fn to_words(self) -> [u128; 4] {
+        [self, 0, 0, 0]
+    }
+    fn from_words(words: [u128; 4]) -> Option<Self> {
+        Some(words[0])
+    }
+}
+
 /// The counts `words` of the checkpoint, in the tally `C`: a count too large for it was not
 /// written by this count (the counters of N <= 28 count below 2^64).
 fn tally<C: Tally>(checkpoint: &Checkpoint, words: [u128; 4]) -> Result<C, CheckpointError> {
