@@ -24,8 +24,7 @@
 //! ([`Compact::advance`]), and says how much of its tree it has covered
 //! ([`Compact::progress`]), so [`super::complete()`] can share turns by what it has shown.
 
-use super::exhaustive::Order;
-use super::Step;
+use super::{progress, Order, Step};
 use super::{try_filled, OutOfMemory};
 use crate::board::Board;
 
@@ -379,19 +378,6 @@ fn augment(
         }
     }
     false
-}
-
-/// Knuth's estimate of the share of a tree behind a depth-first search, from the branches
-/// entered and the branches of each level on its path: the branches finished at a level,
-/// each worth its parent's share divided by the level's branches.
-pub(crate) fn progress(levels: impl Iterator<Item = (u32, u32)>) -> f64 {
-    let (mut done, mut share) = (0.0, 1.0);
-    for (entered, branches) in levels {
-        let branches = f64::from(branches.max(1));
-        done += share * f64::from(entered.saturating_sub(1)) / branches;
-        share /= branches;
-    }
-    done
 }
 
 #[cfg(test)]

@@ -392,31 +392,46 @@ mod tests {
                     let board = Board::new(n).with_queens(&[(row, col)]).unwrap();
                     let exists =
                         crate::Placements::new(n as u32).any(|q| q[row as usize] == col as usize);
-                    // Every method in turns, and each exhaustive one alone.
-                    for only in [
-                        None,
-                        Some(Method::Compact),
-                        Some(Method::Rows),
-                        Some(Method::Wide),
-                    ] {
-                        let options = Options {
-                            only,
-                            ..Options::default()
-                        };
-                        match complete(&board, &options).unwrap() {
-                            Completion::Found(q) => {
-                                assert!(exists);
-                                assert_eq!(verify(n, &q), Ok(()));
-                                assert_eq!(q[row as usize], col);
-                            }
-                            Completion::Impossible => {
-                                assert!(!exists, "{} ({}, {}) {:?}", n, row, col, only)
-                            }
-                            Completion::GaveUp { .. } => panic!("gave up on n = {}", n),
+                    match complete(&board, &Options::default()).unwrap() {
+                        Completion::Found(q) => {
+                            assert!(exists);
+                            assert_eq!(verify(n, &q), Ok(()));
+                            assert_eq!(q[row as usize], col);
                         }
+                        Completion::Impossible => assert!(!exists, "{} ({}, {})", n, row, col),
+                        Completion::GaveUp { .. } => panic!("gave up on n = {}", n),
                     }
                 }
             }
+        }
+    }
+
+    #[test]
+    fn a_board_with_every_queen_placed_is_its_own_completion_by_every_method() {
+        let board = Board::new(8)
+            .with_queens(&[
+                (0, 0),
+                (1, 4),
+                (2, 7),
+                (3, 5),
+                (4, 2),
+                (5, 6),
+                (6, 1),
+                (7, 3),
+            ])
+            .unwrap();
+        for only in Method::ALL.map(Some).into_iter().chain([None]) {
+            let options = Options {
+                only,
+                ..Options::default()
+            };
+            let found = complete(&board, &options).unwrap();
+            assert_eq!(
+                found,
+                Completion::Found(vec![0, 4, 7, 5, 2, 6, 1, 3]),
+                "{:?}",
+                only
+            );
         }
     }
 

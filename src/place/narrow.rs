@@ -150,7 +150,7 @@ impl Narrow {
             return 1.0;
         }
         // The rows above the current one, each inside its latest branch.
-        super::compact::progress((0..self.depth).map(|d| {
+        super::progress((0..self.depth).map(|d| {
             let left = self.open[d].count_ones();
             (self.branches[d] - left, self.branches[d])
         }))

@@ -24,20 +24,9 @@
 
 use super::compact::Compact;
 use super::narrow::Narrow;
-pub use super::Step;
 use super::{try_filled, OutOfMemory};
+pub use super::{Order, Step};
 use crate::board::Board;
-
-/// Which line a search branches on.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Order {
-    /// The row or column with the fewest open squares: the fastest way to one completion, to
-    /// the count, or to a proof that there is none.
-    FewestOpen,
-    /// The first empty row, its columns from left to right: completions come in lexicographic
-    /// order of their columns.
-    Rows,
-}
 
 /// A line of the board: a row or a column.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -352,7 +341,7 @@ impl Search {
         if self.done {
             return 1.0;
         }
-        super::compact::progress(self.frames.iter().enumerate().map(|(d, frame)| {
+        super::progress(self.frames.iter().enumerate().map(|(d, frame)| {
             let left: u32 = self.open[d * self.w..(d + 1) * self.w]
                 .iter()
                 .map(|w| w.count_ones())
