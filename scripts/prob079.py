@@ -83,16 +83,16 @@ def placed_queens(n, m, seed):
     return None
 
 
-def build_shiftqueens(csplib):
+def build_shiftqueens(csplib, out):
     """Builds CSPLib's shiftqueens (diagonals, and placed queens up to 127 wide) from the
-    checkout `csplib` with g++: {'diags': path, 'placed': path}, or a reason it cannot.
+    checkout `csplib` with g++ into the folder `out`: {'diags': path, 'placed': path}, or a
+    reason it cannot.
     Its solution array (100 rows) is widened to 128 in the copy built, since only its node
     counts and verdicts are read."""
     models = os.path.join(csplib, "Problems", "prob079", "models")
     sources = {"diags": "shiftqueensdiags.cc", "placed": "shiftqueens-128.cc"}
     if not all(os.path.exists(os.path.join(models, s)) for s in sources.values()):
         return f"no shiftqueens sources in {models}"
-    out = tempfile.mkdtemp(prefix="shiftqueens-")
     built = {}
     for kind, source in sources.items():
         with open(os.path.join(models, source)) as f:
@@ -170,10 +170,20 @@ class Bench:
 
 
 def table(queens, csplib, sizes, seeds, limit):
+    """See `table_in`; the instances and shiftqueens' build in a temporary folder, removed
+    at the end."""
+    with tempfile.TemporaryDirectory(prefix="prob079-") as folder:
+        table_in(folder, queens, csplib, sizes, seeds, limit)
+
+
+def table_in(folder, queens, csplib, sizes, seeds, limit):
     """Prints the CSPLib table: Excluded Diagonals n in `sizes` (d = n diagonals), random
     placed queens at the hardness peak, and (with a checkout) Excluded Diagonals translated
     to completion boards by CSPLib's transform; `seeds` instances each."""
-    shift = build_shiftqueens(csplib) if csplib else "no CSPLib checkout given (--csplib DIR)"
+    if csplib:
+        shift = build_shiftqueens(csplib, folder)
+    else:
+        shift = "no CSPLib checkout given (--csplib DIR)"
     if not isinstance(shift, dict):
         print(f"shiftqueens: skipped, {shift}\n")
     bench = Bench(queens, limit, shift)
@@ -182,7 +192,6 @@ def table(queens, csplib, sizes, seeds, limit):
           f"shiftqueens: decided | "
           f"shiftqueens CPU s | ours / shiftqueens |")
     print("| --- | ---: | --- | ---: | ---: | ---: | ---: | ---: | ---: |")
-    folder = tempfile.mkdtemp(prefix="prob079-")
     classes = []
     for n in sizes:
         classes.append((f"Excluded Diagonals n = {n}, d = n", "ed", n))
