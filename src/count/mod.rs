@@ -145,8 +145,8 @@ pub fn count_with(problem: &Problem<'_>, run: &Run<'_>) -> Result<u128, CountErr
     }
     let counts = symmetric::count_with(problem, run)?;
     Ok(match problem.ask {
-        Ask::Total => u128::from(counts.total),
-        Ask::Unique => u128::from(counts.unique),
+        Ask::Total => counts.total,
+        Ask::Unique => counts.unique,
     })
 }
 

@@ -7,7 +7,6 @@ use crate::failure::Failure;
 use crate::output;
 use nqueens::count::checkpoint::{CheckpointError, Contents};
 use nqueens::count::merge::{merge, Expect, MergeError};
-use nqueens::count::run::Tally;
 use nqueens::count::Ask;
 use std::path::Path;
 
@@ -188,16 +187,11 @@ pub fn run(args: MergeArgs) -> Result<(), Failure> {
                 merged.counter
             )));
         }
-        let words = [
-            merged.total,
-            merged.unique,
-            merged.symmetric[0],
-            merged.symmetric[1],
-        ];
-        let Some(counts) = <nqueens::count::Counts as Tally>::from_words(words) else {
-            return Err(Failure::Check(
-                "--classes prints classes of counts below 2^64; these parts add up past it (merge without --classes prints the total)".to_string(),
-            ));
+        let counts = nqueens::count::Counts {
+            total: merged.total,
+            unique: merged.unique,
+            half_turn: merged.symmetric[0],
+            quarter_turn: merged.symmetric[1],
         };
         return Ok(output::print(&format!(
             "{}\n",

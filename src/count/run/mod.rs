@@ -140,42 +140,22 @@ impl From<CheckpointError> for CountError {
 }
 
 /// A count of one unit of work, as a checkpoint records it: placements, classes, classes
-/// fixed by the half turn only, classes fixed by the quarter turn (0 where not counted).
+/// fixed by the half turn only, classes fixed by the quarter turn (0 where not counted), each
+/// in 128 bits, as the sums of every counter are (a(29) passes 2^64).
 pub trait Tally: AddAssign + Default + Copy + Send {
-    /// The counts as the four numbers a checkpoint records (128 bits each: the records keep
-    /// any count exactly).
+    /// The counts as the four numbers a checkpoint records.
     fn to_words(self) -> [u128; 4];
-    /// The counts from the four numbers, or `None` if one does not fit in this tally.
-    fn from_words(words: [u128; 4]) -> Option<Self>;
-}
-
-impl Tally for u64 {
-    fn to_words(self) -> [u128; 4] {
-        [u128::from(self), 0, 0, 0]
-    }
-    fn from_words(words: [u128; 4]) -> Option<Self> {
-        u64::try_from(words[0]).ok()
-    }
+    /// The counts from the four numbers.
+    fn from_words(words: [u128; 4]) -> Self;
 }
 
 impl Tally for u128 {
     fn to_words(self) -> [u128; 4] {
         [self, 0, 0, 0]
     }
-    fn from_words(words: [u128; 4]) -> Option<Self> {
-        Some(words[0])
+    fn from_words(words: [u128; 4]) -> Self {
+        words[0]
     }
-}
-
-/// The counts `words` of the checkpoint, in the tally `C`: a count too large for it was not
-/// written by this count (the counters of N <= 28 count below 2^64).
-fn tally<C: Tally>(checkpoint: &Checkpoint, words: [u128; 4]) -> Result<C, CheckpointError> {
-    C::from_words(words).ok_or_else(|| CheckpointError::Mismatch {
-        path: checkpoint.path().to_path_buf(),
-        field: "count",
-        recorded: format!("{} (past 2^64)", words[0].max(words[1])),
-        wanted: "a count below 2^64, as this counter makes".to_string(),
-    })
 }
 
 /// The number of chunks a part's units are recorded in, at most: enough to lose little when
@@ -199,10 +179,7 @@ pub(crate) fn recorded_result<C: Tally>(
         None => Ok(None),
         Some(checkpoint) => {
             let header = Header::new(problem, counter, run.part, None);
-            match checkpoint.result_for(&header)? {
-                Some(words) => Ok(Some(tally(checkpoint, words)?)),
-                None => Ok(None),
-            }
+            Ok(checkpoint.result_for(&header)?.map(C::from_words))
         }
     }
 }
@@ -242,10 +219,10 @@ pub(crate) fn count_units<T: Unit, S, C: Tally>(
         header.chunks = chunks.len();
         let recorded = checkpoint.begin(&header)?;
         if let Some(result) = recorded.result {
-            return Ok(tally(checkpoint, result)?);
+            return Ok(C::from_words(result));
         }
         for counts in recorded.done.values() {
-            base += tally(checkpoint, *counts)?;
+            base += C::from_words(*counts);
         }
         todo.retain(|chunk| !recorded.done.contains_key(chunk));
     }

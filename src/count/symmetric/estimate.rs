@@ -70,7 +70,8 @@ pub fn estimate(
         |_, task, rng| {
             let (counts, weight) = sample(task, n, board, rng);
             Ok(Sampled {
-                counts: [counts.total, counts.unique],
+                // One sub-problem's counts: far below 2^64.
+                counts: [counts.total, counts.unique].map(|c| u64::try_from(c).unwrap_or(u64::MAX)),
                 weight,
                 seconds: None,
             })

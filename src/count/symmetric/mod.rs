@@ -66,15 +66,15 @@ use symmetry::class_size_if_smallest;
 /// `total = 8 (unique - half_turn - quarter_turn) + 4 half_turn + 2 quarter_turn` from 2 queens on.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Counts {
-    /// All placements (OEIS A000170).
-    pub total: u64,
+    /// All placements (OEIS A000170); 128 bits, as every count here, since a(29) passes 2^64.
+    pub total: u128,
     /// Placements distinct under rotations and reflections (OEIS A002562). On a board with
     /// reserved squares, where the symmetries do not hold, this and the next two are 0.
-    pub unique: u64,
+    pub unique: u128,
     /// Classes fixed by the half turn but not the quarter turn: 4 members each.
-    pub half_turn: u64,
+    pub half_turn: u128,
     /// Classes fixed by the quarter turn: 2 members each (1 for one queen).
-    pub quarter_turn: u64,
+    pub quarter_turn: u128,
 }
 
 impl Counts {
@@ -89,23 +89,23 @@ impl Counts {
     /// assert_eq!((eight.asymmetric(), eight.half_turn, eight.quarter_turn), (11, 1, 0));
     /// assert_eq!(8 * eight.asymmetric() + 4 * eight.half_turn, eight.total);
     /// ```
-    pub fn asymmetric(&self) -> u64 {
+    pub fn asymmetric(&self) -> u128 {
         self.unique - self.half_turn - self.quarter_turn
     }
 }
 
 impl run::Tally for Counts {
     fn to_words(self) -> [u128; 4] {
-        [self.total, self.unique, self.half_turn, self.quarter_turn].map(u128::from)
+        [self.total, self.unique, self.half_turn, self.quarter_turn]
     }
-    fn from_words(words: [u128; 4]) -> Option<Self> {
-        let [total, unique, half_turn, quarter_turn] = words.map(|w| u64::try_from(w).ok());
-        Some(Counts {
-            total: total?,
-            unique: unique?,
-            half_turn: half_turn?,
-            quarter_turn: quarter_turn?,
-        })
+    fn from_words(words: [u128; 4]) -> Self {
+        let [total, unique, half_turn, quarter_turn] = words;
+        Counts {
+            total,
+            unique,
+            half_turn,
+            quarter_turn,
+        }
     }
 }
 
@@ -142,7 +142,8 @@ impl std::ops::AddAssign for Counts {
 /// ```
 pub fn count(n: u32) -> u64 {
     match count_with(&Problem::total(n), &Run::default()) {
-        Ok(counts) => counts.total,
+        // Below 2^64 for every n this search finishes in a lifetime (a(28) ≈ 2.5·10^18).
+        Ok(counts) => u64::try_from(counts.total).unwrap_or(u64::MAX),
         Err(_) => unreachable!("one thread and no checkpoint: nothing can fail"),
     }
 }
@@ -196,9 +197,9 @@ pub fn count_with(problem: &Problem<'_>, run: &Run<'_>) -> Result<Counts, CountE
     if problem.n == 0 {
         // One empty placement, alone in its class.
         let here = run.holds_the_empty_board();
-        let alone = u64::from(here && problem.board.is_none());
+        let alone = u128::from(here && problem.board.is_none());
         return Ok(Counts {
-            total: u64::from(here),
+            total: u128::from(here),
             unique: alone,
             quarter_turn: alone,
             ..Counts::default()
@@ -348,10 +349,10 @@ impl Rules {
             }
         };
         Counts {
-            total: weight,
-            unique: u64::from(weight > 0),
-            half_turn: u64::from(weight == 4),
-            quarter_turn: u64::from(weight == 2 || weight == 1),
+            total: u128::from(weight),
+            unique: u128::from(weight > 0),
+            half_turn: u128::from(weight == 4),
+            quarter_turn: u128::from(weight == 2 || weight == 1),
         }
     }
 }

@@ -307,11 +307,6 @@ impl Checkpoint {
         Ok(state.contents.clone())
     }
 
-    /// The file.
-    pub(crate) fn path(&self) -> &Path {
-        &self.path
-    }
-
     /// Records that `chunk` is counted, with `counts`.
     pub(crate) fn record(&self, chunk: usize, counts: [u128; 4]) -> Result<(), CheckpointError> {
         let mut state = self.lock();
