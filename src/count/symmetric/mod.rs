@@ -182,7 +182,7 @@ pub fn count(n: u32) -> u64 {
 /// assert_eq!((counts.total, counts.unique), (14200, 1787));
 ///
 /// // Three machines, one slice each: the partial sums add up.
-/// let sum: u64 = (1..=3)
+/// let sum: u128 = (1..=3)
 ///     .map(|k| count_with(&Problem::total(12), &Run { part: Some((k, 3)), ..Run::default() }))
 ///     .map(|counts| counts.unwrap().total)
 ///     .sum();
