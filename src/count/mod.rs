@@ -151,11 +151,16 @@ pub fn count_with(problem: &Problem<'_>, run: &Run<'_>) -> Result<u128, CountErr
 }
 
 /// Nodes the compact search may take to count a board's completions before the counters of
-/// N take over: under a second.
-const TIGHT_NODES: u64 = 1 << 23;
+/// N take over: a few seconds at most.
+const TIGHT_NODES: u64 = 1 << 25;
+
+/// Completions after which the compact search gives a board to the counters of N: a board
+/// with many is loose, and they find each in nanoseconds where this search pays O(m) a node.
+const TIGHT_FOUND: u64 = 1 << 14;
 
 /// The completions of `board` by the compact search ([`crate::place::compact`]), if it
-/// predicts it will finish within [`TIGHT_NODES`] (`None` otherwise, after at most that many).
+/// predicts it will finish within [`TIGHT_NODES`] with at most [`TIGHT_FOUND`] completions
+/// (`None` otherwise, after at most that many nodes).
 ///
 /// A board tight with reserved squares (CSPLib's Excluded Diagonals: at n = 21 the counters
 /// of N take 4 to 6 s, most of it in branches a row or column shut long before) has few
@@ -172,6 +177,7 @@ fn count_tight(board: &crate::board::Board) -> Result<Option<u64>, OutOfMemory> 
     let (mut found, mut checked) = (0, 0);
     loop {
         match search.advance(&mut 4096) {
+            Step::Found if found == TIGHT_FOUND => return Ok(None),
             Step::Found => found += 1,
             Step::Exhausted => return Ok(Some(found)),
             Step::Paused => {}
