@@ -113,7 +113,9 @@ def build_shiftqueens(csplib, out):
 def translated(csplib, n, diagonals):
     """The Excluded Diagonals instance as an n-queens completion board by CSPLib's own
     transform (diagtoqueens.py of the checkout `csplib`): (N, [(row, col)...]), 0-based."""
-    sys.path.insert(0, os.path.join(csplib, "Problems", "prob079", "models"))
+    models = os.path.join(csplib, "Problems", "prob079", "models")
+    if models not in sys.path:
+        sys.path.insert(0, models)
     import diagtoqueens
     numbers = [n, len(diagonals)] + [x for pair in diagonals for x in pair]
     size, queens = diagtoqueens.reducesimple4to2(diagtoqueens.diagtosimple4(n, numbers))
@@ -159,14 +161,54 @@ class Bench:
         sys.exit(f"bench-complete: {args} exit {done.returncode}: {done.stderr}")
 
     def theirs(self, kind, args, stdin=None):
-        """Runs shiftqueens: (verdict, CPU s, nodes), or None without it."""
+        """Runs shiftqueens: (verdict, CPU s), or None without it. Its verdict is read from
+        what it says ("Solution Found", "No solution"), never from its printed placement,
+        which is wrong from 32 columns."""
         if not isinstance(self.shift, dict):
             return None
         done, secs = cpu_run([self.shift[kind]] + args, stdin=stdin, timeout=self.limit)
         if done is None or "Timeout Reached" in done.stdout:
-            return "undecided", secs, None
-        nodes = int(done.stdout.split("Nodes:")[1].split()[0])
-        return ("sat" if "Solution Found" in done.stdout else "unsat"), secs, nodes
+            return "undecided", secs
+        if "Solution Found" in done.stdout:
+            return "sat", secs
+        if "No solution" in done.stdout:
+            return "unsat", secs
+        sys.exit(f"bench-complete: shiftqueens said neither: {done.stdout[-200:]}")
+
+
+def instance(folder, csplib, bench, kind, size, seed):
+    """Writes instance `seed` of a class to `folder`: (its file, the arguments of `solve`,
+    those of `verify`, shiftqueens' answer or None, the exhaustive methods that fit it), or
+    None if the generator gave up."""
+    if kind == "placed":
+        n = round(0.19 * size * size)
+        placed = placed_queens(n, n - size, seed)
+        if placed is None:
+            return None
+        path = os.path.join(folder, f"placed-{n}-{seed}.txt")
+        with open(path, "w") as f:
+            f.writelines(f"{r + 1} {c + 1}\n" for r, c in placed)
+        # shiftqueens-128 takes columns then rows, up to 127 wide.
+        their = None
+        if n <= 127:
+            their = bench.theirs("placed", [str(n)] + [str(x) for r, c in placed for x in (c, r)])
+        methods = ["compact", "rows"] if n <= 64 else ["compact"]
+        return path, [str(n), "--queens", path], ["--queens", path, "--n", str(n)], their, methods
+    n = size
+    diags = excluded_diagonals(n, 4, seed)[:n]
+    stdin = f"{n} {len(diags)} " + " ".join(f"{d} {k}" for d, k in diags) + "\n"
+    their = bench.theirs("diags", [], stdin=stdin)
+    if kind == "ed":
+        path = os.path.join(folder, f"ed-{n}-{seed}.board")
+        with open(path, "w") as f:
+            f.write(diagonals_board(n, diags))
+        return path, ["--board", path], ["--board", path], their, ["compact", "rows"]
+    big, placed = translated(csplib, n, diags)
+    path = os.path.join(folder, f"translated-{n}-{seed}.txt")
+    with open(path, "w") as f:
+        f.writelines(f"{r + 1} {c + 1}\n" for r, c in placed)
+    where = ["--queens", path, "--n", str(big)]
+    return path, [str(big), "--queens", path], where, their, ["compact", "wide"]
 
 
 def table(queens, csplib, sizes, seeds, limit):
@@ -207,38 +249,10 @@ def table_in(folder, queens, csplib, sizes, seeds, limit):
         ours_total = alone_total = their_total = 0.0
         worst, their_decided, count = 0.0, 0, 0
         for seed in range(1, seeds + 1):
-            if kind == "placed":
-                n = round(0.19 * size * size)
-                placed = placed_queens(n, n - size, seed)
-                if placed is None:
-                    continue
-                path = os.path.join(folder, f"placed-{n}-{seed}.txt")
-                with open(path, "w") as f:
-                    f.writelines(f"{r + 1} {c + 1}\n" for r, c in placed)
-                where = ["--queens", path, "--n", str(n)]
-                solve_where = [str(n), "--queens", path]
-                their = bench.theirs("placed", [str(n)] + [str(x) for r, c in placed
-                                                           for x in (c, r)]) if n <= 127 else None
-                methods = ["compact", "rows"] if n <= 64 else ["compact"]
-            else:
-                n = size
-                diags = excluded_diagonals(n, 4, seed)[:n]
-                stdin = f"{n} {len(diags)} " + " ".join(f"{d} {k}" for d, k in diags) + "\n"
-                their = bench.theirs("diags", [], stdin=stdin)
-                if kind == "ed":
-                    path = os.path.join(folder, f"ed-{n}-{seed}.board")
-                    with open(path, "w") as f:
-                        f.write(diagonals_board(n, diags))
-                    where = solve_where = ["--board", path]
-                    methods = ["compact", "rows"]
-                else:
-                    big, placed = translated(csplib, n, diags)
-                    path = os.path.join(folder, f"translated-{n}-{seed}.txt")
-                    with open(path, "w") as f:
-                        f.writelines(f"{r + 1} {c + 1}\n" for r, c in placed)
-                    where = ["--queens", path, "--n", str(big)]
-                    solve_where = [str(big), "--queens", path]
-                    methods = ["compact", "wide"]
+            made = instance(folder, csplib, bench, kind, size, seed)
+            if made is None:
+                continue
+            path, solve_where, where, their, methods = made
             count += 1
             verdict, secs = bench.ours_checked(solve_where, where)
             verdicts[verdict] += 1

@@ -99,8 +99,8 @@ pub const JOIN_FROM: u32 = 12;
 /// anything else (a smaller or larger n, a board with reserved squares, the unique count) by
 /// the symmetric search ([`symmetric::count_with`]). A board counted whole (no part, no
 /// checkpoint) is first tried by the compact search, which finishes tight boards in a
-/// fraction of the time ([`crate::place::compact`]) and gives loose ones up after a few
-/// thousand nodes.
+/// fraction of the time ([`crate::place::compact`]) and hands loose ones on early (many
+/// completions, or a long search predicted).
 ///
 /// The work is split differently by the two: run every part of a count with the same problem.
 ///
@@ -163,7 +163,7 @@ const TIGHT_FOUND: u64 = 1 << 14;
 /// (`None` otherwise, after at most that many nodes).
 ///
 /// A board tight with reserved squares (CSPLib's Excluded Diagonals: at n = 21 the counters
-/// of N take 4 to 6 s, most of it in branches a row or column shut long before) has few
+/// of N take up to 5 s, most of it in branches a row or column shut long before) has few
 /// completions and few dead ends for a search that branches on the fewest open line and sees
 /// a shut line at once; a loose board has many completions, which the counters of N find far
 /// faster, on every thread. Knuth's estimate of the search's progress tells them apart after

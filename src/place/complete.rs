@@ -115,7 +115,7 @@ impl Method {
         match self {
             Method::Rows if n > 64 => Err("boards up to 64 squares wide"),
             Method::Compact if m as usize > compact::MAX_FREE => Err("at most 64 rows free"),
-            Method::Wide if 2 * m * n.div_ceil(64) > EXHAUSTIVE_NODE_WORDS => {
+            Method::Wide if wide_node_words(board) > EXHAUSTIVE_NODE_WORDS => {
                 Err("boards whose free rows times width is at most 64 · 2^20")
             }
             _ => Ok(()),
@@ -170,10 +170,17 @@ enum Runner<'a> {
     MinConflicts(Completing<'a>),
 }
 
-/// A method taking turns: its search, the work it has done, the work of one of its nodes,
-/// and the work its turns have given it that it has not used yet (less than nothing after an
-/// attempt of min-conflicts longer than a turn: it then sits out turns until it is even).
+/// The words a node of the wide search reads: m rows left and m columns, n/64 words each.
+fn wide_node_words(board: &Board) -> u64 {
+    2 * board.free_rows() as u64 * (board.size() as u64).div_ceil(64)
+}
+
+/// A method taking turns: which, its search, the work it has done, the work of one of its
+/// nodes, and the work its turns have given it that it has not used yet (less than nothing
+/// after an attempt of min-conflicts longer than a turn: it then sits out turns until it is
+/// even).
 struct Entrant<'a> {
+    method: Method,
     runner: Runner<'a>,
     work: u64,
     node_cost: u64,
@@ -249,7 +256,6 @@ impl Entrant<'_> {
 
 /// The methods that fit `board` (or only `only`), ready to take turns.
 fn entrants<'a>(board: &'a Board, options: &Options) -> Result<Vec<Entrant<'a>>, OutOfMemory> {
-    let n = board.size() as u64;
     let m = board.free_rows() as u64;
     let mut entrants = Vec::new();
     for method in Method::ALL {
@@ -270,7 +276,7 @@ fn entrants<'a>(board: &'a Board, options: &Options) -> Result<Vec<Entrant<'a>>,
             },
             Method::Wide => {
                 let search = Search::new(board, Order::FewestOpen)?;
-                (Runner::Wide(Box::new(search)), 2 * m * n.div_ceil(64) + 1)
+                (Runner::Wide(Box::new(search)), wide_node_words(board) + 1)
             }
             Method::MinConflicts => (
                 Runner::MinConflicts(Completing::new(board, options.seed)?),
@@ -278,6 +284,7 @@ fn entrants<'a>(board: &'a Board, options: &Options) -> Result<Vec<Entrant<'a>>,
             ),
         };
         entrants.push(Entrant {
+            method,
             runner,
             work: 0,
             node_cost,
@@ -291,7 +298,7 @@ fn entrants<'a>(board: &'a Board, options: &Options) -> Result<Vec<Entrant<'a>>,
 fn choose_leader(entrants: &[Entrant]) -> usize {
     let local = entrants
         .iter()
-        .position(|e| matches!(e.runner, Runner::MinConflicts(_)));
+        .position(|e| e.method == Method::MinConflicts);
     let remaining: Vec<f64> = entrants.iter().map(Entrant::remaining).collect();
     let exhaustive = (0..entrants.len()).filter(|&i| Some(i) != local);
     let Some(best) = exhaustive.min_by(|&a, &b| remaining[a].total_cmp(&remaining[b])) else {
@@ -353,9 +360,7 @@ pub fn complete(board: &Board, options: &Options) -> Result<Completion, OutOfMem
     }
     let clock = Clock::start();
     let mut entrants = entrants(board, options)?;
-    let exhaustive = entrants
-        .iter()
-        .any(|e| !matches!(e.runner, Runner::MinConflicts(_)));
+    let exhaustive = entrants.iter().any(|e| e.method.is_exhaustive());
     let mut leader = 0;
     let mut rounds = 0u32;
     loop {

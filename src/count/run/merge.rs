@@ -29,7 +29,7 @@
 //! std::fs::remove_dir_all(&dir).unwrap();
 //! ```
 
-use super::checkpoint::{CheckpointError, Contents, Header};
+use super::checkpoint::{sum_counts, CheckpointError, Contents, Header};
 use crate::count::problem::Ask;
 use std::collections::BTreeMap;
 use std::fmt;
@@ -152,14 +152,9 @@ pub fn merge<P: AsRef<Path>>(paths: &[P], expect: &Expect) -> Result<Merged, Mer
             parts, list, header.n, are
         )));
     }
-    let mut sum = [0u128; 4];
-    for (_, result) in parts.values() {
-        for (s, r) in sum.iter_mut().zip(result) {
-            *s = s.checked_add(*r).ok_or_else(|| {
-                MergeError::Parts("the parts add up to more than 2^128: not one count".to_string())
-            })?;
-        }
-    }
+    let sum = sum_counts(parts.values().map(|(_, result)| result)).ok_or_else(|| {
+        MergeError::Parts("the parts add up to more than 2^128: not one count".to_string())
+    })?;
     Ok(Merged {
         n: header.n,
         ask: header.ask,

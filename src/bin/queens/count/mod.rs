@@ -107,9 +107,9 @@ with --part K/M, of that part: what one job of a cluster run will take",
 symmetric. With placed queens, the count is of the board's completions: up to 32 squares a
 side by the counters above (threads, parts, checkpoints as for N), but a board counted whole
 is first tried by an exhaustive search on the free rows and columns, kept if it will finish in
-about a second (tight boards: reserved diagonals, many placed queens); a wider board, up to
-8192, by that search on one thread, when at most 32 of its rows are still empty. On a
-terminal, counts that take more than a second show their progress on stderr.
+a few seconds with few completions (tight boards: reserved diagonals, many placed queens); a
+wider board, up to 8192, by that search on one thread, when at most 32 of its rows are still
+empty. On a terminal, counts that take more than a second show their progress on stderr.
 ",
 };
 

@@ -98,12 +98,7 @@ impl Contents {
                 }
             }
             ("result", Some(&[a, b, c, d])) => {
-                let sum = self.done.values().try_fold([0u128; 4], |s, c| {
-                    let sums: [Option<u128>; 4] = std::array::from_fn(|i| s[i].checked_add(c[i]));
-                    sums.iter()
-                        .all(Option::is_some)
-                        .then(|| sums.map(|x| x.unwrap_or(0)))
-                });
+                let sum = sum_counts(self.done.values());
                 if self.done.len() != chunks || sum != Some([a, b, c, d]) {
                     return Err(damaged("a result that is not the sum of the chunks"));
                 }
@@ -143,6 +138,27 @@ impl Contents {
             Ask::Unique => Some(result[1]),
         }
     }
+}
+
+/// The sum of the four counts of each record, or `None` if one passes 2^128 (no count does:
+/// such records are not of one count).
+///
+/// # Example
+///
+/// ```
+/// use nqueens::count::checkpoint::sum_counts;
+///
+/// assert_eq!(sum_counts(&[[1, 2, 0, 0], [3, 4, 0, 1]]), Some([4, 6, 0, 1]));
+/// assert_eq!(sum_counts(&[[u128::MAX, 0, 0, 0], [1, 0, 0, 0]]), None);
+/// ```
+pub fn sum_counts<'a>(records: impl IntoIterator<Item = &'a [u128; 4]>) -> Option<[u128; 4]> {
+    let mut sum = [0u128; 4];
+    for record in records {
+        for (s, r) in sum.iter_mut().zip(record) {
+            *s = s.checked_add(*r)?;
+        }
+    }
+    Some(sum)
 }
 
 /// Whether `bytes` begin as a checkpoint does (a byte-order mark allowed), or could still: a

@@ -71,7 +71,7 @@ use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
 use contents::begins_as_a_checkpoint;
-pub use contents::Contents;
+pub use contents::{sum_counts, Contents};
 use header::{checksum, BOM, EARLY_FIELDS, MAGIC};
 pub use header::{Fnv, Header, FORMAT};
 
