@@ -51,7 +51,7 @@ pub const GROUP: usize = 6;
 pub const WEIGHT: u32 = 62;
 
 /// The most group tables a block has.
-pub const MAX_GROUPS: usize = 9;
+pub const MAX_GROUPS: usize = 11;
 
 /// Which compilation of the loop runs.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -175,12 +175,18 @@ impl Kernel {
     ///
     /// # Panics
     ///
-    /// As [`Kernel::matches`].
+    /// As [`Kernel::matches`], and if the groups reach the weight's bits (more than 10, keys
+    /// of more than 60 bits: n = 32's keys of 62 are counted with [`Kernel::weighted`]).
     ///
     /// # Complexity
     ///
     /// O(`keys.len()` · `groups`) row operations of 512 bits.
     pub fn weighted_in_keys(self, table: &[Row], groups: usize, keys: &[u64]) -> u64 {
+        assert!(
+            groups * GROUP <= WEIGHT as usize,
+            "kernel: {} groups read the weight's bits",
+            groups
+        );
         self.dispatch::<true>(table, groups, &[keys])
     }
 
@@ -220,6 +226,8 @@ impl Kernel {
             7 => self.run::<7, IN_KEYS>(table, classes),
             8 => self.run::<8, IN_KEYS>(table, classes),
             9 => self.run::<9, IN_KEYS>(table, classes),
+            10 => self.run::<10, IN_KEYS>(table, classes),
+            11 => self.run::<11, IN_KEYS>(table, classes),
             _ => panic!("kernel: {} groups, at most {}", groups, MAX_GROUPS),
         }
     }
@@ -358,7 +366,8 @@ mod tests {
 
     #[test]
     fn every_kernel_counts_the_same() {
-        // A pseudo-random table of 7 groups and keys over all 35 bits.
+        // Pseudo-random tables of 7 groups (keys of 35 bits) and of 11 (keys of 62 bits, n =
+        // 32's), with keys over all their bits.
         let mut x = 0x9e37_79b9_7f4a_7c15u64;
         let mut next = || {
             x ^= x << 13;
@@ -366,24 +375,34 @@ mod tests {
             x ^= x << 17;
             x
         };
-        let table: Vec<Row> = (0..7 << GROUP)
-            .map(|_| Row([(); 8].map(|_| next() & next())))
-            .collect();
-        let keys: Vec<u64> = (0..1000).map(|_| next() >> 29).collect();
-        let mut want = 0;
-        for &key in &keys {
-            for bit in 0..512 {
-                let all = (0..7).all(|j| {
-                    let row =
-                        table[j << GROUP | (key >> (GROUP * j)) as usize & ((1 << GROUP) - 1)];
-                    row[bit / 64] >> (bit % 64) & 1 == 1
-                });
-                want += u64::from(all);
+        for (groups, bits) in [(7, 35), (MAX_GROUPS, 62)] {
+            let table: Vec<Row> = (0..groups << GROUP)
+                .map(|_| Row([(); 8].map(|_| next() & next() | next() & next())))
+                .collect();
+            let keys: Vec<u64> = (0..1000)
+                .map(|_| next() >> (64 - bits) & next() & next())
+                .collect();
+            let mut want = 0;
+            for &key in &keys {
+                for bit in 0..512 {
+                    let all = (0..groups).all(|j| {
+                        let row =
+                            table[j << GROUP | (key >> (GROUP * j)) as usize & ((1 << GROUP) - 1)];
+                        row[bit / 64] >> (bit % 64) & 1 == 1
+                    });
+                    want += u64::from(all);
+                }
             }
-        }
-        assert!(want > 0);
-        for kernel in Kernel::available() {
-            assert_eq!(kernel.matches(&table, 7, &keys), want, "{:?}", kernel);
+            assert!(want > 0, "{} groups", groups);
+            for kernel in Kernel::available() {
+                assert_eq!(
+                    kernel.matches(&table, groups, &keys),
+                    want,
+                    "{:?}, {} groups",
+                    kernel,
+                    groups
+                );
+            }
         }
     }
 }

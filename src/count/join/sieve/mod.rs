@@ -157,7 +157,8 @@ impl Sieve {
         {
             self.chosen = (unsorted > sorted + sorting).then_some((west_blocked, c));
         }
-        if unsorted <= sorted + sorting {
+        let few_blocks = unsorted <= sorted + sorting;
+        if few_blocks && groups(key_bits) * GROUP as u64 <= u64::from(WEIGHT) {
             // Few blocks: the weights ride in the west keys' top bits (one pass, no sort).
             self.west.clear();
             self.west.try_reserve(west.len()).map_err(|_| OutOfMemory {
@@ -175,6 +176,9 @@ impl Sieve {
                 })
                 .sum());
         }
+        // Few blocks of keys too wide to carry their weight (n = 32's 62 bits): no cut, the
+        // west halves sorted by weight alone.
+        let (west_blocked, c) = if few_blocks { (false, 0) } else { (west_blocked, c) };
         let cut = Cut {
             west_blocked,
             start,

@@ -175,3 +175,38 @@ fn the_cost_of_no_cut_is_every_block_against_every_probe() {
             + ((10 + LOAD_COST) * (g + 1) + CALL_COST + sub)
     );
 }
+
+#[test]
+fn keys_of_62_bits_weighted_by_their_own_bits_count_as_brute_force_counts() {
+    // n = 32: keys of 62 bits leave no room for a weight above them (the kernel's 11 groups
+    // read bits 0..66); the weight comes from key bits, as the long diagonals' does.
+    let mut rng = SplitMix64::new(32);
+    let key_bits = 62;
+    let weight = |key: u64| ((key & 1) + (key >> 61 & 1)) as usize;
+    let keys = |rng: &mut SplitMix64, count: usize| -> Vec<u64> {
+        (0..count)
+            .map(|_| (0..key_bits).fold(0, |key, bit| key | u64::from(rng.below(32) < 5) << bit))
+            .collect()
+    };
+    let mut sieve = Sieve::default();
+    let mut block = Sliced::new(key_bits as usize);
+    for (east, west) in [(300, 200), (3000, 500), (20000, 3000)] {
+        let (east, west) = (keys(&mut rng, east), keys(&mut rng, west));
+        let want: u64 = east
+            .iter()
+            .map(|&e| {
+                west.iter()
+                    .filter(|&&w| e & w == 0)
+                    .map(|&w| 1u64 << weight(w))
+                    .sum::<u64>()
+            })
+            .sum();
+        assert!(want > 0);
+        for kernel in Kernel::available() {
+            let got = sieve
+                .count(&east, &west, weight, key_bits, &mut block, kernel)
+                .unwrap();
+            assert_eq!(got, want, "{} east, {:?}", east.len(), kernel);
+        }
+    }
+}
