@@ -3,7 +3,7 @@
 
 use super::chunks::{self, At, Keys};
 use super::plan::{Join, Tile};
-use super::quarter::Lists;
+use super::quarter::{Lists, Shape};
 use super::sieve::Sieve;
 use super::sliced::Sliced;
 use crate::count::run::estimate::Sampled;
@@ -55,18 +55,97 @@ impl Join {
         scratch.north.truncate(sets.len());
         scratch.north.resize_with(sets.len(), Default::default);
         for (&set, (east, west)) in sets.iter().zip(scratch.north.iter_mut()) {
-            east.build(&self.north_east, set)?;
-            west.build(&self.north_west, north & !set)?;
+            east.build_part(&self.north_east, set, 0, self.list_part)?;
+            west.build_part(&self.north_west, north & !set, 0, self.list_part)?;
         }
         scratch.tile = Some((tile.k, tile.north.clone()));
         Ok(())
     }
 
-    /// Builds the south lists of the south set `south` (local rows).
+    /// Builds the south lists of the south set `south` (local rows): their first parts.
     pub(super) fn build_south(&self, scratch: &mut Scratch, south: u32) -> Result<(), OutOfMemory> {
         let all = (1u32 << self.e) - 1;
-        scratch.south_east.build(&self.south_east, south)?;
-        scratch.south_west.build(&self.south_west, all & !south)
+        scratch
+            .south_east
+            .build_part(&self.south_east, south, 0, self.list_part)?;
+        scratch
+            .south_west
+            .build_part(&self.south_west, all & !south, 0, self.list_part)
+            .map(|_| ())
+    }
+
+    /// Makes sure list `quarter` (0 to 3: the north-east, south-east, north-west and
+    /// south-west quarters') of the row set of north set `north` (the
+    /// `i`-th of the held tile) and south set `south` holds its part `part`: built again
+    /// only if it holds another.
+    fn hold_part(
+        &self,
+        scratch: &mut Scratch,
+        row_set: (usize, u32, u32),
+        quarter: usize,
+        part: u64,
+    ) -> Result<(), OutOfMemory> {
+        let (list, shape, rows) = self.list(scratch, row_set, quarter);
+        let (held, parts) = list.part();
+        if held != part || parts == 0 {
+            list.build_part(shape, rows, part, self.list_part)?;
+        }
+        Ok(())
+    }
+
+    /// List `quarter` ([`Join::hold_part`]) of a row set, its quarter's shape and its rows.
+    fn list<'a>(
+        &'a self,
+        scratch: &'a mut Scratch,
+        (i, north, south): (usize, u32, u32),
+        quarter: usize,
+    ) -> (&'a mut Lists, &'a Shape, u32) {
+        let (all_north, all_south) = ((1u32 << self.w) - 1, (1u32 << self.e) - 1);
+        match quarter {
+            0 => (&mut scratch.north[i].0, &self.north_east, north),
+            1 => (&mut scratch.south_east, &self.south_east, south),
+            2 => (&mut scratch.north[i].1, &self.north_west, all_north & !north),
+            _ => (&mut scratch.south_west, &self.south_west, all_south & !south),
+        }
+    }
+
+    /// The number of parts of each of the four lists held for the `i`-th north set of the
+    /// tile (in [`Join::hold_part`]'s order).
+    fn parts(scratch: &Scratch, i: usize) -> [u64; 4] {
+        [
+            scratch.north[i].0.part().1,
+            scratch.south_east.part().1,
+            scratch.north[i].1.part().1,
+            scratch.south_west.part().1,
+        ]
+    }
+
+    /// [`Join::count_rows`] of the row set of north set `north` (the `i`-th of the held tile,
+    /// of `k` rows) and south set `south`, whose lists are built: over every combination of
+    /// the parts of its four lists, the last quarter's part changing fastest (a list in one
+    /// part is never built again).
+    ///
+    /// # Errors
+    ///
+    /// [`OutOfMemory`] if a part or the halves do not fit in memory.
+    pub(super) fn count_row_set(
+        &self,
+        scratch: &mut Scratch,
+        (i, north, south): (usize, u32, u32),
+        k: u32,
+    ) -> Result<u64, OutOfMemory> {
+        let parts = Join::parts(scratch, i);
+        let mut total = 0;
+        for combination in 0..parts.iter().product::<u64>() {
+            let mut rest = combination;
+            for quarter in (0..4).rev() {
+                let part = rest % parts[quarter];
+                rest /= parts[quarter];
+                self.hold_part(scratch, (i, north, south), quarter, part)?;
+            }
+            total += self.count_rows(scratch, i, k)?;
+        }
+        Ok(total)
     }
 
     /// Counts one unit.
@@ -92,7 +171,8 @@ impl Join {
             self.build_south(scratch, south)?;
             for i in 0..tile.north.len() {
                 if weight(i) > 0 {
-                    total += weight(i) * self.count_rows(scratch, i, tile.k)?;
+                    let north = norths[tile.north.start as usize + i];
+                    total += weight(i) * self.count_row_set(scratch, (i, north, south), tile.k)?;
                 }
             }
         }
@@ -101,10 +181,11 @@ impl Join {
 
     /// One sample of [`estimate`]: a random row set of `tile`, with its four lists built for
     /// it alone, and in it a random pair of an east and a west chunk of halves
-    /// ([`Join::meeting`]), counted as a whole count counts it. The sample weighs as many
-    /// times more as there are such pairs in the unit, and its time is counted with the share
-    /// of the work a whole count pays for it: of the lists (a south list is met with every
-    /// north set of its tile, a north list with every south set), of making and sorting the
+    /// ([`Join::meeting`]) of a random combination of their parts, counted as a whole count
+    /// counts it. The sample weighs as many times more as there are such pairs in the unit,
+    /// and its time is counted with the share of the work a whole count pays for it: of the
+    /// lists (a south list in one part is met with every north set of its tile, a north list
+    /// with every south set, a list in parts is built for each), of making and sorting the
     /// larger side's chunk (once for all the other side's chunks) and, when the other side
     /// is one chunk, of making it (once for all the larger side's chunks).
     pub(super) fn sample(
@@ -129,25 +210,40 @@ impl Join {
                 seconds: Some(0.0),
             });
         }
-        let started = std::time::Instant::now();
-        let single = Tile {
-            k: tile.k,
-            north: i..i + 1,
-            south: j as u32..j as u32 + 1,
-        };
-        self.hold_north(scratch, &single)?;
-        let built_north = started.elapsed().as_secs_f64();
-        self.build_south(scratch, south)?;
-        let built_south = started.elapsed().as_secs_f64() - built_north;
-        let lists = built_north / self.south_sets[tile.k as usize].len() as f64
-            + built_south / tile_norths as f64;
+        // The row set's four lists, each in a random part, and what building that part costs
+        // the row set in a whole count (`count_row_set`): a list in one part is built once per
+        // tile (north) or per south set (south), one in parts once per change of its part.
+        scratch.tile = None;
+        scratch.north.truncate(1);
+        scratch.north.resize_with(1, Default::default);
+        let mut parts = [1; 4];
+        let mut lists = 0.0;
+        for quarter in 0..4 {
+            let (list, shape, rows) = self.list(scratch, (0, north, south), quarter);
+            let mut started = std::time::Instant::now();
+            parts[quarter] = list.build_part(shape, rows, 0, self.list_part)?;
+            let part = rng.below(parts[quarter]);
+            if part > 0 {
+                started = std::time::Instant::now();
+                list.build_part(shape, rows, part, self.list_part)?;
+            }
+            let built = started.elapsed().as_secs_f64();
+            lists += built
+                * match (parts[quarter], quarter % 2) {
+                    (1, 0) => 1.0 / self.south_sets[tile.k as usize].len() as f64,
+                    (1, _) => 1.0 / tile_norths as f64,
+                    _ => parts[..=quarter].iter().product::<u64>() as f64,
+                };
+        }
+        // The sample stands for one combination of the parts of the lists.
+        let combinations = parts.iter().product::<u64>() as f64;
         let meeting = self.meeting(scratch, 0, tile.k);
         let (east, west) = (&meeting.east, &meeting.west);
         if east.is_empty() || west.is_empty() {
             return Ok(Sampled {
                 counts: [0, 0],
-                weight: row_sets,
-                seconds: Some(lists),
+                weight: row_sets * combinations,
+                seconds: Some(lists / combinations),
             });
         }
         let (a, b) = (
@@ -182,10 +278,12 @@ impl Join {
                 (counted, big + small)
             }
         };
-        let seconds = counting.elapsed().as_secs_f64() - shared + lists;
+        // The lists' share: this pair of chunks is one of the combination's pairs.
+        let pairs = (east.len() * west.len()) as f64;
+        let seconds = counting.elapsed().as_secs_f64() - shared + lists / (combinations * pairs);
         Ok(Sampled {
             counts: [weight * counted, 0],
-            weight: row_sets * (east.len() * west.len()) as f64,
+            weight: row_sets * combinations * pairs,
             seconds: Some(seconds),
         })
     }

@@ -88,17 +88,16 @@ use plan::Join;
 
 pub use plan::HALVES;
 
-/// The largest `n` the join counts: 28, the first whose count nobody has published. Its keys
-/// of `2(n - 1)` bits take the kernel's 9 groups of 6 bits up to n = 28, and its count (about
-/// 2.5·10¹⁸) fits the 64-bit sums of units, checkpoints and merges; n = 29 needs more groups
-/// and wider sums.
-pub const MAX_N: u32 = 28;
+/// The largest `n` the join counts: 32, whose keys of `2(n - 1) = 62` bits take the kernel's
+/// 11 groups of 6 bits and fill a word (with the one extra bit of an odd board's quarter
+/// entries). Counts pass 2^64 from n = 29: units, checkpoints and merges sum in 128 bits.
+pub const MAX_N: u32 = 32;
 
 /// Counts the placements of `n` queens by joining half boards, on one thread.
 ///
 /// # Constraints
 ///
-/// `n <= 28` ([`MAX_N`]).
+/// `n <= 28`: the count of 29 passes 2^64 ([`count_with`] sums in 128 bits up to [`MAX_N`]).
 ///
 /// # Panics
 ///
@@ -118,6 +117,7 @@ pub const MAX_N: u32 = 28;
 /// assert_eq!(nqueens::count::join::count(13), 73712);
 /// ```
 pub fn count(n: u32) -> u64 {
+    assert!(n <= 28, "join: the count of n = {} passes 2^64: use count_with", n);
     match count_with(n, &Run::default()) {
         // Below 2^64 up to n = 28 (about 2.5·10^18 there).
         Ok(total) => u64::try_from(total).expect("a count of n <= 28 is below 2^64"),
@@ -131,7 +131,7 @@ pub fn count(n: u32) -> u64 {
 ///
 /// # Constraints
 ///
-/// `n <= 28` ([`MAX_N`]); with a part `(k, m)`, `1 <= k <= m`. (It counts the plain board's
+/// `n <= 32` ([`MAX_N`]); with a part `(k, m)`, `1 <= k <= m`. (It counts the plain board's
 /// total only: reserved squares break the symmetry the join relies on, so boards and unique
 /// counts go to [`super::symmetric::count_with`], as [`super::count_with`] does.)
 ///
@@ -219,7 +219,7 @@ const COUNTER: &str = "join";
 ///
 /// # Panics
 ///
-/// Panics if `n > 28`, or if a part is not `1 <= k <= m`.
+/// Panics if `n > 32`, or if a part is not `1 <= k <= m`.
 ///
 /// # Errors
 ///

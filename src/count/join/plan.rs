@@ -40,6 +40,12 @@ impl Unit for Tile {
 /// every chunk of this size of the other side (`Join::meeting`).
 pub const HALVES: usize = 1 << 21;
 
+/// The most placements a quarter list holds at once (64 MB): a row set with more has its
+/// list built in parts ([`super::quarter::Lists::build_part`]) and met part by part. Only
+/// from n = 28 do lists grow so big (up to 127 MB there, 6 GB at 32), where a row set's
+/// pairs take minutes or hours and building a list again takes a second or a few.
+pub const LIST_PART: usize = 1 << 23;
+
 /// The most bytes of north lists a tile holds (for each worker).
 pub(super) const NORTH_BYTES: u64 = 24 << 20;
 
@@ -77,6 +83,8 @@ pub(super) struct Join {
     pub(super) kernel: Kernel,
     /// The most halves of a side made at once ([`HALVES`]; tests take fewer).
     pub(super) halves: usize,
+    /// The most placements of a list held at once ([`LIST_PART`]; tests take fewer).
+    pub(super) list_part: usize,
 }
 
 impl Join {
@@ -111,6 +119,7 @@ impl Join {
             south_east: Shape::new(n, w, e, w, e, |r, c| east(r + w, c)),
             kernel,
             halves: HALVES,
+            list_part: LIST_PART,
         }
     }
 

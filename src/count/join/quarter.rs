@@ -136,12 +136,20 @@ impl Shape {
 
 /// The placements of one quarter on one row set, bucketed by their column sets; the buffers
 /// are kept from one row set to the next.
+///
+/// A row set with too many placements to hold at once is listed in *parts*
+/// ([`Lists::build_part`]): the placements in the walk's order, cut into equal runs, each
+/// listed and bucketed as a whole row set's would be. (At n = 32 a north-west quarter's row
+/// set of 12 rows has some 8·10⁸ placements: 6 GB.)
 #[derive(Default)]
 pub struct Lists {
     cols: u32,
     /// `starts[c]..starts[c + 1]` are the entries of column set `c`.
     starts: Vec<u32>,
     entries: Vec<Entry>,
+    /// The part held and the number of parts of its row set.
+    part: u64,
+    parts: u64,
 }
 
 impl Lists {
@@ -156,7 +164,56 @@ impl Lists {
     ///
     /// Linear in the placements and the dead ends of the search, plus `2^cols` for the buckets.
     pub fn build(&mut self, shape: &Shape, rows: u32) -> Result<(), OutOfMemory> {
+        self.build_part(shape, rows, 0, usize::MAX).map(|_| ())
+    }
+
+    /// Lists part `part` of the placements of [`Lists::build`], when they are cut, in the
+    /// order the search finds them, into as few parts of at most `most` placements as will do
+    /// (about equal: their number divided by the parts); returns the number of parts.
+    ///
+    /// # Panics
+    ///
+    /// Panics if `most` is 0 or `part` is not below the number of parts.
+    ///
+    /// # Errors
+    ///
+    /// [`OutOfMemory`] if the part does not fit in memory.
+    ///
+    /// # Complexity
+    ///
+    /// That of [`Lists::build`], and for a row set cut in parts one more search.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use nqueens::count::join::quarter::{Lists, Shape};
+    ///
+    /// // The south-east quarter of a 12×12 board on 5 of its rows, whole and in parts of at
+    /// // most 100 placements: the parts hold every placement once.
+    /// let shape = Shape::new(12, 6, 6, 6, 6, |_, _| true);
+    /// let mut whole = Lists::default();
+    /// whole.build(&shape, 0b11_1110).unwrap();
+    /// let mut part = Lists::default();
+    /// let parts = part.build_part(&shape, 0b11_1110, 0, 100).unwrap();
+    /// assert_eq!(parts, whole.len().div_ceil(100) as u64);
+    /// let mut sizes = vec![part.len()];
+    /// for p in 1..parts {
+    ///     part.build_part(&shape, 0b11_1110, p, 100).unwrap();
+    ///     sizes.push(part.len());
+    /// }
+    /// assert!(sizes.iter().all(|&size| size <= 100));
+    /// assert_eq!(sizes.iter().sum::<usize>(), whole.len());
+    /// ```
+    pub fn build_part(
+        &mut self,
+        shape: &Shape,
+        rows: u32,
+        part: u64,
+        most: usize,
+    ) -> Result<u64, OutOfMemory> {
+        assert!(most > 0, "quarter: parts of no placement");
         self.cols = shape.cols;
+        self.parts = 0;
         let walk = Walk {
             shape,
             rows: (0..32).filter(|r| rows >> r & 1 == 1).collect(),
@@ -172,13 +229,33 @@ impl Lists {
                 needed: (buckets as u64 + 1) * 4,
             })?;
         self.starts.resize(buckets + 1, 0);
+        let mut all = 0u64;
         walk.visit(0, 0, 0, 0, 0, &mut |cols, _| {
-            self.starts[cols as usize + 1] += 1
+            self.starts[cols as usize + 1] += 1;
+            all += 1;
         });
+        let parts = all.div_ceil(most as u64).max(1);
+        assert!(part < parts, "quarter: part {} of {}", part, parts);
+        // The part's run of placements, in the walk's order: counted again when cut.
+        let (from, to) = (all * part / parts, all * (part + 1) / parts);
+        if parts > 1 {
+            self.starts.fill(0);
+            let mut seen = 0u64;
+            walk.visit(0, 0, 0, 0, 0, &mut |cols, _| {
+                if (from..to).contains(&seen) {
+                    self.starts[cols as usize + 1] += 1;
+                }
+                seen += 1;
+            });
+        }
         for i in 0..buckets {
             self.starts[i + 1] += self.starts[i];
         }
         let total = self.starts[buckets] as usize;
+        // A bigger row set's buffer before is let go, not kept for this smaller one.
+        if self.entries.capacity() > 2 * total + (1 << 20) {
+            self.entries = Vec::new();
+        }
         self.entries.clear();
         self.entries
             .try_reserve_exact(total)
@@ -190,16 +267,27 @@ impl Lists {
         // Each bucket's next free place: its start, moved on as it fills (kept in `starts`
         // shifted down by one, then restored).
         let (starts, entries) = (&mut self.starts, &mut self.entries);
+        let mut seen = 0u64;
         walk.visit(0, 0, 0, 0, 0, &mut |cols, entry| {
-            let at = &mut starts[cols as usize];
-            entries[*at as usize] = entry;
-            *at += 1;
+            if (from..to).contains(&seen) {
+                let at = &mut starts[cols as usize];
+                entries[*at as usize] = entry;
+                *at += 1;
+            }
+            seen += 1;
         });
         for i in (1..=buckets).rev() {
             self.starts[i] = self.starts[i - 1];
         }
         self.starts[0] = 0;
-        Ok(())
+        (self.part, self.parts) = (part, parts);
+        Ok(parts)
+    }
+
+    /// The part held and the number of parts of its row set ([`Lists::build_part`]; `(0, 0)`
+    /// before the first build or after one failed).
+    pub fn part(&self) -> (u64, u64) {
+        (self.part, self.parts)
     }
 
     /// The number of placements [`Lists::build`] would list for `rows`, without listing them.

@@ -66,6 +66,66 @@ fn halves_made_in_small_chunks_count_the_same() {
 }
 
 #[test]
+fn lists_built_in_parts_count_the_same() {
+    // Lists in parts of a few placements (a row set meets every combination of its four
+    // lists' parts), met part by part with the halves in small chunks too, as n >= 28 meets
+    // its big ones.
+    for (n, list_part, halves) in [
+        (9u32, 1, 5000),
+        (9, 3, 40),
+        (12, 40, 40),
+        (12, 90, 1 << 20),
+        (13, 150, 100),
+    ] {
+        let want = crate::count::symmetric::count(n);
+        {
+            let mut join = Join::new(n, Kernel::Portable);
+            (join.list_part, join.halves) = (list_part, halves);
+            let mut scratch = Scratch::new(&join);
+            let mut total = 0;
+            let mut cut = 0;
+            for tile in join.units() {
+                total += join.count_tile(&mut scratch, &tile).unwrap();
+                let lists = [&scratch.south_east, &scratch.south_west];
+                cut += u64::from(
+                    scratch
+                        .north
+                        .iter()
+                        .flat_map(|(east, west)| [east, west])
+                        .chain(lists)
+                        .any(|list| list.part().1 > 1),
+                );
+            }
+            assert_eq!(total, want, "n = {}, parts of {}", n, list_part);
+            assert!(cut > 0, "n = {}: no list in parts of {}", n, list_part);
+        }
+    }
+}
+
+#[test]
+fn an_estimate_from_parts_of_lists_is_near_the_count() {
+    let mut join = Join::new(12, Kernel::Portable);
+    join.list_part = 20;
+    let units = join.units();
+    let mut scratch = Scratch::new(&join);
+    let mut rng = SplitMix64::new(3);
+    let values: Vec<f64> = (0..3000)
+        .map(|_| {
+            let unit = &units[rng.below(units.len() as u64) as usize];
+            let sampled = join.sample(&mut scratch, unit, &mut rng).unwrap();
+            sampled.counts[0] as f64 * sampled.weight * units.len() as f64
+        })
+        .collect();
+    let mean = values.iter().sum::<f64>() / values.len() as f64;
+    let variance =
+        values.iter().map(|v| (v - mean).powi(2)).sum::<f64>() / (values.len() - 1) as f64;
+    let error = (variance / values.len() as f64).sqrt();
+    let want = crate::count::symmetric::count(12) as f64;
+    assert!(error > 0.0);
+    assert!((mean - want).abs() < 4.0 * error, "{} ± {}", mean, error);
+}
+
+#[test]
 fn chunks_hold_at_most_their_candidates_and_cover_the_walk() {
     let join = Join::new(12, Kernel::Portable);
     let mut scratch = Scratch::new(&join);
