@@ -78,7 +78,7 @@ impl Join {
     /// south-west quarters') of the row set of north set `north` (the
     /// `i`-th of the held tile) and south set `south` holds its part `part`: built again
     /// only if it holds another.
-    fn hold_part(
+    pub(super) fn hold_part(
         &self,
         scratch: &mut Scratch,
         row_set: (usize, u32, u32),
@@ -104,14 +104,22 @@ impl Join {
         match quarter {
             0 => (&mut scratch.north[i].0, &self.north_east, north),
             1 => (&mut scratch.south_east, &self.south_east, south),
-            2 => (&mut scratch.north[i].1, &self.north_west, all_north & !north),
-            _ => (&mut scratch.south_west, &self.south_west, all_south & !south),
+            2 => (
+                &mut scratch.north[i].1,
+                &self.north_west,
+                all_north & !north,
+            ),
+            _ => (
+                &mut scratch.south_west,
+                &self.south_west,
+                all_south & !south,
+            ),
         }
     }
 
     /// The number of parts of each of the four lists held for the `i`-th north set of the
     /// tile (in [`Join::hold_part`]'s order).
-    fn parts(scratch: &Scratch, i: usize) -> [u64; 4] {
+    pub(super) fn parts(scratch: &Scratch, i: usize) -> [u64; 4] {
         [
             scratch.north[i].0.part().1,
             scratch.south_east.part().1,
@@ -372,7 +380,7 @@ impl Join {
     /// The weight of a west half from the long diagonals, as a power of 2: one for each west
     /// segment of a long diagonal it uses (`row + col = n - 1` and, if the west half has
     /// columns, `row = col`).
-    fn long_diagonals(&self) -> impl Fn(u64) -> usize {
+    pub(super) fn long_diagonals(&self) -> impl Fn(u64) -> usize {
         let (n, w) = (self.n, self.w);
         let anti = n - 1 - w;
         let main = (n - 1 + w).saturating_sub(1);

@@ -117,7 +117,11 @@ pub const MAX_N: u32 = 32;
 /// assert_eq!(nqueens::count::join::count(13), 73712);
 /// ```
 pub fn count(n: u32) -> u64 {
-    assert!(n <= 28, "join: the count of n = {} passes 2^64: use count_with", n);
+    assert!(
+        n <= 28,
+        "join: the count of n = {} passes 2^64: use count_with",
+        n
+    );
     match count_with(n, &Run::default()) {
         // Below 2^64 up to n = 28 (about 2.5·10^18 there).
         Ok(total) => u64::try_from(total).expect("a count of n <= 28 is below 2^64"),

@@ -3,7 +3,7 @@
 
 use super::chunks;
 use super::halves::Scratch;
-use super::plan::{next_subset, Join};
+use super::plan::{self, next_subset, Join};
 use super::*;
 use crate::place::rng::SplitMix64;
 
@@ -212,5 +212,80 @@ fn the_row_sets_and_their_weights_cover_every_row_set_once() {
             .count();
         assert_eq!(seen.len(), all, "n = {}", n);
         assert_eq!(covered, all as u64, "n = {}", n);
+    }
+}
+
+#[test]
+fn a_row_set_of_n_29_to_32_meets_its_halves_as_brute_force_pairs_them() {
+    // Wide keys (56 to 62 bits: 10 and 11 groups, the weight beside them), the quarters of
+    // the widest boards and lists in parts, on counts that can be checked: a row set of a
+    // board with about half its squares barred (so its lists are small), counted in parts
+    // as the join counts, against its halves paired by brute force.
+    for (n, open) in [(29u32, 45), (30, 43), (31, 43), (32, 43)] {
+        let mut join = Join::new(n, Kernel::best());
+        let (w, e) = (join.w, join.e);
+        let mut rng = SplitMix64::new(u64::from(n));
+        let open: Vec<bool> = (0..n * n).map(|_| rng.below(100) < open).collect();
+        let open = |r: u32, c: u32| open[(r * n + c) as usize];
+        join.north_west = quarter::Shape::new(n, 0, w, 0, w, open);
+        join.south_west = quarter::Shape::new(n, w, e, 0, w, |r, c| open(r + w, c));
+        join.north_east = quarter::Shape::new(n, 0, w, w, e, |r, c| open(r, c + w));
+        join.south_east = quarter::Shape::new(n, w, e, w, e, |r, c| open(r + w, c + w));
+        let k = w / 2;
+        let (norths, souths) = (&join.north_sets[k as usize], &join.south_sets[k as usize]);
+        let (i, j) = (norths.len() / 3, souths.len() / 2);
+        let (north, south) = (norths[i], souths[j]);
+        // The row set's four lists whole, and every pair of its halves.
+        let list = |shape: &quarter::Shape, rows: u32| {
+            let mut list = quarter::Lists::default();
+            list.build(shape, rows).unwrap();
+            list
+        };
+        let (all_north, all_south) = ((1u32 << w) - 1, (1u32 << e) - 1);
+        let lists = [
+            list(&join.north_east, north),
+            list(&join.south_east, south),
+            list(&join.north_west, all_north & !north),
+            list(&join.south_west, all_south & !south),
+        ];
+        let key_mask = (1u64 << join.key_bits()) - 1;
+        let halves = |upper: &quarter::Lists, lower: &quarter::Lists, width: u32| {
+            let all = (1u32 << width) - 1;
+            let mut keys = Vec::new();
+            for cols in 0..=all {
+                for a in upper.bucket(cols) {
+                    for b in lower.bucket(all & !cols) {
+                        if a & b == 0 {
+                            keys.push((a | b) & key_mask);
+                        }
+                    }
+                }
+            }
+            keys
+        };
+        let east = halves(&lists[0], &lists[1], e);
+        let west = halves(&lists[2], &lists[3], w);
+        let weight = join.long_diagonals();
+        let want: u64 = west
+            .iter()
+            .map(|&w| (east.iter().filter(|&&e| e & w == 0).count() as u64) << weight(w))
+            .sum();
+        // The same row set as the join counts it, its largest list in 3 parts.
+        join.list_part = lists.iter().map(quarter::Lists::len).max().unwrap() / 3 + 1;
+        let tile = plan::Tile {
+            k,
+            north: i as u32..i as u32 + 1,
+            south: j as u32..j as u32 + 1,
+        };
+        let mut scratch = Scratch::new(&join);
+        join.hold_north(&mut scratch, &tile).unwrap();
+        join.build_south(&mut scratch, south).unwrap();
+        let parts = Join::parts(&scratch, 0);
+        let got = join
+            .count_row_set(&mut scratch, (0, north, south), k)
+            .unwrap();
+        assert!(want > 0, "n = {}: no pair", n);
+        assert!(parts.iter().any(|&p| p > 1), "n = {}: {:?}", n, parts);
+        assert_eq!(got, want, "n = {}", n);
     }
 }

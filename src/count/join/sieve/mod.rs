@@ -178,7 +178,11 @@ impl Sieve {
         }
         // Few blocks of keys too wide to carry their weight (n = 32's 62 bits): no cut, the
         // west halves sorted by weight alone.
-        let (west_blocked, c) = if few_blocks { (false, 0) } else { (west_blocked, c) };
+        let (west_blocked, c) = if few_blocks {
+            (false, 0)
+        } else {
+            (west_blocked, c)
+        };
         let cut = Cut {
             west_blocked,
             start,
