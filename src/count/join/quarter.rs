@@ -427,20 +427,8 @@ mod tests {
                 list.build(&shapes[q], rows[q]).unwrap();
             }
             let key_mask = (1u64 << (2 * (n - 1))) - 1;
-            let half = |north: &Lists, south: &Lists, width: u32| {
-                let all = (1u32 << width) - 1;
-                let mut keys = Vec::new();
-                for cols in 0..=all {
-                    for a in north.bucket(cols) {
-                        for b in south.bucket(all & !cols) {
-                            if a & b == 0 {
-                                keys.push((a | b) & key_mask);
-                            }
-                        }
-                    }
-                }
-                keys
-            };
+            let half =
+                |north, south, width| super::super::tests::halves(north, south, width, key_mask);
             let west_keys = half(&lists[0], &lists[1], w);
             let east_keys = half(&lists[2], &lists[3], e);
             for a in &west_keys {

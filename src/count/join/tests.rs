@@ -106,10 +106,18 @@ fn lists_built_in_parts_count_the_same() {
 fn an_estimate_from_parts_of_lists_is_near_the_count() {
     let mut join = Join::new(12, Kernel::Portable);
     join.list_part = 20;
+    let (mean, error) = sampled(&join, 3000, 3);
+    let want = crate::count::symmetric::count(12) as f64;
+    assert!((mean - want).abs() < 4.0 * error, "{} ± {}", mean, error);
+}
+
+/// The mean of `samples` seeded samples of `join`'s count, as `estimate_units` takes them
+/// (without its clock), and its standard error (not 0).
+fn sampled(join: &Join, samples: usize, seed: u64) -> (f64, f64) {
     let units = join.units();
-    let mut scratch = Scratch::new(&join);
-    let mut rng = SplitMix64::new(3);
-    let values: Vec<f64> = (0..3000)
+    let mut scratch = Scratch::new(join);
+    let mut rng = SplitMix64::new(seed);
+    let values: Vec<f64> = (0..samples)
         .map(|_| {
             let unit = &units[rng.below(units.len() as u64) as usize];
             let sampled = join.sample(&mut scratch, unit, &mut rng).unwrap();
@@ -120,9 +128,8 @@ fn an_estimate_from_parts_of_lists_is_near_the_count() {
     let variance =
         values.iter().map(|v| (v - mean).powi(2)).sum::<f64>() / (values.len() - 1) as f64;
     let error = (variance / values.len() as f64).sqrt();
-    let want = crate::count::symmetric::count(12) as f64;
     assert!(error > 0.0);
-    assert!((mean - want).abs() < 4.0 * error, "{} ± {}", mean, error);
+    (mean, error)
 }
 
 #[test]
@@ -172,22 +179,7 @@ fn chunks_hold_at_most_their_candidates_and_cover_the_walk() {
 fn an_estimate_from_pairs_of_chunks_is_near_the_count() {
     let mut join = Join::new(13, Kernel::Portable);
     join.halves = 40; // several chunks a side in most row sets
-                      // 2000 seeded samples, as `estimate_units` takes them, without its clock.
-    let units = join.units();
-    let mut scratch = Scratch::new(&join);
-    let mut rng = SplitMix64::new(7);
-    let values: Vec<f64> = (0..2000)
-        .map(|_| {
-            let unit = &units[rng.below(units.len() as u64) as usize];
-            let sampled = join.sample(&mut scratch, unit, &mut rng).unwrap();
-            sampled.counts[0] as f64 * sampled.weight * units.len() as f64
-        })
-        .collect();
-    let mean = values.iter().sum::<f64>() / values.len() as f64;
-    let variance =
-        values.iter().map(|v| (v - mean).powi(2)).sum::<f64>() / (values.len() - 1) as f64;
-    let error = (variance / values.len() as f64).sqrt();
-    assert!(error > 0.0);
+    let (mean, error) = sampled(&join, 2000, 7);
     assert!((mean - 73712.0).abs() < 4.0 * error, "{} ± {}", mean, error);
 }
 
@@ -249,20 +241,7 @@ fn a_row_set_of_n_29_to_32_meets_its_halves_as_brute_force_pairs_them() {
             list(&join.south_west, all_south & !south),
         ];
         let key_mask = (1u64 << join.key_bits()) - 1;
-        let halves = |upper: &quarter::Lists, lower: &quarter::Lists, width: u32| {
-            let all = (1u32 << width) - 1;
-            let mut keys = Vec::new();
-            for cols in 0..=all {
-                for a in upper.bucket(cols) {
-                    for b in lower.bucket(all & !cols) {
-                        if a & b == 0 {
-                            keys.push((a | b) & key_mask);
-                        }
-                    }
-                }
-            }
-            keys
-        };
+        let halves = |upper, lower, width| halves(upper, lower, width, key_mask);
         let east = halves(&lists[0], &lists[1], e);
         let west = halves(&lists[2], &lists[3], w);
         let weight = join.long_diagonals();
@@ -288,4 +267,26 @@ fn a_row_set_of_n_29_to_32_meets_its_halves_as_brute_force_pairs_them() {
         assert!(parts.iter().any(|&p| p > 1), "n = {}: {:?}", n, parts);
         assert_eq!(got, want, "n = {}", n);
     }
+}
+
+/// The keys of every half made of a placement of `upper` and one of `lower` (quarters
+/// `width` columns wide) on disjoint columns that fit, by brute force.
+pub(super) fn halves(
+    upper: &quarter::Lists,
+    lower: &quarter::Lists,
+    width: u32,
+    key_mask: u64,
+) -> Vec<u64> {
+    let all = (1u32 << width) - 1;
+    let mut keys = Vec::new();
+    for cols in 0..=all {
+        for a in upper.bucket(cols) {
+            for b in lower.bucket(all & !cols) {
+                if a & b == 0 {
+                    keys.push((a | b) & key_mask);
+                }
+            }
+        }
+    }
+    keys
 }
