@@ -156,7 +156,8 @@ impl Join {
         Ok(total)
     }
 
-    /// Counts one unit.
+    /// Counts one unit, in 128 bits (a unit of n = 32 holds about 5·10^15 placements, and its
+    /// largest may pass 2^64; a row set's stays far below).
     ///
     /// # Errors
     ///
@@ -165,7 +166,7 @@ impl Join {
         &self,
         scratch: &mut Scratch,
         tile: &Tile,
-    ) -> Result<u64, OutOfMemory> {
+    ) -> Result<u128, OutOfMemory> {
         self.hold_north(scratch, tile)?;
         let norths = &self.north_sets[tile.k as usize];
         let mut total = 0;
@@ -180,7 +181,8 @@ impl Join {
             for i in 0..tile.north.len() {
                 if weight(i) > 0 {
                     let north = norths[tile.north.start as usize + i];
-                    total += weight(i) * self.count_row_set(scratch, (i, north, south), tile.k)?;
+                    let counted = self.count_row_set(scratch, (i, north, south), tile.k)?;
+                    total += u128::from(weight(i) * counted);
                 }
             }
         }

@@ -209,7 +209,7 @@ pub fn count_on(kernel: Kernel, n: u32, run: &Run<'_>) -> Result<u128, CountErro
         |tile| f64::from(tile.north.len() as u32) * f64::from(tile.south.len() as u32),
         run,
         || Ok(Scratch::new(&join)),
-        |scratch, tile| Ok(u128::from(join.count_tile(scratch, tile)?)),
+        |scratch, tile| Ok(join.count_tile(scratch, tile)?),
     )
 }
 

@@ -96,7 +96,7 @@ fn lists_built_in_parts_count_the_same() {
                         .any(|list| list.part().1 > 1),
                 );
             }
-            assert_eq!(total, want, "n = {}, parts of {}", n, list_part);
+            assert_eq!(total, u128::from(want), "n = {}, parts of {}", n, list_part);
             assert!(cut > 0, "n = {}: no list in parts of {}", n, list_part);
         }
     }
