@@ -40,10 +40,10 @@ impl Unit for Tile {
 /// every chunk of this size of the other side (`Join::meeting`).
 pub const HALVES: usize = 1 << 21;
 
-/// The most placements a quarter list holds at once (64 MB): a row set with more has its
-/// list built in parts ([`super::quarter::Lists::build_part`]) and met part by part. Only
-/// from n = 28 do lists grow so big (up to 127 MB there, 6 GB at 32), where a row set's
-/// pairs take minutes or hours and building a list again takes a second or a few.
+/// About the most placements a quarter list holds at once (64 MB): a row set with more has
+/// its list built in parts ([`super::quarter::Lists::build_part`]) and met part by part. Only
+/// from n = 28 do lists grow so big (up to 127 MB there, 4 to 6 GB at 32), where a row set's
+/// pairs take minutes or hours and building a part takes under a second.
 pub const LIST_PART: usize = 1 << 23;
 
 /// The most bytes of north lists a tile holds (for each worker).

@@ -43,6 +43,9 @@
 //! ```
 
 use crate::memory::OutOfMemory;
+use walk::Walk;
+
+mod walk;
 
 /// One placement of a quarter on its row set: the diagonals that matter to the joins (see
 /// the module's docs).
@@ -138,9 +141,9 @@ impl Shape {
 /// are kept from one row set to the next.
 ///
 /// A row set with too many placements to hold at once is listed in *parts*
-/// ([`Lists::build_part`]): the placements in the walk's order, cut into equal runs, each
-/// listed and bucketed as a whole row set's would be. (At n = 32 a north-west quarter's row
-/// set of 12 rows has some 8·10⁸ placements: 6 GB.)
+/// ([`Lists::build_part`]): runs of the placements in the search's order, each listed and
+/// bucketed as a whole row set's would be. (At n = 32 a north-west quarter's row set of 12
+/// rows has some 5·10⁸ placements: 4 GB.)
 #[derive(Default)]
 pub struct Lists {
     cols: u32,
@@ -150,6 +153,12 @@ pub struct Lists {
     /// The part held and the number of parts of its row set.
     part: u64,
     parts: u64,
+    /// The row set whose parts are planned (its shape's address, its rows, the most a part
+    /// holds), and where each part's prefixes start (and the last one's end).
+    planned: Option<(usize, u32, usize)>,
+    plan: Vec<u32>,
+    /// Room to count each prefix's placements in.
+    prefixes: Vec<u64>,
 }
 
 impl Lists {
@@ -167,9 +176,12 @@ impl Lists {
         self.build_part(shape, rows, 0, usize::MAX).map(|_| ())
     }
 
-    /// Lists part `part` of the placements of [`Lists::build`], when they are cut, in the
-    /// order the search finds them, into as few parts of at most `most` placements as will do
-    /// (about equal: their number divided by the parts); returns the number of parts.
+    /// Lists part `part` of the placements of [`Lists::build`], when they are cut into parts
+    /// of about `most` placements; returns the number of parts. The parts are runs of the
+    /// placements in the order the search finds them, cut between *prefixes* (the columns of
+    /// the set's first 3 rows), so a part holds more than `most` only when one prefix does,
+    /// and listing it searches its own prefixes alone. The cut is planned once per row set
+    /// (one search, in no memory beyond a count per prefix) and kept while its parts come.
     ///
     /// # Panics
     ///
@@ -181,27 +193,29 @@ impl Lists {
     ///
     /// # Complexity
     ///
-    /// That of [`Lists::build`], and for a row set cut in parts one more search.
+    /// Linear in the part's placements and the dead ends of their search, plus `2^cols` for
+    /// the buckets; the first part of a row set cut in parts searches the whole row set once
+    /// more.
     ///
     /// # Example
     ///
     /// ```
     /// use nqueens::count::join::quarter::{Lists, Shape};
     ///
-    /// // The south-east quarter of a 12×12 board on 5 of its rows, whole and in parts of at
-    /// // most 100 placements: the parts hold every placement once.
+    /// // The south-east quarter of a 12×12 board on 5 of its rows, whole and in parts of
+    /// // about 100 placements: the parts hold every placement once.
     /// let shape = Shape::new(12, 6, 6, 6, 6, |_, _| true);
     /// let mut whole = Lists::default();
     /// whole.build(&shape, 0b11_1110).unwrap();
     /// let mut part = Lists::default();
     /// let parts = part.build_part(&shape, 0b11_1110, 0, 100).unwrap();
-    /// assert_eq!(parts, whole.len().div_ceil(100) as u64);
+    /// assert!(parts >= whole.len().div_ceil(100) as u64);
     /// let mut sizes = vec![part.len()];
     /// for p in 1..parts {
     ///     part.build_part(&shape, 0b11_1110, p, 100).unwrap();
     ///     sizes.push(part.len());
     /// }
-    /// assert!(sizes.iter().all(|&size| size <= 100));
+    /// assert!(sizes.iter().all(|&size| (1..=100).contains(&size)));
     /// assert_eq!(sizes.iter().sum::<usize>(), whole.len());
     /// ```
     pub fn build_part(
@@ -214,12 +228,9 @@ impl Lists {
         assert!(most > 0, "quarter: parts of no placement");
         self.cols = shape.cols;
         self.parts = 0;
-        let walk = Walk {
-            shape,
-            rows: (0..32).filter(|r| rows >> r & 1 == 1).collect(),
-        };
-        // Two walks: the first counts each bucket's placements, the second puts each in its
-        // place, so no list of them as found is held (it took twice the entries' memory).
+        let mut walk = Walk::new(shape, rows);
+        // Two searches: the first counts each bucket's placements, the second puts each in
+        // its place, so no list of them as found is held (it took twice the entries' memory).
         let buckets = 1usize << shape.cols;
         self.starts.clear();
         self.starts
@@ -229,24 +240,42 @@ impl Lists {
                 needed: (buckets as u64 + 1) * 4,
             })?;
         self.starts.resize(buckets + 1, 0);
-        let mut all = 0u64;
-        walk.visit(0, 0, 0, 0, 0, &mut |cols, _| {
-            self.starts[cols as usize + 1] += 1;
-            all += 1;
-        });
-        let parts = all.div_ceil(most as u64).max(1);
-        assert!(part < parts, "quarter: part {} of {}", part, parts);
-        // The part's run of placements, in the walk's order: counted again when cut.
-        let (from, to) = (all * part / parts, all * (part + 1) / parts);
-        if parts > 1 {
-            self.starts.fill(0);
-            let mut seen = 0u64;
-            walk.visit(0, 0, 0, 0, 0, &mut |cols, _| {
-                if (from..to).contains(&seen) {
-                    self.starts[cols as usize + 1] += 1;
-                }
-                seen += 1;
+        let planned = Some((shape as *const Shape as usize, rows, most));
+        let mut counted = false;
+        if self.planned != planned {
+            // Plan the parts: count each prefix's placements (and each bucket's, which is all
+            // a row set in one part needs), and cut the run of prefixes greedily.
+            self.planned = None;
+            self.prefixes.clear();
+            self.prefixes.resize(walk.prefixes() as usize, 0);
+            let (starts, prefixes) = (&mut self.starts, &mut self.prefixes);
+            walk.each(&mut |cols, _, prefix| {
+                starts[cols as usize + 1] += 1;
+                prefixes[prefix as usize] += 1;
             });
+            self.plan.clear();
+            self.plan.push(0);
+            let mut size = 0;
+            for (prefix, &count) in self.prefixes.iter().enumerate() {
+                if size > 0 && size + count > most as u64 {
+                    self.plan.push(prefix as u32);
+                    size = 0;
+                }
+                size += count;
+            }
+            self.plan.push(walk.prefixes());
+            self.planned = planned;
+            counted = true;
+        }
+        let parts = self.plan.len() as u64 - 1;
+        assert!(part < parts, "quarter: part {} of {}", part, parts);
+        if parts > 1 {
+            walk.only(self.plan[part as usize], self.plan[part as usize + 1]);
+        }
+        if parts > 1 || !counted {
+            self.starts.fill(0);
+            let starts = &mut self.starts;
+            walk.each(&mut |cols, _, _| starts[cols as usize + 1] += 1);
         }
         for i in 0..buckets {
             self.starts[i + 1] += self.starts[i];
@@ -267,14 +296,10 @@ impl Lists {
         // Each bucket's next free place: its start, moved on as it fills (kept in `starts`
         // shifted down by one, then restored).
         let (starts, entries) = (&mut self.starts, &mut self.entries);
-        let mut seen = 0u64;
-        walk.visit(0, 0, 0, 0, 0, &mut |cols, entry| {
-            if (from..to).contains(&seen) {
-                let at = &mut starts[cols as usize];
-                entries[*at as usize] = entry;
-                *at += 1;
-            }
-            seen += 1;
+        walk.each(&mut |cols, entry, _| {
+            let at = &mut starts[cols as usize];
+            entries[*at as usize] = entry;
+            *at += 1;
         });
         for i in (1..=buckets).rev() {
             self.starts[i] = self.starts[i - 1];
@@ -349,50 +374,6 @@ impl Lists {
     /// Whether none were (a row set with no placement).
     pub fn is_empty(&self) -> bool {
         self.entries.is_empty()
-    }
-}
-
-/// The depth-first walk over the placements of one row set, row by row.
-struct Walk<'a> {
-    shape: &'a Shape,
-    rows: Vec<u32>,
-}
-
-impl Walk<'_> {
-    /// Places a queen in the `i`-th row of the set and every one after it, given the columns
-    /// and the two kinds of diagonals (local) used so far and the entry so far, and gives
-    /// each placement's columns and entry to `found`.
-    fn visit(
-        &self,
-        i: usize,
-        used: u32,
-        slash: u64,
-        back: u64,
-        entry: Entry,
-        found: &mut impl FnMut(u32, Entry),
-    ) {
-        let Some(&r) = self.rows.get(i) else {
-            found(used, entry);
-            return;
-        };
-        let cols = self.shape.cols;
-        let mut can = self.shape.allowed[r as usize] & !used;
-        while can != 0 {
-            let c = can.trailing_zeros();
-            can &= can - 1;
-            let (s, b) = (1u64 << (r + c), 1u64 << (r + cols - c));
-            if slash & s == 0 && back & b == 0 {
-                let square = self.shape.bits[(r * cols + c) as usize];
-                self.visit(
-                    i + 1,
-                    used | 1 << c,
-                    slash | s,
-                    back | b,
-                    entry | square,
-                    found,
-                );
-            }
-        }
     }
 }
 
