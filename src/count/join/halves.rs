@@ -230,20 +230,22 @@ impl Join {
         let mut lists = 0.0;
         for quarter in 0..4 {
             let (list, shape, rows) = self.list(scratch, (0, north, south), quarter);
-            let mut started = std::time::Instant::now();
+            let started = std::time::Instant::now();
             parts[quarter] = list.build_part(shape, rows, 0, self.list_part)?;
-            let part = rng.below(parts[quarter]);
-            if part > 0 {
-                started = std::time::Instant::now();
-                list.build_part(shape, rows, part, self.list_part)?;
-            }
-            let built = started.elapsed().as_secs_f64();
-            lists += built
-                * match (parts[quarter], quarter % 2) {
-                    (1, 0) => 1.0 / self.south_sets[tile.k as usize].len() as f64,
-                    (1, _) => 1.0 / tile_norths as f64,
-                    _ => parts[..=quarter].iter().product::<u64>() as f64,
+            // The first build (the whole list, or the plan of its parts and the first part)
+            // is made once per tile (north) or per south set (south).
+            lists += started.elapsed().as_secs_f64()
+                * match quarter % 2 {
+                    0 => 1.0 / self.south_sets[tile.k as usize].len() as f64,
+                    _ => 1.0 / tile_norths as f64,
                 };
+            if parts[quarter] > 1 {
+                // A part, on the plan kept, once per change of its part.
+                let started = std::time::Instant::now();
+                list.build_part(shape, rows, rng.below(parts[quarter]), self.list_part)?;
+                lists += started.elapsed().as_secs_f64()
+                    * parts[..=quarter].iter().product::<u64>() as f64;
+            }
         }
         // The sample stands for one combination of the parts of the lists.
         let combinations = parts.iter().product::<u64>() as f64;
