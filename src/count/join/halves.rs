@@ -10,6 +10,12 @@ use crate::count::run::estimate::Sampled;
 use crate::memory::OutOfMemory;
 use crate::place::rng::SplitMix64;
 
+/// The four lists of a row set ([`Join::list`]), in the order their parts are counted.
+const NORTH_EAST: usize = 0;
+const SOUTH_EAST: usize = 1;
+const NORTH_WEST: usize = 2;
+const SOUTH_WEST: usize = 3;
+
 /// One worker's buffers, reused from one unit to the next: the north lists of a tile (kept
 /// while its units come), one row set's south lists, the halves' keys, the block.
 pub(super) struct Scratch {
@@ -48,15 +54,15 @@ impl Join {
             return Ok(());
         }
         scratch.tile = None;
-        let north = (1u32 << self.w) - 1;
         let sets =
             &self.north_sets[tile.k as usize][tile.north.start as usize..tile.north.end as usize];
         // Lists of a bigger tile before are let go: a worker holds one tile's, no more.
         scratch.north.truncate(sets.len());
         scratch.north.resize_with(sets.len(), Default::default);
-        for (&set, (east, west)) in sets.iter().zip(scratch.north.iter_mut()) {
-            east.build_part(&self.north_east, set, 0, self.list_part)?;
-            west.build_part(&self.north_west, north & !set, 0, self.list_part)?;
+        for (i, &set) in sets.iter().enumerate() {
+            for quarter in [NORTH_EAST, NORTH_WEST] {
+                self.build_first(scratch, (i, set, 0), quarter)?;
+            }
         }
         scratch.tile = Some((tile.k, tile.north.clone()));
         Ok(())
@@ -64,18 +70,25 @@ impl Join {
 
     /// Builds the south lists of the south set `south` (local rows): their first parts.
     pub(super) fn build_south(&self, scratch: &mut Scratch, south: u32) -> Result<(), OutOfMemory> {
-        let all = (1u32 << self.e) - 1;
-        scratch
-            .south_east
-            .build_part(&self.south_east, south, 0, self.list_part)?;
-        scratch
-            .south_west
-            .build_part(&self.south_west, all & !south, 0, self.list_part)
-            .map(|_| ())
+        for quarter in [SOUTH_EAST, SOUTH_WEST] {
+            self.build_first(scratch, (0, 0, south), quarter)?;
+        }
+        Ok(())
     }
 
-    /// Makes sure list `quarter` (0 to 3: the north-east, south-east, north-west and
-    /// south-west quarters') of the row set of north set `north` (the
+    /// Builds the first part of list `quarter` of a row set ([`Join::list`]) and returns its
+    /// number of parts (planning them).
+    fn build_first(
+        &self,
+        scratch: &mut Scratch,
+        row_set: (usize, u32, u32),
+        quarter: usize,
+    ) -> Result<u64, OutOfMemory> {
+        let (list, shape, rows) = self.list(scratch, row_set, quarter);
+        list.build_part(shape, rows, 0, self.list_part)
+    }
+
+    /// Makes sure list `quarter` ([`Join::list`]) of the row set of north set `north` (the
     /// `i`-th of the held tile) and south set `south` holds its part `part`: built again
     /// only if it holds another.
     pub(super) fn hold_part(
@@ -93,7 +106,11 @@ impl Join {
         Ok(())
     }
 
-    /// List `quarter` ([`Join::hold_part`]) of a row set, its quarter's shape and its rows.
+    /// List `quarter` of a row set (`NORTH_EAST`, `SOUTH_EAST`, `NORTH_WEST` or
+    /// `SOUTH_WEST`: the order in which [`Join::count_row_set`] numbers their parts), its
+    /// quarter's shape and its rows; the row set is the `i`-th north set `north` of the held
+    /// tile and the south set `south` (only the north lists need `i` and `north`, only the
+    /// south ones `south`).
     fn list<'a>(
         &'a self,
         scratch: &'a mut Scratch,
@@ -102,9 +119,9 @@ impl Join {
     ) -> (&'a mut Lists, &'a Shape, u32) {
         let (all_north, all_south) = ((1u32 << self.w) - 1, (1u32 << self.e) - 1);
         match quarter {
-            0 => (&mut scratch.north[i].0, &self.north_east, north),
-            1 => (&mut scratch.south_east, &self.south_east, south),
-            2 => (
+            NORTH_EAST => (&mut scratch.north[i].0, &self.north_east, north),
+            SOUTH_EAST => (&mut scratch.south_east, &self.south_east, south),
+            NORTH_WEST => (
                 &mut scratch.north[i].1,
                 &self.north_west,
                 all_north & !north,
@@ -118,7 +135,7 @@ impl Join {
     }
 
     /// The number of parts of each of the four lists held for the `i`-th north set of the
-    /// tile (in [`Join::hold_part`]'s order).
+    /// tile (in [`Join::list`]'s order).
     pub(super) fn parts(scratch: &Scratch, i: usize) -> [u64; 4] {
         [
             scratch.north[i].0.part().1,
@@ -229,18 +246,18 @@ impl Join {
         let mut parts = [1; 4];
         let mut lists = 0.0;
         for quarter in 0..4 {
-            let (list, shape, rows) = self.list(scratch, (0, north, south), quarter);
             let started = std::time::Instant::now();
-            parts[quarter] = list.build_part(shape, rows, 0, self.list_part)?;
+            parts[quarter] = self.build_first(scratch, (0, north, south), quarter)?;
             // The first build (the whole list, or the plan of its parts and the first part)
             // is made once per tile (north) or per south set (south).
             lists += started.elapsed().as_secs_f64()
-                * match quarter % 2 {
-                    0 => 1.0 / self.south_sets[tile.k as usize].len() as f64,
+                * match quarter {
+                    NORTH_EAST | NORTH_WEST => 1.0 / self.south_sets[tile.k as usize].len() as f64,
                     _ => 1.0 / tile_norths as f64,
                 };
             if parts[quarter] > 1 {
                 // A part, on the plan kept, once per change of its part.
+                let (list, shape, rows) = self.list(scratch, (0, north, south), quarter);
                 let started = std::time::Instant::now();
                 list.build_part(shape, rows, rng.below(parts[quarter]), self.list_part)?;
                 lists += started.elapsed().as_secs_f64()

@@ -65,8 +65,12 @@
 //! times at n = 21, each time in under a second). The halves of a row set are made and
 //! counted in chunks: the larger side in chunks of 4 × [`HALVES`] keys (8 Mi: 64 MB a copy),
 //! each sorted once and met with every chunk of [`HALVES`] of the other side, so a row set
-//! of tens of millions of halves (n = 27) takes no more memory than one of a few. [`super::run`]
-//! hands the units out one at a time, so no thread waits for another.
+//! of tens of millions of halves (n = 27) takes no more memory than one of a few. A quarter
+//! list of more than [`LIST_PART`] placements (64 MB; from n = 28, up to 6 GB at n = 32) is
+//! built in parts, cut between the columns of its first rows ([`quarter::Lists::build_part`]),
+//! and the row set is met once for every combination of its four lists' parts: one thread
+//! peaked at 0.84 GB in the estimates of n = 28 to 32. [`super::run`] hands the units out one
+//! at a time, so no thread waits for another.
 
 mod chunks;
 mod halves;
@@ -86,7 +90,7 @@ use halves::Scratch;
 use kernel::Kernel;
 use plan::Join;
 
-pub use plan::HALVES;
+pub use plan::{HALVES, LIST_PART};
 
 /// The largest `n` the join counts: 32, whose keys of `2(n - 1) = 62` bits take the kernel's
 /// 11 groups of 6 bits and fill a word (with the one extra bit of an odd board's quarter
@@ -107,8 +111,9 @@ pub const MAX_N: u32 = 32;
 ///
 /// Exponential, like every exact count: docs/benchmarks.md gives the times measured and
 /// estimated (`queens count N --estimate`) on this project's machine. Memory: a tile of north
-/// lists (at most 24 MB), one row set's south lists, and a chunk of halves of each side (at
-/// most [`HALVES`] keys, a few copies), whatever `n`.
+/// lists (at most 24 MB), one row set's south lists (a list of more than [`LIST_PART`]
+/// placements in parts), and a chunk of halves of each side (at most [`HALVES`] keys, a few
+/// copies), whatever `n`.
 ///
 /// # Example
 ///
