@@ -341,10 +341,10 @@ mod tests {
         let board =
             crate::read::board(&b".Q....\n......\n......\n....*.\n......\n......\n"[..]).unwrap();
         let barred = board.barred_rows();
-        let placements: Vec<Vec<usize>> = crate::Placements::new(6)
+        let placements: Vec<Vec<usize>> = crate::list::Placements::new(6)
             .filter(|q| q.iter().enumerate().all(|(r, &c)| barred[r] >> c & 1 == 0))
             .collect();
-        let expected: Vec<Vec<usize>> = crate::Placements::new(6)
+        let expected: Vec<Vec<usize>> = crate::list::Placements::new(6)
             .filter(|q| q[0] == 1 && q[3] != 4)
             .collect();
         assert_eq!(placements, expected);

@@ -12,40 +12,41 @@
 //! | module | what it holds |
 //! | --- | --- |
 //! | [`judge`] | the judge program `src/main.rs`, one self-contained file users submit to online judges as it is; included here so its counter and its table of known counts exist exactly once |
-//! | [`read`] | every text the toolkit reads, by the judge's rules: numbers, a queen's square, boards, `ROW COL` lists, placements in every format it prints; one [`read::ReadError`] naming source, line and column |
-//! | [`count`] | counting: what is counted ([`count::problem`]: [`count::Problem`], [`count::Board`]), how a count runs ([`count::run`]: [`count::Run`], threads, parts, [`count::checkpoint`]s and their [`count::merge`]), and the counters by layer: seed 000's five ([`count::teaching`]), the symmetric search ([`count::symmetric`]), the join of half boards ([`count::join`], with the crate's one `unsafe` module [`count::join::kernel`]); [`count::Algo`] names them, [`count::count_with`] runs the fastest |
+//! | [`count`] | counting: what is counted ([`count::Problem`], [`count::Ask`]), how a count runs ([`count::Run`]: threads, one part of the work, progress, a [`count::checkpoint`]), the [`count::merge`] of parts and [`count::estimate()`]s; the counters: the five teaching counters ([`count::teaching`]), the symmetric search ([`count::symmetric`]), the join of half boards ([`count::join`], with its SIMD [`count::join::Kernel`]); [`count::Algo`] names them, [`count::count_with`] runs the fastest |
 //! | [`board`] | a board to fill: reserved squares and placed queens ([`board::Board`]), made from squares or read by [`read::board`], clashing queens named |
-//! | [`memory`] | memory asked for before it is used: [`memory::OutOfMemory`] instead of an abort |
-//! | [`list`] | every placement in order ([`Placements`]), printed in every format ([`list::Printer`]) |
+//! | [`read`] | every text the toolkit reads, by the judge's rules: numbers, a queen's square, boards, `ROW COL` lists, placements in every format it prints; one [`read::ReadError`] naming source, line and column |
+//! | [`list`] | every placement in order ([`list::Placements`]), printed in every format ([`list::Printer`]); LeetCode 51's [`list::solve_n_queens`] |
 //! | [`draw`] | placements as SVG pictures, placed queens and reserved squares told apart |
-//! | [`place`] | one placement for huge N: min-conflicts (seed 002), a construction, an independent verifier; completion of a board: the exhaustive search with propagation ([`place::exhaustive`]) and [`place::complete()`] |
+//! | [`place`] | one placement for huge N: [`place::min_conflicts()`], [`place::construct()`], the independent [`place::verify()`]; completion of a board: [`place::complete()`] and the exhaustive search ([`place::exhaustive`]) |
+//! | [`memory`] | memory asked for before it is used: [`memory::OutOfMemory`] instead of an abort |
 //! | [`bench`](mod@bench) | the benchmark table of `queens bench` and its SVG plot |
 //!
-//! The command-line toolkit `queens` (`src/bin/queens/`) is a thin layer over these.
+//! Each item has one path, in the module that the map names. The command-line toolkit
+//! `queens` (`src/bin/queens/`) is a thin layer over these.
 //!
 //! # Counting
 //!
-//! Seed 000 walks from plain backtracking to bit masks in five counters, each improving on the
+//! Five teaching counters walk from plain backtracking to bit masks, each improving on the
 //! last; [`count`]'s docs tabulate their ideas and costs, and the judge's counter
 //! ([`judge::count`]) adds the left-right mirror to the last.
 //!
-//! Past the seed, two counters leave row-by-row search behind in turn. The symmetric search
+//! Past them, two counters leave row-by-row search behind in turn. The symmetric search
 //! visits one placement of each class under all 8 symmetries of the square (about a fifth of
 //! the full tree), which yields the unique count too, and counts boards with reserved squares
-//! ([`count::Board`]). The join ([`count::join`], the default for totals) stops searching:
+//! ([`board::Board`]). The join ([`count::join`], the default for totals) stops searching:
 //!
 //! 1. every column holds one queen, so fix the set `E` of rows whose queens stand in the east
 //!    half; a placement is then an east half on `E` and a west half on the other rows that
 //!    share no diagonal;
 //! 2. each half is a north quarter and a south quarter: every partial placement of each
-//!    quarter is listed once, bucketed by its rows and columns ([`count::join::quarter`]), and
+//!    quarter is listed once, bucketed by its rows and columns, and
 //!    the halves on `E` are the pairs of buckets that fit (one `AND` tells);
 //! 3. the east halves of `E` are turned on their side, 512 at a time, into one bit row per
 //!    diagonal crossing the middle line; each west half ANDs a few precomputed rows and counts
-//!    the bits left ([`count::join::sliced`]), with AVX-512 or AVX2 when the CPU has them
-//!    ([`count::join::kernel`]); the sieve ([`count::join::sieve`]) buckets both sides so most
+//!    the bits left, with AVX-512 or AVX2 when the CPU has them ([`count::join::Kernel`]);
+//!    a sieve buckets both sides so most
 //!    pairs that cannot fit are never tried, and the keys are cut to the diagonals that can
-//!    still clash ([`count::join::squeeze`]);
+//!    still clash;
 //! 4. two symmetries fold the work: the upside-down flip pairs `E` with its reverse, and the
 //!    reflections in the two long diagonals let the east halves avoid those diagonals'
 //!    east segments, each west half counting twice per segment it holds.
@@ -54,11 +55,11 @@
 //! treating an odd board as one uneven split, and in handing whole row sets to threads without
 //! barriers. On this project's 2-core machine it counts n = 18 in 3.4 s on one core (Kluev's:
 //! 9.7 s), n = 20 in 149 s on one (his: 1119 s), and n = 22 in 58 min on both. Both counters split their work across threads or
-//! machines ([`count::run`]).
+//! machines ([`count::Run`]).
 //!
 //! ```
 //! // Every kernel the CPU runs gives the same count.
-//! use nqueens::count::{join, join::kernel::Kernel, Run};
+//! use nqueens::count::{join, join::Kernel, Run};
 //! for kernel in Kernel::available() {
 //!     assert_eq!(join::count_on(kernel, 12, &Run::default()).unwrap(), 14200);
 //! }
@@ -66,8 +67,8 @@
 //!
 //! # One placement for huge N
 //!
-//! [`place::min_conflicts()`] finds one by local search in linear time (seed 002's idea, made
-//! linear as Sosič and Gu's QS4), [`place::construct()`] builds one by formula, and
+//! [`place::min_conflicts()`] finds one by local search in linear time (the min-conflicts
+//! heuristic, made linear as Sosič and Gu's QS4), [`place::construct()`] builds one by formula, and
 //! [`place::verify()`] checks any placement independently:
 //!
 //! ```
@@ -89,7 +90,7 @@
 //!
 //! ```
 //! use nqueens::board::Board;
-//! use nqueens::place::complete::{complete, Completion, Options};
+//! use nqueens::place::{complete, Completion, Options};
 //! use nqueens::place::exhaustive;
 //!
 //! let board = Board::new(8).with_queens(&[(2, 2), (5, 3)]).unwrap(); // AOJ ALDS1_13_A
@@ -111,14 +112,14 @@
 //! assert_eq!(nqueens::total_n_queens(4), 2);
 //!
 //! // Every counter agrees.
-//! for algo in nqueens::Algo::ALL {
+//! for algo in nqueens::count::Algo::ALL {
 //!     assert_eq!(algo.count(9), 352);
 //! }
 //!
 //! // Every placement of 6 queens, as 1-based columns (Luogu P1219's format).
 //! let mut out = Vec::new();
-//! for queens in nqueens::Placements::new(6) {
-//!     nqueens::write_perm(&mut out, &queens).unwrap();
+//! for queens in nqueens::list::Placements::new(6) {
+//!     nqueens::list::write_perm(&mut out, &queens).unwrap();
 //! }
 //! assert_eq!(out, b"2 4 6 1 3 5\n3 6 2 5 1 4\n4 1 5 2 6 3\n5 3 1 6 4 2\n");
 //! ```
@@ -133,6 +134,7 @@
 pub mod judge;
 
 pub mod bench;
+mod bit_row;
 pub mod board;
 pub mod count;
 pub mod draw;
@@ -140,9 +142,7 @@ pub mod list;
 pub mod memory;
 pub mod place;
 pub mod read;
-
-pub use count::Algo;
-pub use list::{solve_n_queens, write_board, write_perm, Placements};
+pub(crate) mod rng;
 
 /// LeetCode 52 "N-Queens II": the number of placements of `n` queens on an `n`×`n` board.
 ///

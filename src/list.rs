@@ -1,6 +1,6 @@
 //! Every placement, one at a time, in lexicographic order of its columns; and how to print one.
 
-use crate::count::teaching::bitwise::Row;
+use crate::bit_row::Row;
 use crate::judge::{columns, MAX_N};
 use std::io::{self, Write};
 
@@ -17,7 +17,7 @@ use std::io::{self, Write};
 /// # Example
 ///
 /// ```
-/// use nqueens::Placements;
+/// use nqueens::list::Placements;
 ///
 /// let all: Vec<Vec<usize>> = Placements::new(4).collect();
 /// assert_eq!(all, vec![vec![1, 3, 0, 2], vec![2, 0, 3, 1]]);
@@ -70,7 +70,7 @@ impl Placements {
     /// # Example
     ///
     /// ```
-    /// let mut all = nqueens::Placements::new(6);
+    /// let mut all = nqueens::list::Placements::new(6);
     /// assert_eq!(all.next_placement(), Some(&[1, 3, 5, 0, 2, 4][..]));
     /// ```
     pub fn next_placement(&mut self) -> Option<&[usize]> {
@@ -124,8 +124,8 @@ impl Iterator for Placements {
 ///
 /// ```
 /// let mut out = Vec::new();
-/// nqueens::write_perm(&mut out, &[1usize, 3, 0, 2]).unwrap();
-/// nqueens::write_perm(&mut out, &[0u32]).unwrap();
+/// nqueens::list::write_perm(&mut out, &[1usize, 3, 0, 2]).unwrap();
+/// nqueens::list::write_perm(&mut out, &[0u32]).unwrap();
 /// assert_eq!(out, b"2 4 1 3\n1\n");
 /// ```
 pub fn write_perm<W: Write + ?Sized, C: Column>(out: &mut W, queens: &[C]) -> io::Result<()> {
@@ -216,7 +216,7 @@ impl Format {
 /// use nqueens::list::{Format, Printer};
 ///
 /// let mut json = Printer::new(Vec::new(), Format::Json);
-/// for queens in nqueens::Placements::new(4) {
+/// for queens in nqueens::list::Placements::new(4) {
 ///     json.print(&queens).unwrap();
 /// }
 /// let out = json.finish().unwrap();
@@ -434,7 +434,7 @@ fn write_columns<W: Write + ?Sized>(
 ///
 /// ```
 /// let mut out = Vec::new();
-/// nqueens::write_board(&mut out, &[1, 3, 0, 2]).unwrap();
+/// nqueens::list::write_board(&mut out, &[1, 3, 0, 2]).unwrap();
 /// assert_eq!(String::from_utf8(out).unwrap(), ".Q..\n...Q\nQ...\n..Q.\n");
 /// ```
 pub fn write_board<W: Write + ?Sized>(out: &mut W, queens: &[usize]) -> io::Result<()> {
@@ -466,7 +466,7 @@ pub fn write_board<W: Write + ?Sized>(out: &mut W, queens: &[usize]) -> io::Resu
 ///
 /// ```
 /// assert_eq!(
-///     nqueens::solve_n_queens(4),
+///     nqueens::list::solve_n_queens(4),
 ///     vec![vec![".Q..", "...Q", "Q...", "..Q."], vec!["..Q.", "Q...", "...Q", ".Q.."]]
 /// );
 /// ```

@@ -4,9 +4,9 @@
 //! One self-contained file, std only, submitted to online judges as it is
 //! (`rustc --edition 2018|2021|2024 -O main.rs`, Rust 1.70 or later). It reads top-down: `main`
 //! and the answer loop, then [`report`] (the flags, the help, messages and exit codes),
-//! [`counter`] (the recursive bitmask counter and the table of known counts) and [`numbers`]
-//! (what a number of the input is). The `nqueens` library includes this file as its module
-//! `judge`, so the counter and the table exist exactly once.
+//! `counter` (the recursive bitmask counter [`count`] and the table of known counts) and
+//! `numbers` (what a number of the input is: [`Numbers`]). The `nqueens` library includes
+//! this file as its module `judge`, so the counter and the table exist exactly once.
 //!
 //! ```
 //! use nqueens::judge::{count, run, Source};
@@ -235,7 +235,7 @@ answer before a bad line is still printed.
 }
 
 /// The judge's counter: recursive search over bit masks, and the table of known counts.
-pub mod counter {
+pub(crate) mod counter {
     /// The largest N the counter accepts: rows, columns and diagonals are `u32` bit masks.
     pub const MAX_N: u32 = 32;
 
@@ -342,7 +342,7 @@ pub mod counter {
 /// is an optional sign and ASCII digits, read by value whatever its length (`000…0008` is 8). A
 /// token that is not a number from 0 to `max` is reported once it is known to be bad and 40
 /// bytes of it are read: memory stays flat, and an endless token is not waited for.
-pub mod numbers {
+mod numbers {
     use super::Error;
     use std::io::{self, Read};
 

@@ -248,7 +248,7 @@ pub fn millis(time: Duration) -> String {
 }
 
 impl Table {
-    /// The table in Markdown, times in milliseconds, as in seed 000: a row per counter, a
+    /// The table in Markdown, times in milliseconds, in the teaching counters' style: a row per counter, a
     /// column per N; a skipped cell shows `skipped`.
     ///
     /// # Example

@@ -1,15 +1,15 @@
-//! Counting placements: what is counted ([`problem`]), how a count runs ([`run`]), and the
+//! Counting placements: what is counted ([`Problem`]), how a count runs ([`Run`]), and the
 //! counters, one module per idea, grouped by how far they go.
 //!
-//! | layer | modules |
+//! | layer | items |
 //! | --- | --- |
-//! | what is counted | [`problem`]: [`Problem`] (n, a [`Board`] with reserved squares, [`Ask`] total or unique) |
-//! | how it runs | [`run`]: [`Run`] (threads, a part of the work, progress, a [`checkpoint`]), the hand-out of units of work, and the [`merge`] of parts |
-//! | seed 000's five counters | [`teaching`]: [`teaching::backtrack`], [`teaching::mirror`], [`teaching::flags`], [`teaching::links`], [`teaching::bitwise`] |
+//! | what is counted | [`Problem`]: n, a [`Board`](crate::board::Board) with reserved squares and placed queens, [`Ask`] total or unique |
+//! | how it runs | [`Run`]: threads, a part of the work, progress ([`Done`]), a [`checkpoint`]; the [`merge`] of parts; [`estimate()`]s of a count's size and cost |
+//! | the five teaching counters | [`teaching`]: [`teaching::backtrack`], [`teaching::mirror`], [`teaching::flags`], [`teaching::links`], [`teaching::bitwise`] |
 //! | the symmetric search | [`symmetric`]: Takaken's search over one placement per class ([`symmetric::symmetry`]) |
-//! | the join of half boards | [`join`]: quarters listed per row set ([`join::quarter`]), the bit-sliced count ([`join::sliced`]) and its vector kernels ([`join::kernel`], the crate's one `unsafe` module) |
+//! | the join of half boards | [`join`]: quarters listed per row set, a bit-sliced count and its vector [`join::Kernel`]s |
 //!
-//! # The road of seed 000: five counters, each improving on the last
+//! # The teaching counters: five, each improving on the last
 //!
 //! | module | idea | cost of one partial placement |
 //! | --- | --- | --- |
@@ -20,7 +20,7 @@
 //! | [`teaching::bitwise`] | columns and diagonals as bit masks, an explicit stack | O(1) per placed queen |
 //! | [`crate::judge::count`] | `recursive`: bit masks, recursion, and the mirror | O(1), half as many |
 //!
-//! # Past the seed
+//! # Past the teaching counters
 //!
 //! - [`symmetric`] visits one placement of each class under the 8 symmetries of the square,
 //!   about a fifth of the full tree; it yields the unique count too, and counts boards with
@@ -47,13 +47,14 @@
 //! ```
 
 pub mod join;
-pub mod problem;
-pub mod run;
+mod problem;
+mod run;
 pub mod symmetric;
 pub mod teaching;
 
-pub use problem::{board, Ask, Board, Problem};
-pub use run::{checkpoint, merge, CountError, Run};
+pub use problem::{Ask, Problem};
+pub use run::estimate::{Estimate, TRUSTED_FROM};
+pub use run::{checkpoint, cores, merge, CountError, Done, Run};
 pub use symmetric::Counts;
 
 use crate::judge;
@@ -99,7 +100,7 @@ pub const JOIN_FROM: u32 = 12;
 /// anything else (a smaller or larger n, a board with reserved squares, the unique count) by
 /// the symmetric search ([`symmetric::count_with`]). A board counted whole (no part, no
 /// checkpoint) is first tried by the compact search, which finishes tight boards in a
-/// fraction of the time ([`crate::place::compact`]) and hands loose ones on early (many
+/// fraction of the time (`compact`) and hands loose ones on early (many
 /// completions, or a long search predicted).
 ///
 /// The work is split differently by the two: run every part of a count with the same problem.
@@ -132,6 +133,33 @@ pub const JOIN_FROM: u32 = 12;
 /// assert_eq!(count_with(&Problem::unique(12), &all).unwrap(), 1787);
 /// ```
 pub fn count_with(problem: &Problem<'_>, run: &Run<'_>) -> Result<u128, CountError> {
+    count_on(join::Kernel::best(), problem, run)
+}
+
+/// [`count_with`] with the join's innermost loop on `kernel` instead of the fastest this CPU
+/// runs: to compare the kernels, or to time one. The other counters have no kernel to choose.
+///
+/// # Constraints, Panics, Errors, Complexity
+///
+/// As [`count_with`].
+///
+/// # Example
+///
+/// ```
+/// use nqueens::count::{count_on, join::Kernel, Problem, Run};
+///
+/// for kernel in Kernel::available() {
+///     assert_eq!(count_on(kernel, &Problem::total(13), &Run::default()).unwrap(), 73712);
+/// }
+/// ```
+pub fn count_on(
+    kernel: join::Kernel,
+    problem: &Problem<'_>,
+    run: &Run<'_>,
+) -> Result<u128, CountError> {
+    if problem.n > judge::MAX_N {
+        return count_wide(problem, run);
+    }
     if let (Some(board), Ask::Total, None, None) =
         (problem.board, problem.ask, run.part, run.checkpoint)
     {
@@ -141,13 +169,48 @@ pub fn count_with(problem: &Problem<'_>, run: &Run<'_>) -> Result<u128, CountErr
     }
     let plain_total = problem.board.is_none() && problem.ask == Ask::Total;
     if plain_total && (JOIN_FROM..=join::MAX_N).contains(&problem.n) {
-        return join::count_with(problem.n, run);
+        return join::count_on(kernel, problem.n, run);
     }
     let counts = symmetric::count_with(problem, run)?;
     Ok(match problem.ask {
         Ask::Total => counts.total,
         Ask::Unique => counts.unique,
     })
+}
+
+/// A problem wider than the counters' [`judge::MAX_N`] columns: a board whose empty rows
+/// number at most that is counted whole, on one thread, by the exhaustive search
+/// ([`crate::place::exhaustive::count`]); anything else is [`CountError::Unsupported`].
+fn count_wide(problem: &Problem<'_>, run: &Run<'_>) -> Result<u128, CountError> {
+    let (n, max) = (problem.n, judge::MAX_N);
+    let Some(board) = problem.board else {
+        return Err(CountError::Unsupported(format!(
+            "n = {} is above {}, the largest board the counters count",
+            n, max
+        )));
+    };
+    let whole_only = |what: &str| {
+        Err(CountError::Unsupported(format!(
+            "{} goes with boards up to {} squares a side; this one has {}, counted whole by an exhaustive search on one thread",
+            what, max, n
+        )))
+    };
+    if run.part.is_some() {
+        return whole_only("a part of the work (--part)");
+    }
+    if run.checkpoint.is_some() {
+        return whole_only("a checkpoint (--checkpoint)");
+    }
+    if board.free_rows() > max as usize {
+        return Err(CountError::Unsupported(format!(
+            "the board is {0}×{0} with {1} rows still empty; boards wider than {2} are counted when at most {2} are (place more queens)",
+            n,
+            board.free_rows(),
+            max
+        )));
+    }
+    let count = crate::place::exhaustive::count(board).map_err(CountError::Memory)?;
+    Ok(u128::from(count))
 }
 
 /// Nodes the compact search may take to count a board's completions before the counters of
@@ -170,7 +233,7 @@ const TIGHT_FOUND: u64 = 1 << 14;
 /// a few thousand nodes.
 fn count_tight(board: &crate::board::Board) -> Result<Option<u64>, OutOfMemory> {
     use crate::place::compact::Compact;
-    use crate::place::exhaustive::{Order, Step};
+    use crate::place::{Order, Step};
     let Some(mut search) = Compact::new(board, Order::FewestOpen)? else {
         return Ok(None);
     };
@@ -195,8 +258,8 @@ fn count_tight(board: &crate::board::Board) -> Result<Option<u64>, OutOfMemory> 
 
 /// Estimates what `problem` asks, by the counter [`count_with`] would run, from a seeded
 /// random sample of its work taken for about `budget`: the count with its standard error,
-/// and the core-hours of the whole count on this machine ([`run::estimate`]). `kernel` is the
-/// join's, as [`Run::kernel`]; with `part = Some((k, m))` the estimate is of the k-th of m
+/// and the core-hours of the whole count on this machine (`estimate`). `kernel` is the
+/// join's, as for [`count_on`]; with `part = Some((k, m))` the estimate is of the k-th of m
 /// parts, as [`Run::part`] counts it.
 ///
 /// # Constraints
@@ -221,7 +284,7 @@ fn count_tight(board: &crate::board::Board) -> Result<Option<u64>, OutOfMemory> 
 /// use nqueens::count::{estimate, Problem};
 /// use std::time::Duration;
 ///
-/// let guess = estimate(&Problem::total(13), Duration::from_millis(20), 1, None, None).unwrap();
+/// let guess = estimate(&Problem::total(13), Duration::from_millis(20), 1, nqueens::count::join::Kernel::best(), None).unwrap();
 /// assert!((guess.count - 73712.0).abs() < 5.0 * guess.error.max(1.0));
 /// assert!(guess.core_seconds > 0.0);
 /// ```
@@ -229,9 +292,16 @@ pub fn estimate(
     problem: &Problem<'_>,
     budget: std::time::Duration,
     seed: u64,
-    kernel: Option<join::kernel::Kernel>,
+    kernel: join::Kernel,
     part: Option<(u64, u64)>,
 ) -> Result<run::estimate::Estimate, CountError> {
+    if problem.n > judge::MAX_N {
+        return Err(CountError::Unsupported(format!(
+            "an estimate (--estimate) goes with boards up to {} squares a side; this one has {}, counted whole by an exhaustive search",
+            judge::MAX_N,
+            problem.n
+        )));
+    }
     let plain_total = problem.board.is_none() && problem.ask == Ask::Total;
     if plain_total && (JOIN_FROM..=join::MAX_N).contains(&problem.n) {
         return join::estimate(problem.n, budget, seed, kernel, part);
@@ -263,7 +333,7 @@ pub enum Algo {
 }
 
 impl Algo {
-    /// Every algorithm, slowest idea first: seed 000's five, the judge's, the symmetric search
+    /// Every algorithm, slowest idea first: the five teaching counters, the judge's, the symmetric search
     /// and the fastest.
     pub const ALL: [Algo; 8] = [
         Algo::Backtrack,
@@ -384,7 +454,7 @@ impl Algo {
 #[cfg(test)]
 mod tests {
     // The judge's recursive counter at the width of its masks (its answers, reader and exit
-    // codes are tested through the binary in tests/judge.rs).
+    // codes are tested through the binary in tests/judge/program.rs).
     use crate::judge::columns;
     use crate::judge::counter::place;
 
@@ -460,7 +530,7 @@ mod tests {
         // order, which shares neither.
         use super::{count_with, Problem, Run};
         use crate::board::Board;
-        let mut rng = crate::place::rng::SplitMix64::new(21);
+        let mut rng = crate::rng::SplitMix64::new(21);
         for n in 4..=12usize {
             for reserve_one_in in [2, 3, 5, 1000] {
                 let mut reserved = vec![0u64; n];

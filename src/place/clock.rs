@@ -24,24 +24,12 @@ fn thread_cpu_ns() -> Option<u64> {
 impl Clock {
     /// A stopwatch started now, on the calling thread.
     ///
-    /// # Example
-    ///
-    /// ```
-    /// let clock = nqueens::place::clock::Clock::start();
-    /// let spun = (0..1_000_000u64).fold(0u64, |a, b| a.wrapping_add(b * b));
-    /// assert!(spun > 0);
-    /// assert!(clock.elapsed() < std::time::Duration::from_secs(60));
-    /// ```
+    /// (Its example is the unit test `examples::a_stopwatch` at the bottom of this file.)
     pub fn start() -> Clock {
         Clock {
             cpu: thread_cpu_ns(),
             wall: Instant::now(),
         }
-    }
-
-    /// Whether [`Clock::elapsed`] measures CPU time (else the wall clock).
-    pub fn is_cpu(&self) -> bool {
-        self.cpu.is_some()
     }
 
     /// The time used since the start: the thread's CPU time, or the wall clock's.
@@ -56,5 +44,18 @@ impl Clock {
             (Some(start), Some(now)) => Duration::from_nanos(now.saturating_sub(start)),
             _ => self.wall.elapsed(),
         }
+    }
+}
+
+#[cfg(test)]
+mod examples {
+    //! The examples of this private module's docs, run as unit tests.
+
+    #[test]
+    fn a_stopwatch() {
+        let clock = crate::place::clock::Clock::start();
+        let spun = (0..1_000_000u64).fold(0u64, |a, b| a.wrapping_add(b * b));
+        assert!(spun > 0);
+        assert!(clock.elapsed() < std::time::Duration::from_secs(60));
     }
 }

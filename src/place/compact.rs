@@ -90,21 +90,7 @@ impl Compact {
     ///
     /// O(n/64 + q + m³) to set up, for q placed queens and m free rows.
     ///
-    /// # Example
-    ///
-    /// ```
-    /// use nqueens::board::Board;
-    /// use nqueens::place::compact::Compact;
-    /// use nqueens::place::exhaustive::{Order, Step};
-    ///
-    /// // 1000 queens, all but four of a placement kept: a 4 × 4 search.
-    /// let full = nqueens::place::construct(1000).unwrap().unwrap();
-    /// let kept: Vec<(u32, u32)> = (4..1000).map(|r| (r as u32, full[r as usize])).collect();
-    /// let board = Board::new(1000).with_queens(&kept).unwrap();
-    /// let mut search = Compact::new(&board, Order::FewestOpen).unwrap().unwrap();
-    /// assert_eq!(search.advance(&mut u64::MAX.clone()), Step::Found);
-    /// assert_eq!(nqueens::place::verify(1000, search.placement()), Ok(()));
-    /// ```
+    /// (Its example is the unit test `examples::compact_search` at the bottom of this file.)
     pub fn new(board: &Board, order: Order) -> Result<Option<Compact>, OutOfMemory> {
         let n = board.size();
         let m = board.free_rows();
@@ -382,3 +368,23 @@ fn augment(
 
 #[cfg(test)]
 mod tests;
+
+#[cfg(test)]
+mod examples {
+    //! The examples of this private module's docs, run as unit tests.
+
+    #[test]
+    fn compact_search() {
+        use crate::board::Board;
+        use crate::place::compact::Compact;
+        use crate::place::{Order, Step};
+
+        // 1000 queens, all but four of a placement kept: a 4 × 4 search.
+        let full = crate::place::construct(1000).unwrap().unwrap();
+        let kept: Vec<(u32, u32)> = (4..1000).map(|r| (r as u32, full[r as usize])).collect();
+        let board = Board::new(1000).with_queens(&kept).unwrap();
+        let mut search = Compact::new(&board, Order::FewestOpen).unwrap().unwrap();
+        assert_eq!(search.advance(&mut u64::MAX.clone()), Step::Found);
+        assert_eq!(crate::place::verify(1000, search.placement()), Ok(()));
+    }
+}

@@ -2,55 +2,38 @@
 //! exists: the n-queens completion problem, NP-complete (Gent, Jefferson and Nightingale,
 //! "Complexity of n-Queens Completion", JAIR 2017).
 //!
-//! No one method fits every board ([`Method`]), so those that fit take turns. Each round the
-//! leader gets a whole turn and the others a thirty-second ([`SIDE_SHARE`]), so that when the
-//! leader is the right choice an answer costs its own time and a sixteenth more at most, and
-//! when it is not, the others are still sampled and can take the lead:
-//!
-//! - the leader is the first exhaustive search that fits, in the order of [`Method::ALL`]
-//!   (the compact search is the fastest on every class of CSPLib's instances), unless
-//!   another is predicted to finish [`SWITCH`] times sooner. An exhaustive search knows the
-//!   share `p` of its tree behind it (Knuth's estimate, each branch an equal share of its
-//!   parent), so its work so far predicts what is left: `work · (1 − p) / p` (to exhaust the
-//!   tree: a completion may come sooner);
-//! - min-conflicts proves nothing and tells nothing of what is left; it leads only when no
-//!   exhaustive search fits or the leader's prediction is hopeless ([`HOPELESS_WORK`], and
-//!   [`HOPELESS_RATIO`] times its work so far), as on large boards with many rows free.
-//!
-//! Work is counted in units of about a nanosecond each method's own way (a node of each
-//! search, a square looked at by min-conflicts), so the answer for a board and a seed is the
-//! same on every machine; only [`Options::give_up_after`] is measured in time, the CPU time of
-//! the searching thread where the system tells it ([`super::clock`]).
+//! The portfolio of [`complete`]: its docs say how the methods take turns.
 
 use super::clock::Clock;
 use super::compact::{self, Compact};
-use super::exhaustive::{Order, Search, Step};
+use super::exhaustive::Search;
 use super::min_conflicts::Completing;
 use super::narrow::Narrow;
 use super::OutOfMemory;
+use super::{Order, Step};
 use crate::board::Board;
 use std::time::Duration;
 
 /// The wide exhaustive search takes part only while one of its nodes reads at most this many
 /// words (about a millisecond): m rows left of n/64 words each, rows and columns.
-pub const EXHAUSTIVE_NODE_WORDS: u64 = 1 << 21;
+pub(crate) const EXHAUSTIVE_NODE_WORDS: u64 = 1 << 21;
 
 /// The work of a leader's turn, in units of about a nanosecond: tens of microseconds.
 const TURN: u64 = 1 << 16;
 
 /// The share of a turn the methods other than the leader get.
-pub const SIDE_SHARE: u64 = 32;
+pub(crate) const SIDE_SHARE: u64 = 32;
 
 /// The first method that fits a board ([`Method::ALL`]) leads unless another is predicted to
 /// finish this many times sooner.
-pub const SWITCH: f64 = 4.0;
+pub(crate) const SWITCH: f64 = 4.0;
 
 /// An exhaustive search predicted to need more than this much work still (about two minutes)
 /// and more than [`HOPELESS_RATIO`] times its work so far gives the lead to min-conflicts.
-pub const HOPELESS_WORK: f64 = 1e11;
+pub(crate) const HOPELESS_WORK: f64 = 1e11;
 
 /// See [`HOPELESS_WORK`].
-pub const HOPELESS_RATIO: f64 = 64.0;
+pub(crate) const HOPELESS_RATIO: f64 = 64.0;
 
 /// Rounds between two readings of the clock (each a few microseconds).
 const ROUNDS_PER_CLOCK: u32 = 32;
@@ -58,15 +41,15 @@ const ROUNDS_PER_CLOCK: u32 = 32;
 /// A way of completing a board.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Method {
-    /// The exhaustive search row by row in machine words ([`super::narrow`]): boards up to 64
+    /// The exhaustive search row by row in machine words (`narrow`): boards up to 64
     /// wide, a few nanoseconds a node.
     Rows,
     /// The exhaustive search on the free rows and columns only, at most 64 of each,
-    /// branching on the line with the fewest open squares ([`super::compact`]).
+    /// branching on the line with the fewest open squares (`compact`).
     Compact,
     /// The exhaustive search on the whole board, any width, branching likewise
     /// ([`super::exhaustive::Search`]): boards with more than 64 free rows whose nodes read
-    /// at most [`EXHAUSTIVE_NODE_WORDS`].
+    /// at most 2^21 words.
     Wide,
     /// Min-conflicts keeping the placed queens ([`super::min_conflicts::Completing`]): large,
     /// loosely filled boards in linear time; proves nothing.
@@ -75,7 +58,7 @@ pub enum Method {
 
 impl Method {
     /// Every method, in the order they are preferred: the first that fits a board leads
-    /// unless another shows it will finish [`SWITCH`] times sooner.
+    /// unless another shows it will finish 4 times sooner.
     pub const ALL: [Method; 4] = [
         Method::Compact,
         Method::Rows,
@@ -104,7 +87,7 @@ impl Method {
     ///
     /// ```
     /// use nqueens::board::Board;
-    /// use nqueens::place::complete::Method;
+    /// use nqueens::place::Method;
     ///
     /// assert_eq!(Method::Rows.fits(&Board::new(64)), Ok(()));
     /// assert!(Method::Rows.fits(&Board::new(65)).is_err());
@@ -318,7 +301,27 @@ fn choose_leader(entrants: &[Entrant]) -> usize {
     }
 }
 
-/// One completion of `board`, or a proof that there is none, as the [module docs](self) say.
+/// One completion of `board`, or a proof that there is none.
+///
+/// No one method fits every board ([`Method`]), so those that fit take turns. Each round the
+/// leader gets a whole turn and the others a thirty-second, so that when the
+/// leader is the right choice an answer costs its own time and a sixteenth more at most, and
+/// when it is not, the others are still sampled and can take the lead:
+///
+/// - the leader is the first exhaustive search that fits, in the order of [`Method::ALL`]
+///   (the compact search is the fastest on every class of CSPLib's instances), unless
+///   another is predicted to finish 4 times sooner ([`Method::ALL`]). An exhaustive search knows the
+///   share `p` of its tree behind it (Knuth's estimate, each branch an equal share of its
+///   parent), so its work so far predicts what is left: `work · (1 − p) / p` (to exhaust the
+///   tree: a completion may come sooner);
+/// - min-conflicts proves nothing and tells nothing of what is left; it leads only when no
+///   exhaustive search fits or the leader's prediction is hopeless (past 10^11 units
+///   of work left, and 64 times its work so far), as on large boards with many rows free.
+///
+/// Work is counted in units of about a nanosecond each method's own way (a node of each
+/// search, a square looked at by min-conflicts), so the answer for a board and a seed is the
+/// same on every machine; only [`Options::give_up_after`] is measured in time, the CPU time of
+/// the searching thread where the system tells it (`clock`).
 ///
 /// # Panics
 ///
@@ -340,7 +343,7 @@ fn choose_leader(entrants: &[Entrant]) -> usize {
 ///
 /// ```
 /// use nqueens::board::Board;
-/// use nqueens::place::complete::{complete, Completion, Options};
+/// use nqueens::place::{complete, Completion, Options};
 ///
 /// // Codewars' shape: one mandatory queen.
 /// let board = Board::new(1000).with_queens(&[(3, 998)]).unwrap();
@@ -395,8 +398,8 @@ mod tests {
             for row in 0..n as u32 {
                 for col in 0..n as u32 {
                     let board = Board::new(n).with_queens(&[(row, col)]).unwrap();
-                    let exists =
-                        crate::Placements::new(n as u32).any(|q| q[row as usize] == col as usize);
+                    let exists = crate::list::Placements::new(n as u32)
+                        .any(|q| q[row as usize] == col as usize);
                     match complete(&board, &Options::default()).unwrap() {
                         Completion::Found(q) => {
                             assert!(exists);

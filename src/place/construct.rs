@@ -55,7 +55,7 @@ pub fn construct(n: u32) -> Result<Option<Vec<u32>>, OutOfMemory> {
 /// # Example
 ///
 /// ```
-/// use nqueens::place::construct::Columns;
+/// use nqueens::place::Columns;
 ///
 /// let columns: Vec<u64> = Columns::new(8).unwrap().collect();
 /// assert_eq!(columns, [1, 3, 5, 7, 2, 0, 6, 4]);

@@ -1,7 +1,7 @@
-//! One placement for huge n by local search: seed 002's min-conflicts idea made linear-time
-//! (Sosič and Gu's QS4).
+//! One placement for huge n by local search: the min-conflicts heuristic (Minton et al.)
+//! made linear-time (Sosič and Gu's QS4).
 //!
-//! Seed 002 starts from a random permutation and moves each row's queen to the least attacked
+//! The plain heuristic starts from a random permutation and moves each row's queen to the least attacked
 //! square of its row; each move scans the whole row, O(n), so a round costs O(n²). Three
 //! changes make the whole search O(n):
 //!
@@ -22,9 +22,9 @@
 //! candidates drawn from a small window of them, and each row's candidates come in a batch
 //! whose loads do not depend on each other, so the processor overlaps their misses.
 
-use super::rng::SplitMix64;
 use super::{try_filled, OutOfMemory};
 use crate::board::Board;
+use crate::rng::SplitMix64;
 use std::collections::HashMap;
 
 /// Candidates drawn at once in the greedy start.
@@ -40,7 +40,7 @@ const WINDOW: usize = 1 << 12;
 /// column of the queen in each row, or `None` for n = 2 and 3, which have none. (The empty
 /// board, n = 0, has one empty placement.)
 ///
-/// The same seed gives the same placement. Columns are drawn with [`SplitMix64::below`], so
+/// The same seed gives the same placement. Columns are drawn with `below`, so
 /// every column can be reached, without modulo bias. `progress` is called now and then with
 /// the number of queens placed so far by the greedy start and n.
 ///
@@ -102,7 +102,7 @@ pub fn min_conflicts(
 ///
 /// ```
 /// use nqueens::board::Board;
-/// use nqueens::place::min_conflicts::Completing;
+/// use nqueens::place::Completing;
 /// use nqueens::place::verify;
 ///
 /// let board = Board::new(1000).with_queens(&[(0, 0), (500, 7)]).unwrap();

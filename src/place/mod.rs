@@ -3,17 +3,16 @@
 //! Counting every placement is hopeless past N ≈ 27, but finding one is easy, even for 10⁸
 //! queens:
 //!
-//! - [`min_conflicts()`] searches: seed 002's min-conflicts idea (move an attacked queen where
-//!   it is least attacked), made linear-time as Sosič and Gu's QS4, with its seeded
-//!   generator in [`rng`];
+//! - [`min_conflicts()`] searches: the min-conflicts heuristic (move an attacked queen where
+//!   it is least attacked), made linear-time as Sosič and Gu's QS4, from a seed;
 //! - [`construct()`] builds one by an explicit formula, with no search;
 //! - [`verify()`] checks any placement in O(N) with fresh marks, sharing nothing with the two,
 //!   and [`crate::read::placement()`] reads one as judges and LeetCode print them.
 //!
 //! With queens already placed (a [`Board`](crate::board::Board)), [`complete()`] finds one
-//! completion or proves there is none, by exhaustive searches ([`compact`] on the free rows
-//! and columns, [`narrow`] row by row in machine words, [`exhaustive`] on the whole board) and
-//! [`min_conflicts::Completing`] in turns, the CPU time it may take read by [`clock`];
+//! completion or proves there is none, by exhaustive searches (one on the free rows
+//! and columns, one row by row in machine words, [`exhaustive`] on the whole board) and
+//! [`min_conflicts::Completing`] in turns, within the CPU time it is given;
 //! [`verify::verify_on`] checks a completion.
 //!
 //! # Example
@@ -26,27 +25,35 @@
 //! let found = min_conflicts(n as u32, 7, &mut |_, _| {}).unwrap().unwrap();
 //! assert_eq!(verify(n, &found), Ok(()));
 //! ```
+//!
+//! The seeded generator and the CPU clock the searches use are the crate's own:
+//!
+//! ```compile_fail
+//! use nqueens::place::rng::SplitMix64; // private
+//! ```
+//!
+//! ```compile_fail
+//! use nqueens::place::clock::Clock; // private
+//! ```
 
-pub mod clock;
-pub mod compact;
-pub mod complete;
-pub mod construct;
+pub(crate) mod clock;
+pub(crate) mod compact;
+mod complete;
+mod construct;
 pub mod exhaustive;
-pub mod min_conflicts;
-pub mod narrow;
-pub mod rng;
-pub mod verify;
+mod min_conflicts;
+pub(crate) mod narrow;
+mod verify;
 
-pub use complete::{complete, Completion};
-pub use construct::construct;
-pub use min_conflicts::min_conflicts;
-pub use verify::{verify, Flaw};
+pub use complete::{complete, Completion, Method, Options};
+pub use construct::{construct, Columns};
+pub use min_conflicts::{min_conflicts, Completing};
+pub use verify::{try_verify, verify, verify_on, Flaw};
 
-use crate::memory::try_filled;
-pub use crate::memory::OutOfMemory;
+use crate::memory::{try_filled, OutOfMemory};
 
 /// What a step of an exhaustive search ([`exhaustive::Search::advance`],
-/// [`narrow::Narrow::advance`]) came to.
+/// `advance`) came to.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Step {
     /// A completion: read it from the search.

@@ -57,19 +57,7 @@ impl Narrow {
     ///
     /// O(n · (q + 1)) to set up, for q placed queens; a few instructions a node.
     ///
-    /// # Example
-    ///
-    /// ```
-    /// use nqueens::board::Board;
-    /// use nqueens::place::exhaustive::Step;
-    /// use nqueens::place::narrow::Narrow;
-    ///
-    /// let board = Board::new(8).with_queens(&[(2, 2), (5, 3)]).unwrap();
-    /// let mut search = Narrow::new(&board);
-    /// assert_eq!(search.advance(&mut 1000), Step::Found);
-    /// assert_eq!(search.placement(), &[6, 0, 2, 7, 5, 3, 1, 4]);
-    /// assert_eq!(search.advance(&mut 1000), Step::Exhausted);
-    /// ```
+    /// (Its example is the unit test `examples::narrow_search` at the bottom of this file.)
     pub fn new(board: &Board) -> Narrow {
         let n = board.size();
         Narrow {
@@ -201,5 +189,23 @@ mod tests {
             crate::place::verify::verify_on(&board, narrow.placement()),
             Ok(Ok(()))
         );
+    }
+}
+
+#[cfg(test)]
+mod examples {
+    //! The examples of this private module's docs, run as unit tests.
+
+    #[test]
+    fn narrow_search() {
+        use crate::board::Board;
+        use crate::place::narrow::Narrow;
+        use crate::place::Step;
+
+        let board = Board::new(8).with_queens(&[(2, 2), (5, 3)]).unwrap();
+        let mut search = Narrow::new(&board);
+        assert_eq!(search.advance(&mut 1000), Step::Found);
+        assert_eq!(search.placement(), &[6, 0, 2, 7, 5, 3, 1, 4]);
+        assert_eq!(search.advance(&mut 1000), Step::Exhausted);
     }
 }

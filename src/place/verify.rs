@@ -135,7 +135,7 @@ impl fmt::Display for Flaw {
 ///
 /// ```
 /// use nqueens::board::Board;
-/// use nqueens::place::verify::{verify_on, Flaw};
+/// use nqueens::place::{verify_on, Flaw};
 ///
 /// let board = nqueens::read::board(&b"..Q.\n.*..\n....\n....\n"[..]).unwrap();
 /// assert_eq!(verify_on(&board, &[2, 0, 3, 1]), Ok(Ok(())));
@@ -236,7 +236,7 @@ pub fn verify(n: usize, queens: &[u32]) -> Result<(), Flaw> {
 /// # Example
 ///
 /// ```
-/// use nqueens::place::verify::try_verify;
+/// use nqueens::place::try_verify;
 /// assert_eq!(try_verify(4, &[1, 3, 0, 2]), Ok(Ok(())));
 /// ```
 pub fn try_verify(n: usize, queens: &[u32]) -> Result<Result<(), Flaw>, OutOfMemory> {

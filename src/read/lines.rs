@@ -2,18 +2,7 @@
 //! a byte-order mark at the start skipped, spaces and tabs at the end of a line dropped, and
 //! no line held past a cap (a line longer than that is given cut, and ends the reading).
 //!
-//! # Example
-//!
-//! ```
-//! use nqueens::read::lines::Lines;
-//!
-//! let mut lines = Lines::new(&b"\xEF\xBB\xBFab \r\n\rcdefgh"[..], 4);
-//! let mut seen = Vec::new();
-//! while let Some(line) = lines.next_line().unwrap() {
-//!     seen.push((line.number, line.text.to_vec(), line.whole));
-//! }
-//! assert_eq!(seen, [(1, b"ab".to_vec(), true), (2, vec![], true), (3, b"cdef".to_vec(), false)]);
-//! ```
+//! (Its example is the unit test `examples::lines_numbered` at the bottom of this file.)
 
 use std::io::{self, BufRead, BufReader, Read};
 
@@ -172,5 +161,29 @@ mod tests {
         let mut endless = Lines::new(io::repeat(b'.'), 5);
         assert!(!endless.next_line().unwrap().unwrap().whole);
         assert!(endless.next_line().unwrap().is_none());
+    }
+}
+
+#[cfg(test)]
+mod examples {
+    //! The examples of this private module's docs, run as unit tests.
+
+    #[test]
+    fn lines_numbered() {
+        use crate::read::lines::Lines;
+
+        let mut lines = Lines::new(&b"\xEF\xBB\xBFab \r\n\rcdefgh"[..], 4);
+        let mut seen = Vec::new();
+        while let Some(line) = lines.next_line().unwrap() {
+            seen.push((line.number, line.text.to_vec(), line.whole));
+        }
+        assert_eq!(
+            seen,
+            [
+                (1, b"ab".to_vec(), true),
+                (2, vec![], true),
+                (3, b"cdef".to_vec(), false)
+            ]
+        );
     }
 }

@@ -15,9 +15,10 @@
 //!   number, a board line past [`MAX_WIDTH`] squares, a line too many), so an endless input is
 //!   refused at once, and memory stays bounded by what a valid text needs.
 //!
-//! Each reader is a file: [`words`] (numbers and words with their place), [`lines`] (lines
-//! with their number), [`boards`] (boards and the placements drawn as boards), [`queens`](mod@queens)
-//! (`ROW COL` lists), [`placement`](mod@placement) (a placement written either way).
+//! The readers: [`number`] and [`queen`] (one word), [`Words`] (the words of a text with their
+//! place), [`board`] (boards of `.`, `*` and `Q`), [`queens`](fn@queens) (`ROW COL` lists),
+//! [`perm`], [`perm0`], [`placement`](fn@placement), [`placements`] and [`placements_json`]
+//! (placements written in every format the toolkit prints).
 //!
 //! # Example
 //!
@@ -32,11 +33,11 @@
 //! assert_eq!(err.to_string(), "b.txt: line 2, column 2: 'x' is none of '.' (free), '*' (reserved) and 'Q' (a queen)");
 //! ```
 
-pub mod boards;
-pub mod lines;
-pub mod placement;
-pub mod queens;
-pub mod words;
+mod boards;
+pub(crate) mod lines;
+mod placement;
+mod queens;
+mod words;
 
 pub use boards::{board, MAX_WIDTH};
 pub use placement::{perm, perm0, placement, placements, placements_json};

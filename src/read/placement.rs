@@ -109,7 +109,7 @@ fn columns<R: Read>(input: R, base: u64) -> Result<Vec<u32>, ReadError> {
 
 /// Reads a placement given either way, told apart by its first character (after a
 /// byte-order mark and whitespace): a `perm` text ([`perm`]) when it is a digit or a sign, a
-/// board ([`super::boards`]: N rows of N squares, one `Q` each, `.` the others) when it is `.`
+/// board (`boards`: N rows of N squares, one `Q` each, `.` the others) when it is `.`
 /// or `Q`.
 ///
 /// # Errors

@@ -1,10 +1,10 @@
-//! `queens bench`: the counters timed side by side, a table like seed 000's and its plot.
+//! `queens bench`: the counters timed side by side, a table of median times and its plot.
 
 use crate::cli::{Flag, Kind, Many, Parsed, Spec};
 use crate::failure::Failure;
 use crate::output;
 use nqueens::bench::{self, plot, Cell, Contender};
-use nqueens::count::{count_with, Algo, Problem, Run};
+use nqueens::count::{count_on, Algo, Problem, Run};
 use std::fs::File;
 use std::io::{IsTerminal, Seek, Write};
 use std::sync::Mutex;
@@ -153,11 +153,10 @@ pub fn run(args: BenchArgs) -> Result<(), Failure> {
     let fast = |n: u32, threads: usize| {
         let run = Run {
             threads,
-            kernel,
             fewer_threads: Some(&note_fewer),
             ..Run::default()
         };
-        match count_with(&Problem::total(n), &run) {
+        match count_on(kernel, &Problem::total(n), &run) {
             // The benchmark's N are far below 2^64 placements.
             Ok(total) => u64::try_from(total).unwrap_or(u64::MAX),
             Err(e) => {
@@ -181,7 +180,7 @@ pub fn run(args: BenchArgs) -> Result<(), Failure> {
             },
         })
         .collect();
-    let threads = nqueens::count::run::cores();
+    let threads = nqueens::count::cores();
     if args.algos.contains(&Algo::Fast) && threads > 1 {
         contenders.push(Contender {
             label: format!("fast ×{}", threads),

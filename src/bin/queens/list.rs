@@ -6,10 +6,10 @@ use crate::output::TimedWriter;
 use crate::placed::{self, Given};
 use nqueens::count::symmetric::Fundamental;
 use nqueens::list::Format::Board;
+use nqueens::list::Placements;
 use nqueens::list::Printer;
 use nqueens::place::exhaustive::Completions;
 use nqueens::read::MAX_WIDTH;
-use nqueens::Placements;
 use std::io::Write;
 
 pub static SPEC: Spec = Spec {
@@ -215,7 +215,7 @@ pub fn run(args: ListArgs) -> Result<(), Failure> {
             // Three placements, then the total, counted (not listed) by the fastest counter.
             let mut out = out;
             for queens in placements.take(3) {
-                nqueens::write_perm(&mut out, &queens)?;
+                nqueens::list::write_perm(&mut out, &queens)?;
             }
             out.flush()?;
             let total = luogu_total(n, args.unique, on.as_ref())?;
@@ -247,7 +247,7 @@ fn luogu_total(
         },
     };
     let run = nqueens::count::Run {
-        threads: nqueens::count::run::cores(),
+        threads: nqueens::count::cores(),
         ..nqueens::count::Run::default()
     };
     nqueens::count::count_with(&problem, &run).map_err(|e| fail(e.to_string()))

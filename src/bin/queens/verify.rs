@@ -4,7 +4,7 @@ use crate::cli::{Arg, Flag, Kind, Many, Parsed, Spec};
 use crate::failure::Failure;
 use crate::output;
 use crate::placed::{self, Given};
-use nqueens::place::verify::{try_verify, verify_on, Flaw};
+use nqueens::place::{try_verify, verify_on, Flaw};
 use nqueens::read::{perm0, placements};
 use std::io::Read;
 

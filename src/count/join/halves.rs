@@ -8,7 +8,7 @@ use super::sieve::Sieve;
 use super::sliced::Sliced;
 use crate::count::run::estimate::Sampled;
 use crate::memory::OutOfMemory;
-use crate::place::rng::SplitMix64;
+use crate::rng::SplitMix64;
 
 /// The four lists of a row set ([`Join::list`]), in the order their parts are counted.
 const NORTH_EAST: usize = 0;

@@ -7,19 +7,7 @@
 //! run time; [`Kernel::from_name`] picks another the CPU has (`portable`, `avx2`, `avx512`),
 //! for comparing them. The tests run every kernel the CPU has and compare their counts.
 //!
-//! # Example
-//!
-//! ```
-//! use nqueens::count::join::kernel::{Kernel, Row, GROUP};
-//!
-//! // One group table: row p holds the stored halves compatible with pattern p.
-//! let mut table: Vec<Row> = vec![Row([0; 8]); 1 << GROUP];
-//! table[3] = Row([0b1011, 0, 0, 0, 0, 0, 0, 1]);
-//! let keys = [3u64, 3, 4];
-//! for kernel in Kernel::available() {
-//!     assert_eq!(kernel.matches(&table, 1, &keys), 8);
-//! }
-//! ```
+//! (Its example is the unit test `examples::one_group_table` at the bottom of this file.)
 
 #![allow(unsafe_code)]
 
@@ -53,15 +41,49 @@ pub const WEIGHT: u32 = 62;
 /// The most group tables a block has.
 pub const MAX_GROUPS: usize = 11;
 
-/// Which compilation of the loop runs.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Kernel {
+/// Which compilation of the loop runs: one the CPU has been checked to run.
+///
+/// A `Kernel` is only ever made by the checked constructors: [`Kernel::best`],
+/// [`Kernel::available`] and [`Kernel::from_name`] ask the CPU at run time, and
+/// [`Kernel::portable`] needs nothing of it. Its inner choice is private, so safe code cannot
+/// name a vector kernel into existence on a CPU without its instructions, and the `unsafe`
+/// calls below rely on that:
+///
+/// ```compile_fail
+/// // There is no variant to name: the kernel's choice is private.
+/// let kernel = nqueens::count::join::Kernel::Avx512;
+/// ```
+///
+/// ```compile_fail
+/// // Nor a field to fill.
+/// let kernel = nqueens::count::join::Kernel(Default::default());
+/// ```
+///
+/// ```
+/// // What compiles asks the CPU first.
+/// use nqueens::count::join::Kernel;
+/// assert_eq!(Kernel::best(), Kernel::available()[0]);
+/// assert_eq!(Kernel::from_name("portable"), Ok(Kernel::portable()));
+/// ```
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Kernel(Isa);
+
+/// The instruction sets the loop is compiled for. Private: a value of `Isa::Avx512` or
+/// `Isa::Avx2` exists only after the CPU said it has those instructions (`detected`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+enum Isa {
     /// 512-bit vectors with a vector popcount (x86-64 with AVX-512F and AVX-512 VPOPCNTDQ).
     Avx512,
     /// 256-bit vectors (x86-64 with AVX2).
     Avx2,
     /// Any CPU.
     Portable,
+}
+
+impl std::fmt::Debug for Kernel {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "Kernel({})", self.name())
+    }
 }
 
 /// A kernel name that names no kernel this CPU runs: a benchmark with a typo must not time
@@ -94,7 +116,7 @@ impl Kernel {
     /// # Example
     ///
     /// ```
-    /// use nqueens::count::join::kernel::Kernel;
+    /// use nqueens::count::join::Kernel;
     /// assert_eq!(Kernel::best(), Kernel::available()[0]);
     /// ```
     pub fn best() -> Kernel {
@@ -112,8 +134,8 @@ impl Kernel {
     /// # Example
     ///
     /// ```
-    /// use nqueens::count::join::kernel::Kernel;
-    /// assert_eq!(Kernel::from_name("portable"), Ok(Kernel::Portable));
+    /// use nqueens::count::join::Kernel;
+    /// assert_eq!(Kernel::from_name("portable"), Ok(Kernel::portable()));
     /// assert!(Kernel::from_name("Portable").is_err());
     /// ```
     pub fn from_name(name: &str) -> Result<Kernel, KernelError> {
@@ -127,28 +149,46 @@ impl Kernel {
         }
     }
 
-    /// Every kernel this CPU can run, fastest first (the portable one always).
+    /// The loop in plain Rust, which every CPU runs.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use nqueens::count::join::Kernel;
+    /// assert_eq!(Kernel::portable().name(), "portable");
+    /// assert_eq!(Kernel::available().last(), Some(&Kernel::portable()));
+    /// ```
+    pub fn portable() -> Kernel {
+        Kernel(Isa::Portable)
+    }
+
+    /// Every kernel this CPU can run, fastest first (the portable one always). The one place
+    /// that makes a vector kernel: each only after the CPU said it has its instructions.
+    ///
+    /// # Complexity
+    ///
+    /// O(1): the feature checks are cached by std.
     pub fn available() -> Vec<Kernel> {
         let mut all = Vec::new();
         #[cfg(target_arch = "x86_64")]
         {
             if is_x86_feature_detected!("avx512f") && is_x86_feature_detected!("avx512vpopcntdq") {
-                all.push(Kernel::Avx512);
+                all.push(Kernel(Isa::Avx512));
             }
             if is_x86_feature_detected!("avx2") {
-                all.push(Kernel::Avx2);
+                all.push(Kernel(Isa::Avx2));
             }
         }
-        all.push(Kernel::Portable);
+        all.push(Kernel(Isa::Portable));
         all
     }
 
-    /// The kernel's name, as [`Kernel::from_name`] takes it.
+    /// The kernel's name, as [`Kernel::from_name`] takes it: `avx512`, `avx2` or `portable`.
     pub fn name(self) -> &'static str {
-        match self {
-            Kernel::Avx512 => "avx512",
-            Kernel::Avx2 => "avx2",
-            Kernel::Portable => "portable",
+        match self.0 {
+            Isa::Avx512 => "avx512",
+            Isa::Avx2 => "avx2",
+            Isa::Portable => "portable",
         }
     }
 
@@ -159,7 +199,7 @@ impl Kernel {
     ///
     /// # Panics
     ///
-    /// Panics if `groups` is 0 or above [`MAX_GROUPS`], or if `table` does not hold exactly
+    /// Panics if `groups` is 0 or above `MAX_GROUPS`, or if `table` does not hold exactly
     /// `groups` tables.
     ///
     /// # Complexity
@@ -243,14 +283,15 @@ impl Kernel {
             if keys.is_empty() {
                 continue;
             }
-            total += match self {
+            total += match self.0 {
                 #[cfg(target_arch = "x86_64")]
-                // SAFETY: `Kernel::Avx512` is only made by `available`, after the CPU said it
-                // has both features the function is compiled for.
-                Kernel::Avx512 => unsafe { matches_avx512::<G, IN_KEYS>(&tables, keys) },
+                // SAFETY: `Isa::Avx512` is private to this module and made in one place,
+                // `Kernel::available`, only after the CPU said it has both features the
+                // function is compiled for; no other code can make a `Kernel` holding it.
+                Isa::Avx512 => unsafe { matches_avx512::<G, IN_KEYS>(&tables, keys) },
                 #[cfg(target_arch = "x86_64")]
                 // SAFETY: as above, for AVX2.
-                Kernel::Avx2 => unsafe { matches_avx2::<G, IN_KEYS>(&tables, keys) },
+                Isa::Avx2 => unsafe { matches_avx2::<G, IN_KEYS>(&tables, keys) },
                 _ => matches_in::<G, IN_KEYS>(&tables, keys),
             } << weight;
         }
@@ -403,6 +444,24 @@ mod tests {
                     groups
                 );
             }
+        }
+    }
+}
+
+#[cfg(test)]
+mod examples {
+    //! The examples of this private module's docs, run as unit tests.
+
+    #[test]
+    fn one_group_table() {
+        use crate::count::join::kernel::{Kernel, Row, GROUP};
+
+        // One group table: row p holds the stored halves compatible with pattern p.
+        let mut table: Vec<Row> = vec![Row([0; 8]); 1 << GROUP];
+        table[3] = Row([0b1011, 0, 0, 0, 0, 0, 0, 1]);
+        let keys = [3u64, 3, 4];
+        for kernel in Kernel::available() {
+            assert_eq!(kernel.matches(&table, 1, &keys), 8);
         }
     }
 }

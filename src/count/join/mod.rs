@@ -13,20 +13,20 @@
 //!    *key*: one bit per diagonal crossing the middle line that it uses (`2(n - 1)` of them);
 //! 2. count the (west, east) pairs whose keys share no bit.
 //!
-//! Halves are built from **quarters** ([`quarter`]): cut each half again between the
+//! Halves are built from **quarters** (`quarter`): cut each half again between the
 //! north rows (`⌊n/2⌋` of them) and the south ones. For the rows of `E` in a quarter, every
 //! placement of a queen on each of them is listed, bucketed by the columns it uses; the east
 //! halves on `E` are the north-east placements on `E`'s north rows and any column set `C`,
 //! each paired with the south-east placements on `E`'s south rows and the other columns,
-//! kept when they share no diagonal (one `AND` of one word each: see [`quarter`]).
+//! kept when they share no diagonal (one `AND` of one word each: see `quarter`).
 //!
-//! The pairs are counted **bit-sliced** ([`sliced`], [`kernel`]): the east halves
+//! The pairs are counted **bit-sliced** (`sliced`, `kernel`): the east halves
 //! of `E` are transposed, 512 at a time, into one bit row per diagonal, and each west half
 //! ANDs the rows of its diagonals (a few precomputed group rows) and counts the bits left: 512
 //! pairs in a few vector instructions.
 //!
 //! Most pairs cannot fit, and from n ≈ 20 most of the time went into trying them. The
-//! **sieve** ([`sieve`], Kluev's `sieveCuts`) buckets both sides of a row set by the few
+//! **sieve** (`sieve`, Kluev's `sieveCuts`) buckets both sides of a row set by the few
 //! diagonals a random pair clashes on most: an east bucket is probed only by the west buckets
 //! disjoint from it on those diagonals. The number of diagonals is chosen per row set by the
 //! kernel's computed cost (none for small row sets, whose few blocks it would only split):
@@ -67,19 +67,38 @@
 //! each sorted once and met with every chunk of [`HALVES`] of the other side, so a row set
 //! of tens of millions of halves (n = 27) takes no more memory than one of a few. A quarter
 //! list of more than [`LIST_PART`] placements (64 MB; from n = 28, up to 6 GB at n = 32) is
-//! built in parts, cut between the columns of its first rows ([`quarter::Lists::build_part`]),
+//! built in parts, cut between the columns of its first rows (`build_part`),
 //! and the row set is met once for every combination of its four lists' parts: one thread
-//! peaked at 0.84 GB in the estimates of n = 28 to 32. [`super::run`] hands the units out one
+//! peaked at 0.84 GB in the estimates of n = 28 to 32. `run` hands the units out one
 //! at a time, so no thread waits for another.
+//!
+//! # What is public
+//!
+//! The counter ([`count`], [`count_with`], [`count_on`], [`estimate`]) and its kernels
+//! ([`Kernel`], made only by asking the CPU); the quarter lists, the sieve, the bit-sliced
+//! blocks and the squeezed keys are the join's own, so a change to them is no change to the
+//! crate's contract:
+//!
+//! ```compile_fail
+//! use nqueens::count::join::sieve; // private: the join's buckets of halves
+//! ```
+//!
+//! ```compile_fail
+//! use nqueens::count::join::quarter::Lists; // private: the quarter lists
+//! ```
+//!
+//! ```compile_fail
+//! use nqueens::count::join::kernel::Kernel; // one path only: nqueens::count::join::Kernel
+//! ```
 
 mod chunks;
 mod halves;
-pub mod kernel;
+mod kernel;
 mod plan;
-pub mod quarter;
-pub mod sieve;
-pub mod sliced;
-pub mod squeeze;
+pub(crate) mod quarter;
+pub(crate) mod sieve;
+pub(crate) mod sliced;
+pub(crate) mod squeeze;
 #[cfg(test)]
 mod tests;
 
@@ -87,9 +106,9 @@ use super::problem::{Ask, Problem};
 use super::run::estimate::{estimate_units, Estimate, Sampled};
 use super::run::{self, CountError, Run};
 use halves::Scratch;
-use kernel::Kernel;
 use plan::Join;
 
+pub use kernel::{Kernel, KernelError};
 pub use plan::{HALVES, LIST_PART};
 
 /// The largest `n` the join counts: 32, whose keys of `2(n - 1) = 62` bits take the kernel's
@@ -169,7 +188,7 @@ pub fn count(n: u32) -> u64 {
 /// assert_eq!(sum, 14200);
 /// ```
 pub fn count_with(n: u32, run: &Run<'_>) -> Result<u128, CountError> {
-    count_on(run.kernel.unwrap_or_else(Kernel::best), n, run)
+    count_on(Kernel::best(), n, run)
 }
 
 /// [`count_with`] on the kernel `kernel` instead of the best one the CPU has: to compare the
@@ -182,7 +201,7 @@ pub fn count_with(n: u32, run: &Run<'_>) -> Result<u128, CountError> {
 /// # Example
 ///
 /// ```
-/// use nqueens::count::{join, join::kernel::Kernel, Run};
+/// use nqueens::count::{join, join::Kernel, Run};
 ///
 /// for kernel in Kernel::available() {
 ///     assert_eq!(join::count_on(kernel, 11, &Run::default()).unwrap(), 2680);
@@ -223,7 +242,7 @@ const COUNTER: &str = "join";
 
 /// Estimates the count of `n` queens by the join from a seeded random sample of its row sets,
 /// each sample a random pair of an east and a west chunk of a row set's halves, for
-/// about `budget` ([`crate::count::run::estimate`]), on `kernel` (`None`: the fastest); of
+/// about `budget` (as [`crate::count::estimate`] says), on `kernel`; of
 /// the k-th of m parts for `part = Some((k, m))`.
 ///
 /// # Panics
@@ -243,18 +262,17 @@ const COUNTER: &str = "join";
 /// ```
 /// use std::time::Duration;
 ///
-/// let estimate = nqueens::count::join::estimate(14, Duration::from_millis(20), 1, None, None).unwrap();
+/// let estimate = nqueens::count::join::estimate(14, Duration::from_millis(20), 1, nqueens::count::join::Kernel::best(), None).unwrap();
 /// assert!((estimate.count - 365596.0).abs() < 5.0 * estimate.error.max(1.0));
 /// ```
 pub fn estimate(
     n: u32,
     budget: std::time::Duration,
     seed: u64,
-    kernel: Option<Kernel>,
+    kernel: Kernel,
     part: Option<(u64, u64)>,
 ) -> Result<Estimate, CountError> {
     assert!(n <= MAX_N, "join: n = {} is above {}", n, MAX_N);
-    let kernel = kernel.unwrap_or_else(Kernel::best);
     if n == 0 {
         return estimate_units(
             Ask::Total,

@@ -41,7 +41,7 @@ impl Unit for Tile {
 pub const HALVES: usize = 1 << 21;
 
 /// About the most placements a quarter list holds at once (64 MB): a row set with more has
-/// its list built in parts ([`super::quarter::Lists::build_part`]) and met part by part. Only
+/// its list built in parts (`build_part`) and met part by part. Only
 /// from n = 28 do lists grow so big (up to 127 MB there, 4 to 6 GB at 32), where a row set's
 /// pairs take minutes or hours and building a part takes under a second.
 pub const LIST_PART: usize = 1 << 23;

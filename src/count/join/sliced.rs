@@ -11,17 +11,7 @@
 //! n = 12 and 13, 7 at n = 22; 24 KB of tables at n = 18, in the first-level cache) whatever
 //! the number of its diagonals, and [`Kernel::matches`] counts the bits left.
 //!
-//! # Example
-//!
-//! ```
-//! use nqueens::count::join::kernel::Kernel;
-//! use nqueens::count::join::sliced::Sliced;
-//!
-//! let mut block = Sliced::new(10);
-//! block.load(&[0b00_0000_0011, 0b00_0000_0100, 0b10_0000_0000]);
-//! // Key 0b1000 shares no bit with any of them; 0b0001 clashes with the first.
-//! assert_eq!(block.matches(Kernel::Portable, &[0b1000, 0b0001]), 3 + 2);
-//! ```
+//! (Its example is the unit test `examples::a_block_on_its_side` at the bottom of this file.)
 
 #[cfg(doc)]
 use super::kernel::WEIGHT;
@@ -190,5 +180,21 @@ mod tests {
                 assert_eq!(column >> i & 1, word >> d & 1, "({}, {})", i, d);
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod examples {
+    //! The examples of this private module's docs, run as unit tests.
+
+    #[test]
+    fn a_block_on_its_side() {
+        use crate::count::join::kernel::Kernel;
+        use crate::count::join::sliced::Sliced;
+
+        let mut block = Sliced::new(10);
+        block.load(&[0b00_0000_0011, 0b00_0000_0100, 0b10_0000_0000]);
+        // Key 0b1000 shares no bit with any of them; 0b0001 clashes with the first.
+        assert_eq!(block.matches(Kernel::portable(), &[0b1000, 0b0001]), 3 + 2);
     }
 }

@@ -11,17 +11,7 @@
 //!
 //! [`GROUP`]: super::kernel::GROUP
 //!
-//! # Example
-//!
-//! ```
-//! use nqueens::count::join::squeeze::Squeeze;
-//!
-//! // Keep bits 1, 2 and 5: they move to bits 0, 1 and 2.
-//! let squeeze = Squeeze::new(0b10_0110);
-//! assert_eq!(squeeze.bits(), 3);
-//! assert_eq!(squeeze.apply(0b11_1111), 0b111);
-//! assert_eq!(squeeze.apply(0b10_0010), 0b101);
-//! ```
+//! (Its example is the unit test `examples::squeezed_keys` at the bottom of this file.)
 
 /// The runs of kept bits of a mask, each as (how far it moves down, where it lands): at most
 /// 32 in 64 bits, held in place (a squeeze is made for every row set).
@@ -101,5 +91,21 @@ mod tests {
         }
         assert_eq!(Squeeze::new(!0).apply(0x1234), 0x1234);
         assert_eq!(Squeeze::new(0).apply(!0), 0);
+    }
+}
+
+#[cfg(test)]
+mod examples {
+    //! The examples of this private module's docs, run as unit tests.
+
+    #[test]
+    fn squeezed_keys() {
+        use crate::count::join::squeeze::Squeeze;
+
+        // Keep bits 1, 2 and 5: they move to bits 0, 1 and 2.
+        let squeeze = Squeeze::new(0b10_0110);
+        assert_eq!(squeeze.bits(), 3);
+        assert_eq!(squeeze.apply(0b11_1111), 0b111);
+        assert_eq!(squeeze.apply(0b10_0010), 0b101);
     }
 }

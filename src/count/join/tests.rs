@@ -5,7 +5,7 @@ use super::chunks;
 use super::halves::Scratch;
 use super::plan::{self, next_subset, Join};
 use super::*;
-use crate::place::rng::SplitMix64;
+use crate::rng::SplitMix64;
 
 #[test]
 fn subsets_of_a_size_come_in_order() {
@@ -49,7 +49,7 @@ fn by_row_sets(join: &Join, count: impl Fn(&Join, &mut Scratch, usize, u32) -> u
 fn halves_made_in_small_chunks_count_the_same() {
     for n in [8u32, 11, 12, 13] {
         for halves in [1, 7, 100, 5000] {
-            let mut join = Join::new(n, Kernel::Portable);
+            let mut join = Join::new(n, Kernel::portable());
             join.halves = halves;
             let total = by_row_sets(&join, |join, scratch, i, k| {
                 join.count_rows(scratch, i, k).unwrap()
@@ -79,7 +79,7 @@ fn lists_built_in_parts_count_the_same() {
     ] {
         let want = crate::count::symmetric::count(n);
         {
-            let mut join = Join::new(n, Kernel::Portable);
+            let mut join = Join::new(n, Kernel::portable());
             (join.list_part, join.halves) = (list_part, halves);
             let mut scratch = Scratch::new(&join);
             let mut total = 0;
@@ -104,7 +104,7 @@ fn lists_built_in_parts_count_the_same() {
 
 #[test]
 fn an_estimate_from_parts_of_lists_is_near_the_count() {
-    let mut join = Join::new(12, Kernel::Portable);
+    let mut join = Join::new(12, Kernel::portable());
     join.list_part = 20;
     let (mean, error) = sampled(&join, 3000, 3);
     let want = crate::count::symmetric::count(12) as f64;
@@ -134,7 +134,7 @@ fn sampled(join: &Join, samples: usize, seed: u64) -> (f64, f64) {
 
 #[test]
 fn chunks_hold_at_most_their_candidates_and_cover_the_walk() {
-    let join = Join::new(12, Kernel::Portable);
+    let join = Join::new(12, Kernel::portable());
     let mut scratch = Scratch::new(&join);
     let tile = &join.units()[40];
     join.hold_north(&mut scratch, tile).unwrap();
@@ -177,7 +177,7 @@ fn chunks_hold_at_most_their_candidates_and_cover_the_walk() {
 
 #[test]
 fn an_estimate_from_pairs_of_chunks_is_near_the_count() {
-    let mut join = Join::new(13, Kernel::Portable);
+    let mut join = Join::new(13, Kernel::portable());
     join.halves = 40; // several chunks a side in most row sets
     let (mean, error) = sampled(&join, 2000, 7);
     assert!((mean - 73712.0).abs() < 4.0 * error, "{} ± {}", mean, error);
@@ -186,7 +186,7 @@ fn an_estimate_from_pairs_of_chunks_is_near_the_count() {
 #[test]
 fn the_row_sets_and_their_weights_cover_every_row_set_once() {
     for n in [1u32, 5, 8, 9, 16] {
-        let join = Join::new(n, Kernel::Portable);
+        let join = Join::new(n, Kernel::portable());
         let mut seen = std::collections::HashSet::new();
         let mut covered = 0;
         for tile in join.units() {

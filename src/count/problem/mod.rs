@@ -2,7 +2,7 @@
 //! (plain, or with reserved squares), and whether every placement counts or one per class
 //! under the symmetries of the square.
 
-pub use crate::board::{self, Board};
+pub(crate) use crate::board::Board;
 
 /// What a count asks for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -44,7 +44,7 @@ impl Ask {
 /// # Example
 ///
 /// ```
-/// use nqueens::count::{count_with, Board, Problem, Run};
+/// use nqueens::count::{count_with, Problem, Run};
 ///
 /// assert_eq!(count_with(&Problem::total(8), &Run::default()).unwrap(), 92);
 /// assert_eq!(count_with(&Problem::unique(8), &Run::default()).unwrap(), 12);

@@ -18,7 +18,7 @@
 
 use super::CountError;
 use crate::count::problem::Ask;
-use crate::place::rng::SplitMix64;
+use crate::rng::SplitMix64;
 use std::time::{Duration, Instant};
 
 /// What a sample of a count says of the whole.

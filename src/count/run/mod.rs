@@ -50,9 +50,6 @@ pub struct Run<'a> {
     /// thread could start (the system refused one, or memory was too short to start one
     /// safely): the count goes on, right, on those that did.
     pub fewer_threads: Option<&'a (dyn Fn(usize, usize) + Sync)>,
-    /// The join's innermost loop ([`crate::count::join::kernel`]); `None`: the fastest this
-    /// CPU runs. The other counters have no kernel to choose.
-    pub kernel: Option<crate::count::join::kernel::Kernel>,
 }
 
 impl Default for Run<'_> {
@@ -63,7 +60,6 @@ impl Default for Run<'_> {
             progress: None,
             checkpoint: None,
             fewer_threads: None,
-            kernel: None,
         }
     }
 }
@@ -122,6 +118,10 @@ pub enum CountError {
     Memory(OutOfMemory),
     /// The checkpoint cannot be used or written.
     Checkpoint(CheckpointError),
+    /// The problem, or the way it was asked to run, is beyond what the counter counts (a
+    /// board wider than 32 with too many empty rows, a part of a board counted whole): the
+    /// message says what and why.
+    Unsupported(String),
 }
 
 impl fmt::Display for CountError {
@@ -129,6 +129,7 @@ impl fmt::Display for CountError {
         match self {
             CountError::Memory(e) => write!(f, "{}", e),
             CountError::Checkpoint(e) => write!(f, "{}", e),
+            CountError::Unsupported(why) => write!(f, "{}", why),
         }
     }
 }
@@ -304,7 +305,7 @@ impl From<OutOfMemory> for CountError {
 /// # Example
 ///
 /// ```
-/// assert!(nqueens::count::run::cores() >= 1);
+/// assert!(nqueens::count::cores() >= 1);
 /// ```
 pub fn cores() -> usize {
     std::thread::available_parallelism().map_or(1, |n| n.get())

@@ -7,10 +7,10 @@ use crate::count::problem::{Board, Problem};
 use crate::count::run::estimate::{estimate_units, Estimate, Sampled};
 use crate::count::run::CountError;
 use crate::count::run::Unit;
-use crate::place::rng::SplitMix64;
+use crate::rng::SplitMix64;
 
 /// Estimates the count of `problem` by the symmetric search from a seeded random sample of
-/// its sub-problems, taken for about `budget` ([`crate::count::run::estimate`]): a sample walks
+/// its sub-problems, taken for about `budget` (`estimate`): a sample walks
 /// down from a sub-problem along random columns until 13 rows are left, then
 /// counts the rest exactly; of the k-th of m parts for `part = Some((k, m))`.
 ///
@@ -41,6 +41,13 @@ pub fn estimate(
     seed: u64,
     part: Option<(u64, u64)>,
 ) -> Result<Estimate, CountError> {
+    if problem.n > crate::judge::MAX_N {
+        return Err(CountError::Unsupported(format!(
+            "an estimate (--estimate) goes with boards up to {} squares a side; this one has {}",
+            crate::judge::MAX_N,
+            problem.n
+        )));
+    }
     problem.check("symmetric");
     let (n, board) = (problem.n as usize, problem.board);
     if n == 0 {

@@ -39,7 +39,7 @@
 //!
 //! Each start (the corner case for each `c1`, the other case for each `b1`) is expanded row by
 //! row into independent sub-problems (thousands for n ≥ 14), always the same list for the same
-//! n, and handed to the workers by [`super::run`] (the join splits its own work the same way).
+//! n, and handed to the workers by `run` (the join splits its own work the same way).
 //! `part` counts every M-th sub-problem only, for splitting one count across machines.
 //!
 //! A board with reserved squares has no symmetry: the same search runs without the rules of
@@ -189,6 +189,12 @@ pub fn count(n: u32) -> u64 {
 /// assert_eq!(sum, 14200);
 /// ```
 pub fn count_with(problem: &Problem<'_>, run: &Run<'_>) -> Result<Counts, CountError> {
+    if problem.n > MAX_N {
+        return Err(CountError::Unsupported(format!(
+            "the symmetric search counts boards up to {} squares a side; this one has {} (the default counter counts a wide board whose empty rows are few)",
+            MAX_N, problem.n
+        )));
+    }
     problem.check("symmetric");
     run.check("symmetric");
     if let Some(counts) = run::recorded_result(problem, COUNTER, run)? {

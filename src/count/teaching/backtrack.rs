@@ -1,4 +1,4 @@
-//! Plain backtracking (seed 000's first counter): a queen per row, each new one checked against
+//! Plain backtracking (the first teaching counter): a queen per row, each new one checked against
 //! every queen above it.
 
 use crate::judge::MAX_N;

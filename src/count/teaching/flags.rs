@@ -1,4 +1,4 @@
-//! Backtracking with flag arrays for columns and diagonals (seed 000's third counter).
+//! Backtracking with flag arrays for columns and diagonals (the third teaching counter).
 
 use super::mirror;
 use crate::judge::MAX_N;

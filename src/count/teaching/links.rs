@@ -1,4 +1,4 @@
-//! Backtracking over a linked list of the free columns (seed 000's fourth counter).
+//! Backtracking over a linked list of the free columns (the fourth teaching counter).
 
 use super::mirror;
 use crate::judge::MAX_N;

@@ -1,4 +1,4 @@
-//! Backtracking halved by the left-right mirror (seed 000's second counter).
+//! Backtracking halved by the left-right mirror (the second teaching counter).
 
 use super::backtrack;
 use crate::judge::MAX_N;

@@ -1,9 +1,9 @@
 //! The compact search against the wide search (itself checked against brute force in
-//! tests/completion.rs) and the judge's counts.
+//! tests/library/completion.rs) and the judge's counts.
 
 use super::*;
 use crate::place::exhaustive::Completions;
-use crate::place::rng::SplitMix64;
+use crate::rng::SplitMix64;
 
 /// A board of `n` with some squares reserved and some queens placed, at random.
 fn random_board(n: usize, rng: &mut SplitMix64) -> Board {
@@ -27,7 +27,7 @@ fn random_board(n: usize, rng: &mut SplitMix64) -> Board {
 }
 
 /// Every completion of `board` in lexicographic order by the wide search in row order (which
-/// tests/completion.rs checks against brute force).
+/// tests/library/completion.rs checks against brute force).
 fn by_the_wide_search(board: &Board) -> Vec<Vec<u32>> {
     Completions::wide(board).unwrap().collect()
 }

@@ -25,7 +25,7 @@
 use super::compact::Compact;
 use super::narrow::Narrow;
 use super::{try_filled, OutOfMemory};
-pub use super::{Order, Step};
+use super::{Order, Step};
 use crate::board::Board;
 
 /// A line of the board: a row or a column.
@@ -117,7 +117,8 @@ impl Search {
     ///
     /// ```
     /// use nqueens::board::Board;
-    /// use nqueens::place::exhaustive::{Order, Search, Step};
+    /// use nqueens::place::exhaustive::Search;
+    /// use nqueens::place::{Order, Step};
     ///
     /// // Four queens, one in the top left corner: no completion.
     /// let board = nqueens::read::board(&b"Q...\n....\n....\n....\n"[..]).unwrap();
@@ -352,8 +353,8 @@ impl Search {
 }
 
 /// The completions of a board, in lexicographic order of their columns: by the search in
-/// machine words ([`super::narrow`]) up to 64 columns, by the compact search
-/// ([`super::compact`]) in row order when at most 64 rows are free, by [`Search`] in row order
+/// machine words (`narrow`) up to 64 columns, by the compact search
+/// (`compact`) in row order when at most 64 rows are free, by [`Search`] in row order
 /// beyond.
 ///
 /// # Example
@@ -382,7 +383,7 @@ impl Completions {
     ///
     /// # Errors
     ///
-    /// As [`Search::new`] and [`Compact::new`] (only for boards wider than 64).
+    /// As [`Search::new`] and `new` (only for boards wider than 64).
     ///
     /// # Complexity
     ///
@@ -438,11 +439,11 @@ impl Iterator for Completions {
 }
 
 /// The number of completions of `board`, by a search branching on the fewest open squares:
-/// the compact one ([`super::compact`]) when at most 64 rows are free, [`Search`] beyond.
+/// the compact one (`compact`) when at most 64 rows are free, [`Search`] beyond.
 ///
 /// # Errors
 ///
-/// As [`Search::new`] and [`Compact::new`].
+/// As [`Search::new`] and `new`.
 ///
 /// # Complexity
 ///

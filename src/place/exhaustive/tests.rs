@@ -1,7 +1,7 @@
 //! The exhaustive search against brute force and the other counters.
 
 use super::*;
-use crate::Placements;
+use crate::list::Placements;
 
 #[test]
 fn the_plain_board_gives_every_placement_in_order() {

@@ -3,8 +3,8 @@
 use super::{count_failure, CountArgs};
 use crate::failure::Failure;
 use crate::output;
-use nqueens::count::join::kernel::Kernel;
-use nqueens::count::run::cores;
+use nqueens::count::cores;
+use nqueens::count::join::Kernel;
 use nqueens::count::{symmetric, Algo, Ask, Problem};
 
 /// Runs `--estimate`: samples the count of `problem` for about `seconds` and prints what it
@@ -13,7 +13,7 @@ pub fn print_estimate(
     problem: &Problem<'_>,
     args: &CountArgs,
     seconds: u64,
-    kernel: Option<Kernel>,
+    kernel: Kernel,
 ) -> Result<(), Failure> {
     let budget = std::time::Duration::from_secs(seconds);
     let guess = match args.algo {
@@ -46,7 +46,7 @@ pub fn print_estimate(
         ),
         false => format!(
             "about {:.0} {}, from {}: too few samples to say how far off this may be (the units differ by orders of magnitude); give --estimate more seconds for {} or more\n",
-            guess.count, what, from, nqueens::count::run::estimate::TRUSTED_FROM
+            guess.count, what, from, nqueens::count::TRUSTED_FROM
         ),
     };
     let known = (nqueens::judge::KNOWN_COUNTS

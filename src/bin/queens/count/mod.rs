@@ -7,13 +7,10 @@ use crate::output;
 use crate::placed::{self, Given};
 use crate::progress::Progress;
 use estimate::print_estimate;
-use nqueens::board::Board;
 use nqueens::count::checkpoint::{Checkpoint, CheckpointError};
-use nqueens::count::join::kernel::Kernel;
-use nqueens::count::run::{cores, Done};
-use nqueens::count::{count_with, symmetric, Algo, Ask, CountError, Counts, Problem, Run};
-use nqueens::judge::MAX_N;
-use nqueens::place::exhaustive;
+use nqueens::count::join::Kernel;
+use nqueens::count::{cores, Done};
+use nqueens::count::{count_on, symmetric, Algo, Ask, CountError, Counts, Problem, Run};
 use nqueens::read::MAX_WIDTH;
 use std::path::Path;
 
@@ -230,9 +227,6 @@ pub fn run(args: CountArgs) -> Result<(), Failure> {
         true => Some(args.given.board("count", args.n.map(u64::from))?),
         false => None,
     };
-    if let Some(board) = board.as_ref().filter(|b| b.size() > MAX_N as usize) {
-        return count_wide(board, &args);
-    }
     let problem = Problem {
         n: board
             .as_ref()
@@ -268,7 +262,6 @@ pub fn run(args: CountArgs) -> Result<(), Failure> {
             .then_some(&report as &(dyn Fn(Done) + Sync)),
         checkpoint: checkpoint.as_ref(),
         fewer_threads: Some(&note_fewer),
-        kernel,
     };
     let counted = match (args.classes, args.algo) {
         (true, _) => {
@@ -281,7 +274,7 @@ pub fn run(args: CountArgs) -> Result<(), Failure> {
             }
             .to_string()
         }),
-        (false, _) => count_with(&problem, &run).map(|count| count.to_string()),
+        (false, _) => count_on(kernel, &problem, &run).map(|count| count.to_string()),
     };
     progress.finish();
     let fewer = *fewer.lock().unwrap_or_else(|e| e.into_inner());
@@ -318,62 +311,24 @@ fn count_failure(e: CountError) -> Failure {
     match e {
         CountError::Memory(e) => Failure::Resources(e.to_string()),
         CountError::Checkpoint(e) => checkpoint_failure(e),
+        CountError::Unsupported(why) => Failure::usage("count", why),
     }
 }
 
-/// The join's kernel the variable `NQUEENS_KERNEL` names (unset or empty: `None`, the
-/// fastest), refused when it names no kernel this CPU runs, whatever the counter: a typo must
-/// never time or run another kernel than the one named.
-pub fn kernel_setting() -> Result<Option<Kernel>, Failure> {
+/// The join's kernel the variable `NQUEENS_KERNEL` names (unset or empty: the fastest),
+/// refused when it names no kernel this CPU runs, whatever the counter: a typo must never
+/// time or run another kernel than the one named.
+pub fn kernel_setting() -> Result<Kernel, Failure> {
     match std::env::var_os("NQUEENS_KERNEL") {
-        None => Ok(None),
-        Some(name) if name.is_empty() => Ok(None),
-        Some(name) => Kernel::from_name(&name.to_string_lossy())
-            .map(Some)
-            .map_err(|e| {
-                Failure::Input(format!(
-                    "NQUEENS_KERNEL={} (or unset it for the fastest)",
-                    e
-                ))
-            }),
+        None => Ok(Kernel::best()),
+        Some(name) if name.is_empty() => Ok(Kernel::best()),
+        Some(name) => Kernel::from_name(&name.to_string_lossy()).map_err(|e| {
+            Failure::Input(format!(
+                "NQUEENS_KERNEL={} (or unset it for the fastest)",
+                e
+            ))
+        }),
     }
-}
-
-/// Counts the completions of a board wider than 32 by the exhaustive search, on one thread.
-fn count_wide(board: &Board, args: &CountArgs) -> Result<(), Failure> {
-    let refuse = |flag: &str| {
-        Err(Failure::usage(
-            "count",
-            format!(
-                "{} goes with boards up to {} squares a side; this one has {}, counted by an exhaustive search on one thread",
-                flag,
-                MAX_N,
-                board.size()
-            ),
-        ))
-    };
-    if args.part.is_some() {
-        return refuse("--part");
-    }
-    if args.checkpoint.is_some() {
-        return refuse("--checkpoint");
-    }
-    if args.estimate.is_some() {
-        return refuse("--estimate");
-    }
-    if board.free_rows() > MAX_N as usize {
-        return Err(Failure::usage(
-            "count",
-            format!(
-                "the board is {0}×{0} with {1} rows still empty; boards wider than {2} are counted when at most {2} are (place more queens)",
-                board.size(),
-                board.free_rows(),
-                MAX_N
-            ),
-        ));
-    }
-    let count = exhaustive::count(board).map_err(|e| Failure::Resources(e.to_string()))?;
-    Ok(output::print(&format!("{}\n", count))?)
 }
 
 /// A checkpoint that cannot be used: exit 2 if the file is at fault (not a checkpoint,

@@ -26,21 +26,7 @@
 //! tables' unclipped diagonals needed `2(n + ⌈n/2⌉)` and stopped at n = 22), and a list of
 //! row sets takes 8 bytes a placement.
 //!
-//! # Example
-//!
-//! ```
-//! use nqueens::count::join::quarter::{Lists, Shape};
-//!
-//! // The north-west quarter of a 4×4 board (rows 0..2, columns 0..2), on both its rows: no
-//! // placement, as on 2×2 any two queens in distinct rows and columns share a diagonal.
-//! let shape = Shape::new(4, 0, 2, 0, 2, |_, _| true);
-//! let mut lists = Lists::default();
-//! lists.build(&shape, 0b11).unwrap();
-//! assert!(lists.bucket(0b11).is_empty());
-//! // On row 0 alone: one queen in either column.
-//! lists.build(&shape, 0b01).unwrap();
-//! assert_eq!((lists.bucket(0b01).len(), lists.bucket(0b10).len()), (1, 1));
-//! ```
+//! (Its example is the unit test `examples::lists_of_a_quarter` at the bottom of this file.)
 
 use crate::memory::OutOfMemory;
 use walk::Walk;
@@ -172,6 +158,7 @@ impl Lists {
     /// # Complexity
     ///
     /// Linear in the placements and the dead ends of the search, plus `2^cols` for the buckets.
+    #[cfg(test)]
     pub fn build(&mut self, shape: &Shape, rows: u32) -> Result<(), OutOfMemory> {
         self.build_part(shape, rows, 0, usize::MAX).map(|_| ())
     }
@@ -197,27 +184,7 @@ impl Lists {
     /// the buckets; the first part of a row set cut in parts searches the whole row set once
     /// more.
     ///
-    /// # Example
-    ///
-    /// ```
-    /// use nqueens::count::join::quarter::{Lists, Shape};
-    ///
-    /// // The south-east quarter of a 12×12 board on 5 of its rows, whole and in parts of
-    /// // about 100 placements: the parts hold every placement once.
-    /// let shape = Shape::new(12, 6, 6, 6, 6, |_, _| true);
-    /// let mut whole = Lists::default();
-    /// whole.build(&shape, 0b11_1110).unwrap();
-    /// let mut part = Lists::default();
-    /// let parts = part.build_part(&shape, 0b11_1110, 0, 100).unwrap();
-    /// assert!(parts >= whole.len().div_ceil(100) as u64);
-    /// let mut sizes = vec![part.len()];
-    /// for p in 1..parts {
-    ///     part.build_part(&shape, 0b11_1110, p, 100).unwrap();
-    ///     sizes.push(part.len());
-    /// }
-    /// assert!(sizes.iter().all(|&size| (1..=100).contains(&size)));
-    /// assert_eq!(sizes.iter().sum::<usize>(), whole.len());
-    /// ```
+    /// (Its example is the unit test `examples::lists_in_parts` at the bottom of this file.)
     pub fn build_part(
         &mut self,
         shape: &Shape,
@@ -367,13 +334,9 @@ impl Lists {
     }
 
     /// The number of placements listed.
+    #[cfg(test)]
     pub fn len(&self) -> usize {
         self.entries.len()
-    }
-
-    /// Whether none were (a row set with no placement).
-    pub fn is_empty(&self) -> bool {
-        self.entries.is_empty()
     }
 }
 
@@ -461,5 +424,45 @@ mod tests {
         // in the east half but never reaches the west: the bit above the key, 2 · 8.
         let shape = Shape::new(9, 0, 4, 4, 5, |_, _| true);
         assert_eq!(shape.bits[3 * 5 + 3] >> 16, 1);
+    }
+}
+
+#[cfg(test)]
+mod examples {
+    //! The examples of this private module's docs, run as unit tests.
+
+    #[test]
+    fn lists_in_parts() {
+        use crate::count::join::quarter::{Lists, Shape};
+
+        // The south-east quarter of a 12×12 board on 5 of its rows, whole and in parts of
+        // about 100 placements: the parts hold every placement once.
+        let shape = Shape::new(12, 6, 6, 6, 6, |_, _| true);
+        let mut whole = Lists::default();
+        whole.build(&shape, 0b11_1110).unwrap();
+        let mut part = Lists::default();
+        let parts = part.build_part(&shape, 0b11_1110, 0, 100).unwrap();
+        assert!(parts >= whole.len().div_ceil(100) as u64);
+        let mut sizes = vec![part.len()];
+        for p in 1..parts {
+            part.build_part(&shape, 0b11_1110, p, 100).unwrap();
+            sizes.push(part.len());
+        }
+        assert!(sizes.iter().all(|&size| (1..=100).contains(&size)));
+        assert_eq!(sizes.iter().sum::<usize>(), whole.len());
+    }
+    #[test]
+    fn lists_of_a_quarter() {
+        use crate::count::join::quarter::{Lists, Shape};
+
+        // The north-west quarter of a 4×4 board (rows 0..2, columns 0..2), on both its rows: no
+        // placement, as on 2×2 any two queens in distinct rows and columns share a diagonal.
+        let shape = Shape::new(4, 0, 2, 0, 2, |_, _| true);
+        let mut lists = Lists::default();
+        lists.build(&shape, 0b11).unwrap();
+        assert!(lists.bucket(0b11).is_empty());
+        // On row 0 alone: one queen in either column.
+        lists.build(&shape, 0b01).unwrap();
+        assert_eq!((lists.bucket(0b01).len(), lists.bucket(0b10).len()), (1, 1));
     }
 }

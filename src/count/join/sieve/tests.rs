@@ -3,7 +3,7 @@
 
 use super::choice::cost;
 use super::*;
-use crate::place::rng::SplitMix64;
+use crate::rng::SplitMix64;
 
 /// Pairs sharing no key bit, weighted, by brute force.
 fn brute_force(east: &[u64], west: &[u64], key_bits: u32) -> u64 {

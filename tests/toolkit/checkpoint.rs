@@ -2,9 +2,7 @@
 //! resumed, torn and damaged checkpoints, checkpoints of other counts, two processes on one
 //! file, read-only and old-format checkpoints. (`queens merge`: tests/queens_merge.rs.)
 
-mod common;
-
-use common::{queens, scratch, shell_with, stdout_of};
+use crate::common::{queens, scratch, shell_with, stdout_of};
 use predicates::prelude::*;
 use std::path::Path;
 use std::process::{Command, Stdio};
@@ -353,7 +351,7 @@ fn an_old_format_checkpoint_is_refused_naming_its_version() {
 fn the_file_format_documented_is_the_one_written() {
     // The module docs show the checkpoint of `queens count 14` line for line: the header, a
     // record and the result must be what the code writes (a unit list or format change shows).
-    let docs = include_str!("../src/count/run/checkpoint/mod.rs");
+    let docs = include_str!("../../src/count/run/checkpoint/mod.rs");
     let shown: Vec<&str> = docs
         .lines()
         .filter_map(|l| l.strip_prefix("//! "))

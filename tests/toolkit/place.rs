@@ -1,9 +1,7 @@
 //! `queens solve` and `queens verify` through the real binaries: one placement, checked, and
 //! what they do with hostile input, a reader that goes away and too little memory.
 
-mod common;
-
-use common::{prints, queens, shell, usage_error};
+use crate::common::{prints, queens, shell, usage_error};
 use nqueens::place::verify;
 use predicates::prelude::*;
 use std::io::Write;

@@ -1,6 +1,7 @@
 //! Listing every placement, by its properties and by known judge answers.
 
-use nqueens::{solve_n_queens, write_perm, Algo, Placements};
+use nqueens::count::Algo;
+use nqueens::list::{solve_n_queens, write_perm, Placements};
 
 /// An independent check: no two queens share a column or a diagonal.
 fn valid(queens: &[usize]) -> bool {

@@ -4,7 +4,7 @@
 use nqueens::board::Board;
 use nqueens::count::symmetric::count_with;
 use nqueens::count::{count_with as fastest, Problem, Run};
-use nqueens::Placements;
+use nqueens::list::Placements;
 
 /// The placements avoiding the reserved squares, by brute force over every placement.
 fn brute_force_on(board: &Board) -> u64 {
@@ -69,7 +69,7 @@ fn a_free_board_counts_every_placement_and_the_cses_sample_gives_65() {
         92
     );
     let cses =
-        nqueens::read::board(&include_bytes!("../fixtures/boards/cses-1624.board")[..]).unwrap();
+        nqueens::read::board(&include_bytes!("../../fixtures/boards/cses-1624.board")[..]).unwrap();
     assert_eq!(
         count_with(&Problem::on(&cses), &Run::default())
             .unwrap()

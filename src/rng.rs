@@ -3,16 +3,7 @@
 /// SplitMix64 (Steele, Lea and Flood): a 64-bit state advanced by a constant and mixed. Fast,
 /// good enough for local search, and the same stream for the same seed everywhere.
 ///
-/// # Example
-///
-/// ```
-/// use nqueens::place::rng::SplitMix64;
-///
-/// let mut a = SplitMix64::new(7);
-/// let mut b = SplitMix64::new(7);
-/// assert_eq!(a.next_u64(), b.next_u64());
-/// assert!(a.below(10) < 10);
-/// ```
+/// (Its example is the unit test `examples::seeded_generator` at the bottom of this file.)
 #[derive(Clone, Debug)]
 pub struct SplitMix64 {
     state: u64,
@@ -97,5 +88,20 @@ mod tests {
         for &count in &thirds {
             assert!((9_000..11_000).contains(&count), "{:?}", thirds);
         }
+    }
+}
+
+#[cfg(test)]
+mod examples {
+    //! The examples of this private module's docs, run as unit tests.
+
+    #[test]
+    fn seeded_generator() {
+        use crate::rng::SplitMix64;
+
+        let mut a = SplitMix64::new(7);
+        let mut b = SplitMix64::new(7);
+        assert_eq!(a.next_u64(), b.next_u64());
+        assert!(a.below(10) < 10);
     }
 }

@@ -1,8 +1,6 @@
 //! `queens list` through the real binary: formats, limits, and output that reaches its reader.
 
-mod common;
-
-use common::{prints, queens};
+use crate::common::{prints, queens};
 use std::io::{BufRead, BufReader};
 use std::process::{Command, Stdio};
 
@@ -64,13 +62,13 @@ fn slow_output_reaches_its_reader_promptly() {
         .stdout(Stdio::piped())
         .spawn()
         .unwrap();
-    let lines = common::lines_of(child.stdout.take().unwrap());
+    let lines = crate::common::lines_of(child.stdout.take().unwrap());
     let first = lines.recv_timeout(std::time::Duration::from_secs(60));
     child.kill().unwrap();
     child.wait().unwrap();
     let mut expected = Vec::new();
-    let queens = nqueens::Placements::new(32).next().unwrap();
-    nqueens::write_perm(&mut expected, &queens).unwrap();
+    let queens = nqueens::list::Placements::new(32).next().unwrap();
+    nqueens::list::write_perm(&mut expected, &queens).unwrap();
     let expected = String::from_utf8(expected).unwrap();
     assert_eq!(
         first.as_deref(),
@@ -94,7 +92,7 @@ fn json_is_leetcode_51s_answer_and_valid_json() {
             .stdout;
         // A JSON parser reads it back as the boards of every placement.
         let script = "import json, sys\nfor board in json.load(sys.stdin): print(' '.join(str(row.index('Q') + 1) for row in board))";
-        let Some(perms) = common::python(script, &json) else {
+        let Some(perms) = crate::common::python(script, &json) else {
             return;
         };
         assert!(perms.status.success(), "n = {}: not JSON", n);

@@ -1,9 +1,7 @@
 //! `queens count` through the real binary: every counter, threads, parts, boards, and what
 //! it does with hostile boards and too many threads.
 
-mod common;
-
-use common::{prints, queens, shell, usage_error};
+use crate::common::{prints, queens, shell, usage_error};
 use predicates::prelude::*;
 
 #[test]

@@ -1,9 +1,7 @@
 //! The toolkit `queens` as a command line: help, usage errors, the rule for N, and a standard
 //! output that is /dev/null. (Each subcommand's own behaviour: tests/queens_*.rs.)
 
-mod common;
-
-use common::{prints, queens, shell, usage_error};
+use crate::common::{prints, queens, shell, usage_error};
 use predicates::prelude::*;
 
 #[test]

@@ -1,12 +1,10 @@
 //! The judge's reader through its real binary: what a number is, bad tokens named by line,
 //! input as people save it, endless and random input. (Its answers, exit codes and output:
-//! tests/judge.rs.)
+//! the module `program`.)
 
-mod common;
-
+use crate::common::WriteStdinBytes;
 use assert_cmd::cargo::cargo_bin_cmd;
 use assert_cmd::prelude::*;
-use common::WriteStdinBytes;
 use predicates::prelude::*;
 use std::fs;
 use std::process::{Command, Stdio};

@@ -1,9 +1,7 @@
 //! `queens merge` through the real binary: the parts of one count added up only when they are
 //! every part once, finished, of the count expected; files as editors save them.
 
-mod common;
-
-use common::{queens, scratch, shell_with, stdout_of};
+use crate::common::{queens, scratch, shell_with, stdout_of};
 use predicates::prelude::*;
 use std::path::Path;
 

@@ -1,16 +1,14 @@
 //! `--format svg` through the real binary: one board from `solve`, a grid from `list --limit`,
 //! placed queens and reserved squares told apart, and the limits said plainly.
 
-mod common;
-
-use common::usage_error;
+use crate::common::usage_error;
 
 /// Runs `queens ARGS`, checks success, and returns stdout checked to be well-formed XML by
 /// Python's parser where Python is there.
 fn svg(args: &[&str]) -> String {
-    let text = common::stdout_of(args);
+    let text = crate::common::stdout_of(args);
     let script = "import sys, xml.etree.ElementTree as t; t.fromstring(sys.stdin.read())";
-    if let Some(checked) = common::python(script, text.as_bytes()) {
+    if let Some(checked) = crate::common::python(script, text.as_bytes()) {
         assert!(
             checked.status.success(),
             "{:?}: not XML: {}",

@@ -2,9 +2,10 @@
 //! and unique counts); threads, parts and progress of the multithreaded counters.
 
 use nqueens::count::symmetric::count_with;
+use nqueens::count::Algo;
 use nqueens::count::{join, Counts, Problem, Run};
 use nqueens::judge::KNOWN_COUNTS;
-use nqueens::{Algo, Placements};
+use nqueens::list::Placements;
 
 /// OEIS A002562: placements distinct under rotations and reflections, n = 0..=16.
 const KNOWN_UNIQUE: [u64; 17] = [
@@ -152,8 +153,7 @@ fn the_parts_add_up_to_the_whole() {
 /// was reported once, numbered 1 to the total; returns that total.
 fn reported_units(count: impl Fn(&Run<'_>)) -> usize {
     let seen = std::sync::Mutex::new(Vec::new());
-    let report =
-        |done: nqueens::count::run::Done| seen.lock().unwrap().push((done.chunks, done.of));
+    let report = |done: nqueens::count::Done| seen.lock().unwrap().push((done.chunks, done.of));
     let options = Run {
         threads: 2,
         progress: Some(&report),
@@ -280,7 +280,7 @@ fn the_classes_by_symmetry_match_brute_force_and_the_published_counts() {
 
 #[test]
 fn progress_weighs_the_work_and_ends_at_all_of_it() {
-    use nqueens::count::run::Done;
+    use nqueens::count::Done;
     use std::sync::Mutex;
     for problem in [
         nqueens::count::Problem::total(13),

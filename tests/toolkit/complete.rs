@@ -2,16 +2,14 @@
 //! `--queen ROW,COL` for `count`, `list`, `solve` and `verify`, and what they do with boards
 //! whose queens clash, endless lists and boards with no completion.
 
-mod common;
-
-use common::{prints, queens, shell, usage_error};
+use crate::common::{prints, queens, shell, usage_error};
 use predicates::prelude::*;
 
 const AOJ: &str = concat!(
     env!("CARGO_MANIFEST_DIR"),
     "/fixtures/boards/aoj-alds1-13-a.board"
 );
-const AOJ_OUT: &str = include_str!("../fixtures/boards/aoj-alds1-13-a.out");
+const AOJ_OUT: &str = include_str!("../../fixtures/boards/aoj-alds1-13-a.out");
 
 /// A file in the build's scratch folder for tests (each test names its own), holding `text`.
 fn file(name: &str, text: &str) -> std::path::PathBuf {
@@ -56,7 +54,7 @@ fn count_and_list_agree_on_a_board_with_queens_and_reserved_squares() {
     assert!(listed.status.success());
     let lines = String::from_utf8(listed.stdout).unwrap();
     // By brute force over the 4 placements of 6.
-    let expected: Vec<String> = nqueens::Placements::new(6)
+    let expected: Vec<String> = nqueens::list::Placements::new(6)
         .filter(|q| q[1] == 1 && q[3] != 4)
         .map(|q| {
             let cols: Vec<String> = q.iter().map(|c| (c + 1).to_string()).collect();
@@ -72,7 +70,9 @@ fn count_and_list_agree_on_a_board_with_queens_and_reserved_squares() {
         &["count", "6", "--queen", "2,2", "--threads", "2"],
         &format!(
             "{}\n",
-            nqueens::Placements::new(6).filter(|q| q[1] == 1).count()
+            nqueens::list::Placements::new(6)
+                .filter(|q| q[1] == 1)
+                .count()
         ),
     );
 }
@@ -214,7 +214,7 @@ fn wide_boards_are_counted_and_solved_with_their_queens_kept() {
     );
     usage_error(
         &["count", "40", "--queens", kept_path, "--part", "1/2"],
-        "--part goes with boards up to 32 squares a side",
+        "a part of the work (--part) goes with boards up to 32 squares a side",
     );
     // Solve keeps them; verify checks it against the same list.
     let out = shell(&format!(

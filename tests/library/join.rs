@@ -1,10 +1,10 @@
 //! The half-board join against the other counters and the known counts, on every kernel the
 //! CPU has; threads and parts. (Progress: tests/symmetric.rs.)
 
-use nqueens::count::join::kernel::Kernel;
+use nqueens::count::join::Kernel;
+use nqueens::count::Algo;
 use nqueens::count::{join, symmetric, Run};
 use nqueens::judge::KNOWN_COUNTS;
-use nqueens::Algo;
 
 #[test]
 fn the_join_agrees_with_the_searches_and_the_known_counts() {
@@ -22,7 +22,7 @@ fn the_join_agrees_with_the_searches_and_the_known_counts() {
 /// Counts each `n` on every kernel the CPU has (two threads) against the known counts.
 fn every_kernel_counts(ns: std::ops::RangeInclusive<u32>) {
     let kernels = Kernel::available();
-    assert_eq!(kernels.last(), Some(&Kernel::Portable));
+    assert_eq!(kernels.last(), Some(&Kernel::portable()));
     for n in ns {
         for &kernel in &kernels {
             let options = Run {
@@ -110,8 +110,13 @@ fn n_28_to_32_the_unknown_counts_are_planned_by_the_join() {
 #[ignore = "slow: run with cargo test --release -- --ignored"]
 fn an_estimate_of_n_28_is_near_the_growth_of_the_known_counts() {
     // No count of 28 is published; the ratio of 27 to 26 (10.5) puts it near 2.5e18.
-    let estimate =
-        nqueens::count::join::estimate(28, std::time::Duration::from_secs(20), 1, None, None)
-            .unwrap();
+    let estimate = nqueens::count::join::estimate(
+        28,
+        std::time::Duration::from_secs(20),
+        1,
+        nqueens::count::join::Kernel::best(),
+        None,
+    )
+    .unwrap();
     assert!((1.0e18..6.0e18).contains(&estimate.count), "{:?}", estimate);
 }

@@ -1,11 +1,9 @@
 //! The judge program `nqueens` through its real binary: fixtures, bad input, exit codes. (The
 //! single-file build with plain `rustc` is checked by `.ci/run` and `scripts/check-old-rustc`.)
 
-mod common;
-
+use crate::common::WriteStdinBytes;
 use assert_cmd::cargo::cargo_bin_cmd;
 use assert_cmd::prelude::*;
-use common::WriteStdinBytes;
 use predicates::prelude::*;
 use std::fs;
 use std::io::{BufRead, BufReader, Write};
@@ -111,7 +109,7 @@ fn each_answer_is_flushed_before_the_next_line_is_waited_for() {
         .spawn()
         .unwrap();
     let mut input = child.stdin.take().unwrap();
-    let answers = common::lines_of(child.stdout.take().unwrap());
+    let answers = crate::common::lines_of(child.stdout.take().unwrap());
     for (n, answer) in [("8", "92"), ("5", "10"), ("1", "1")] {
         writeln!(input, "{}", n).unwrap();
         input.flush().unwrap();

@@ -1,9 +1,7 @@
 //! `queens bench` through the real binary: the table, the plot, and what happens to the plot
 //! when stdout fails.
 
-mod common;
-
-use common::{queens, shell};
+use crate::common::{queens, shell};
 use predicates::prelude::*;
 
 #[test]

@@ -1,4 +1,4 @@
-//! Helpers shared by the integration tests of the `queens` binary.
+//! Helpers shared by the integration tests of the binaries (`queens`, and `nqueens` by path).
 
 use assert_cmd::cargo::cargo_bin_cmd;
 use predicates::prelude::*;

@@ -1,9 +1,10 @@
 //! Every counter against every other and against the known counts, and the choice of the
 //! fastest between the join and the symmetric search.
 
+use nqueens::count::Algo;
 use nqueens::count::{count, count_with, join, symmetric, Problem, Run, JOIN_FROM};
 use nqueens::judge::KNOWN_COUNTS;
-use nqueens::{Algo, Placements};
+use nqueens::list::Placements;
 
 #[test]
 fn every_counter_agrees_with_every_other_and_the_known_counts_up_to_12() {

@@ -1,0 +1,8 @@
+//! The judge program `nqueens` through its real binary, one module per feature: its answers,
+//! exit codes and output ([`program`]), and its reader ([`input`]). (The single-file build
+//! with plain `rustc` is checked by `.ci/run` and `scripts/check-old-rustc`.)
+
+#[path = "../toolkit/common.rs"]
+mod common;
+mod input;
+mod program;

@@ -1,0 +1,12 @@
+//! The toolkit `queens` through its real binary, one module per feature.
+
+mod bench;
+mod checkpoint;
+mod cli;
+mod common;
+mod complete;
+mod count;
+mod draw;
+mod list;
+mod merge;
+mod place;
