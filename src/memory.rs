@@ -25,18 +25,68 @@ impl fmt::Display for OutOfMemory {
 
 impl std::error::Error for OutOfMemory {}
 
+/// The address space kept free after every large allocation: the room the small allocations
+/// std makes without asking (a message, a buffer, a thread's bookkeeping) need, so that under
+/// a limit (`ulimit -v`, a batch system's memory limit) they never find it spent and abort the
+/// process after a table that just fit.
+pub const HEADROOM: usize = 4 << 20;
+
+/// Allocations this large or larger are checked for [`HEADROOM`] after them (a probe costs a
+/// `mmap` and a `munmap`: nothing beside an allocation this size).
+const CHECKED_FROM: usize = 64 << 10;
+
+/// Room for `additional` more elements in `v` (as `Vec::try_reserve_exact`), leaving
+/// [`HEADROOM`] of address space free after it when the room is large, or [`OutOfMemory`]
+/// naming `what` (and `v` as it was, its room given back).
+///
+/// # Errors
+///
+/// [`OutOfMemory`] if the room, or the headroom after it, cannot be had.
+pub(crate) fn reserve<T>(
+    v: &mut Vec<T>,
+    additional: usize,
+    what: &'static str,
+) -> Result<(), OutOfMemory> {
+    let needed = (v.len() as u64)
+        .saturating_add(additional as u64)
+        .saturating_mul(std::mem::size_of::<T>() as u64);
+    let refused = OutOfMemory { what, needed };
+    let had = v.capacity();
+    v.try_reserve_exact(additional)
+        .map_err(|_| refused.clone())?;
+    let grown = (v.capacity() - had).saturating_mul(std::mem::size_of::<T>());
+    if grown >= CHECKED_FROM && Vec::<u8>::new().try_reserve_exact(HEADROOM).is_err() {
+        v.shrink_to(had);
+        return Err(refused);
+    }
+    Ok(())
+}
+
+/// [`OutOfMemory`] naming `what` unless [`HEADROOM`] of address space is free now: asked
+/// before work whose many small allocations (plans, lists of units) are not each checked.
+///
+/// # Errors
+///
+/// [`OutOfMemory`] if the headroom cannot be had.
+pub(crate) fn headroom(what: &'static str) -> Result<(), OutOfMemory> {
+    match Vec::<u8>::new().try_reserve_exact(HEADROOM) {
+        Ok(()) => Ok(()),
+        Err(_) => Err(OutOfMemory {
+            what,
+            needed: HEADROOM as u64,
+        }),
+    }
+}
+
 /// A vector of `len` copies of `value`, or [`OutOfMemory`] naming `what` if the memory cannot
-/// be had (instead of aborting the process).
+/// be had (instead of aborting the process), with [`HEADROOM`] left after it.
 pub(crate) fn try_filled<T: Clone>(
     len: usize,
     value: T,
     what: &'static str,
 ) -> Result<Vec<T>, OutOfMemory> {
     let mut v = Vec::new();
-    v.try_reserve_exact(len).map_err(|_| OutOfMemory {
-        what,
-        needed: (len as u64).saturating_mul(std::mem::size_of::<T>() as u64),
-    })?;
+    reserve(&mut v, len, what)?;
     v.resize(len, value);
     Ok(v)
 }

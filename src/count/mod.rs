@@ -160,6 +160,7 @@ pub fn count_on(
     if problem.n > judge::MAX_N {
         return count_wide(problem, run);
     }
+    crate::memory::headroom("the count's plan").map_err(CountError::Memory)?;
     if let (Some(board), Ask::Total, None, None) =
         (problem.board, problem.ask, run.part, run.checkpoint)
     {

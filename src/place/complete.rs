@@ -4,7 +4,6 @@
 //!
 //! The portfolio of [`complete`]: its docs say how the methods take turns.
 
-use super::clock::Clock;
 use super::compact::{self, Compact};
 use super::exhaustive::Search;
 use super::min_conflicts::Completing;
@@ -12,6 +11,7 @@ use super::narrow::Narrow;
 use super::OutOfMemory;
 use super::{Order, Step};
 use crate::board::Board;
+use crate::clock::Clock;
 use std::time::Duration;
 
 /// The wide exhaustive search takes part only while one of its nodes reads at most this many

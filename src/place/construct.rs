@@ -38,12 +38,7 @@ pub fn construct(n: u32) -> Result<Option<Vec<u32>>, OutOfMemory> {
         return Ok(None);
     };
     let mut queens = Vec::new();
-    queens
-        .try_reserve_exact(n as usize)
-        .map_err(|_| OutOfMemory {
-            what: "the columns of the queens",
-            needed: u64::from(n) * 4,
-        })?;
+    crate::memory::reserve(&mut queens, n as usize, "the columns of the queens")?;
     queens.extend(columns.map(|c| c as u32));
     Ok(Some(queens))
 }

@@ -266,11 +266,7 @@ impl<F: Frame> Search<F> {
     /// besides, all of it reserved now.
     fn new(frame: F, n: usize, m: usize, fixed: &[(u32, u32)]) -> Result<Search<F>, OutOfMemory> {
         let mut kept = Vec::new();
-        kept.try_reserve_exact(fixed.len())
-            .map_err(|_| OutOfMemory {
-                what: "the placed queens",
-                needed: 8 * fixed.len() as u64,
-            })?;
+        crate::memory::reserve(&mut kept, fixed.len(), "the placed queens")?;
         kept.extend_from_slice(fixed);
         Ok(Search {
             frame,

@@ -36,7 +36,6 @@
 //! use nqueens::place::clock::Clock; // private
 //! ```
 
-pub(crate) mod clock;
 pub(crate) mod compact;
 mod complete;
 mod construct;

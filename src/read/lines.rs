@@ -21,6 +21,8 @@ pub struct Line<'a> {
 pub struct Lines<R: Read> {
     reader: BufReader<R>,
     cap: usize,
+    /// Keep the spaces and tabs at the end of a line (a file name may end with one).
+    verbatim: bool,
     line: Vec<u8>,
     number: u64,
     after_cr: bool,
@@ -34,11 +36,20 @@ impl<R: Read> Lines<R> {
         Lines {
             reader: BufReader::with_capacity(1 << 16, input),
             cap,
+            verbatim: false,
             line: Vec::new(),
             number: 0,
             after_cr: false,
             at_start: true,
             ended: false,
+        }
+    }
+
+    /// As [`Lines::new`], but the spaces and tabs at the end of a line are kept.
+    pub fn verbatim(input: R, cap: usize) -> Lines<R> {
+        Lines {
+            verbatim: true,
+            ..Lines::new(input, cap)
         }
     }
 
@@ -101,7 +112,7 @@ impl<R: Read> Lines<R> {
         self.at_start = false;
         if !whole {
             self.ended = true;
-        } else {
+        } else if !self.verbatim {
             while let Some(b' ' | b'\t') = self.line.last() {
                 self.line.pop();
             }

@@ -18,7 +18,8 @@
 //! The readers: [`number`] and [`queen`] (one word), [`Words`] (the words of a text with their
 //! place), [`board`] (boards of `.`, `*` and `Q`), [`queens`](fn@queens) (`ROW COL` lists),
 //! [`perm`], [`perm0`], [`placement`](fn@placement), [`placements`] and [`placements_json`]
-//! (placements written in every format the toolkit prints).
+//! (placements written in every format the toolkit prints), [`file_names`] (lists of files,
+//! one a line).
 //!
 //! # Example
 //!
@@ -34,12 +35,14 @@
 //! ```
 
 mod boards;
+mod files;
 pub(crate) mod lines;
 mod placement;
 mod queens;
 mod words;
 
 pub use boards::{board, MAX_WIDTH};
+pub use files::{file_names, MAX_NAME};
 pub use placement::{perm, perm0, placement, placements, placements_json};
 pub use queens::queens;
 pub use words::{number, queen, Word, Words};

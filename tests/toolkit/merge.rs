@@ -22,13 +22,22 @@ fn merge_adds_up_every_part_once_and_refuses_any_other_set() {
     let mut args = vec!["merge"];
     args.extend(&all);
     queens().args(&args).assert().success().stdout("73712\n");
-    // Unique counts merge too.
+    // Unique counts merge too: asked for, the number of classes; merged plainly, the classes
+    // by size with the placements they make (a bare number of classes would read as a total).
     let unique: Vec<String> = (1..=2).map(|k| part(k, 2, &["--unique"])).collect();
+    queens()
+        .args(["merge", "--unique", &unique[0], &unique[1]])
+        .assert()
+        .success()
+        .stdout("9233\n");
     queens()
         .args(["merge", &unique[0], &unique[1]])
         .assert()
         .success()
-        .stdout("9233\n");
+        .stdout(
+            predicates::str::contains("classes: 9233; placements: ")
+                .and(predicates::str::ends_with("= 73712\n")),
+        );
     // A missing part, a part twice, a part of another count, an unfinished part.
     let missing = ["merge", all[0], all[1], all[3]];
     let twice = ["merge", all[0], all[1], all[2], all[3], all[2]];
@@ -36,7 +45,8 @@ fn merge_adds_up_every_part_once_and_refuses_any_other_set() {
     let other = ["merge", all[0], all[1], all[2], all[3], &other_m];
     let unfinished = dir.join("unfinished.ckpt");
     let text = std::fs::read_to_string(all[3]).unwrap();
-    let cut: Vec<&str> = text.lines().take(3).collect();
+    // The header, the run, and two chunks.
+    let cut: Vec<&str> = text.lines().take(4).collect();
     std::fs::write(&unfinished, cut.join("\n") + "\n").unwrap();
     let unfinished = unfinished.to_str().unwrap();
     let half = ["merge", all[0], all[1], all[2], unfinished];

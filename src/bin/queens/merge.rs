@@ -5,10 +5,11 @@
 use crate::cli::{Arg, Flag, Kind, Many, Parsed, Spec};
 use crate::failure::Failure;
 use crate::output;
-use nqueens::count::checkpoint::{CheckpointError, Contents};
-use nqueens::count::merge::{merge, Expect, MergeError};
+use nqueens::count::checkpoint::{CheckpointError, Contents, Provenance};
+use nqueens::count::merge::{merge, Expect, MergeError, Merged, Part};
 use nqueens::count::Ask;
-use std::path::Path;
+use nqueens::json::{array, Object};
+use std::path::{Path, PathBuf};
 
 pub static SPEC: Spec = Spec {
     name: "merge",
@@ -17,14 +18,15 @@ pub static SPEC: Spec = Spec {
 --checkpoint FILE' for K = 1..M), from their checkpoints: only when they are every part once,
 each finished, all of the same count, and of the count expected.",
     usage: &[
-        "FILE... [--n N] [--parts M] [--total | --unique | --classes] [--board FILE] [--queens FILE] [--queen ROW,COL]...",
-        "--status FILE...",
+        "FILE... [--files-from LIST] [--n N] [--parts M] [--total | --unique | --classes] [--board FILE] [--queens FILE] [--queen ROW,COL]... [--manifest FILE]",
+        "--status FILE... [--files-from LIST]",
     ],
     args: &[Arg {
         name: "FILE...",
         help: "the checkpoints of the parts; - reads one from standard input",
     }],
     flags: &[
+        FILES_FROM,
         Flag {
             name: "--n",
             value: "N",
@@ -67,6 +69,13 @@ each finished, all of the same count, and of the count expected.",
         crate::placed::QUEENS,
         crate::placed::QUEEN,
         Flag {
+            name: "--manifest",
+            value: "FILE",
+            kind: Kind::File,
+            many: Many::One,
+            help: "also write FILE, in JSON Lines: one object a part (part, parts, n, count as\na string, cpu_seconds, host, version, commit, kernel, cpu, os, started,\nfinished, its runs, file, sha256, confirmed_by), then one with the total;\nwritten whole only when the merge succeeds",
+        },
+        Flag {
             name: "--status",
             value: "",
             kind: Kind::Switch,
@@ -79,18 +88,36 @@ each finished, all of the same count, and of the count expected.",
 folder that holds another count's parts is then refused, never added up. --n alone expects
 the plain board.
 
+A part given twice is compared: independent counts of it (their runs differ) that agree
+confirm it (said on standard error) and it is added once; counts that differ are a conflict,
+both files named, no total. The same file twice, a byte copy of one, or two copies of one run
+confirm nothing and are refused as given twice.
+
 Exit codes: 0 the count (or the status) printed; 1 the parts are not the whole count
-expected (a part missing, given twice, unfinished, or of another count: the file and the
-problem are named); 2 a file that is not a checkpoint, is damaged, cannot be read, or bad
-usage.
+expected (a part missing, given twice, unfinished, of another count, or a conflict: the files
+and the problem are named) or the manifest could not be written; 2 a file that is not a
+checkpoint, is damaged, cannot be read, or bad usage.
 ",
+};
+
+/// `--files-from LIST`, for merge and recheck: the parts' files named in a file.
+pub const FILES_FROM: Flag = Flag {
+    name: "--files-from",
+    value: "LIST",
+    kind: Kind::File,
+    many: Many::One,
+    help: "read more checkpoint names from LIST, one a line, exactly as written (spaces and\nquotes kept; - reads standard input): for more parts than a command line holds",
 };
 
 /// What `queens merge` was asked.
 #[derive(Debug, PartialEq)]
 pub struct MergeArgs {
-    /// The checkpoints.
+    /// The checkpoints named on the command line.
     pub files: Vec<String>,
+    /// The list of more checkpoints, if one was given.
+    pub files_from: Option<String>,
+    /// Where to write the manifest.
+    pub manifest: Option<String>,
     /// What the parts must be.
     pub expect: Expect,
     /// Print each part's progress instead of the total.
@@ -103,10 +130,19 @@ pub struct MergeArgs {
 
 /// Reads the arguments of `queens merge`.
 pub fn parse(parsed: &Parsed) -> Result<MergeArgs, Failure> {
-    if parsed.args().is_empty() {
+    if parsed.args().is_empty() && !parsed.has("--files-from") {
         return Err(parsed.error("missing FILE: the checkpoints of the parts"));
     }
     let status = parsed.has("--status");
+    if status {
+        parsed.refuse(&["--manifest"], "does nothing with --status")?;
+    }
+    if parsed.file("--manifest") == Some("-") {
+        return Err(parsed
+            .error("--manifest needs a file: standard output carries the total ('-' is not one)"));
+    }
+    let stdin_uses = parsed.args().iter().filter(|f| *f == "-").count()
+        + usize::from(parsed.file("--files-from") == Some("-"));
     if status {
         parsed.refuse(
             &[
@@ -135,7 +171,7 @@ pub fn parse(parsed: &Parsed) -> Result<MergeArgs, Failure> {
     if parsed.has("--classes") && given.any() {
         return Err(parsed.error("--classes counts classes under the symmetries of the square, which a board with reserved squares or placed queens does not have"));
     }
-    if parsed.args().iter().filter(|f| *f == "-").count() > 1 {
+    if stdin_uses > 1 {
         return Err(parsed.error("- (standard input) is given twice"));
     }
     let ask = match (
@@ -149,6 +185,8 @@ pub fn parse(parsed: &Parsed) -> Result<MergeArgs, Failure> {
     let n = parsed.number("--n").map(|n| n as u32);
     Ok(MergeArgs {
         files: parsed.args().to_vec(),
+        files_from: parsed.file("--files-from").map(String::from),
+        manifest: parsed.file("--manifest").map(String::from),
         expect: Expect {
             n,
             ask,
@@ -162,25 +200,59 @@ pub fn parse(parsed: &Parsed) -> Result<MergeArgs, Failure> {
     })
 }
 
+/// The checkpoints named on the command line, then those the list names.
+pub fn all_files(files: &[String], files_from: Option<&str>) -> Result<Vec<PathBuf>, Failure> {
+    let mut all: Vec<PathBuf> = files.iter().map(PathBuf::from).collect();
+    if let Some(list) = files_from {
+        let names = nqueens::read::file_names(crate::placed::open(list)?)
+            .map_err(|e| e.in_source(crate::placed::shown(list)))?;
+        if names.is_empty() && all.is_empty() {
+            return Err(Failure::Input(format!(
+                "{}: names no checkpoint",
+                crate::placed::shown(list)
+            )));
+        }
+        all.extend(names);
+    }
+    Ok(all)
+}
+
 /// Runs `queens merge`.
 pub fn run(args: MergeArgs) -> Result<(), Failure> {
+    let files = all_files(&args.files, args.files_from.as_deref())?;
     if args.status {
-        let mut text = String::new();
-        for file in &args.files {
-            text += &status(file)?;
-        }
-        return Ok(output::print(&text)?);
+        return print_status(&files);
     }
     let mut expect = args.expect.clone();
     if args.given.any() {
         let board = args.given.board("merge", expect.n.map(u64::from))?;
         expect.board = Some(nqueens::count::checkpoint::Header::board_name(Some(&board)));
     }
-    let merged = merge(&args.files, &expect).map_err(|e| match e {
+    let merged = merge(&files, &expect).map_err(|e| match e {
         MergeError::File(e) => file_failure(e),
-        MergeError::Parts(message) => Failure::Check(message),
+        MergeError::Parts(message) | MergeError::Conflict(message) => Failure::Check(message),
     })?;
-    if args.classes {
+    for part in merged.parts.iter().filter(|p| !p.confirmed_by.is_empty()) {
+        let files: Vec<String> = std::iter::once(&part.file)
+            .chain(&part.confirmed_by)
+            .map(|f| f.display().to_string())
+            .collect();
+        crate::failure::say(&format!(
+            "queens: part {}/{} confirmed by {} counts ({})",
+            part.part.0,
+            part.part.1,
+            files.len(),
+            files.join(", ")
+        ));
+    }
+    if let Some(path) = &args.manifest {
+        crate::output::write_whole(Path::new(path), &manifest(&merged))
+            .map_err(|e| Failure::Write(format!("cannot write the manifest {}: {}", path, e)))?;
+    }
+    // A plain merge of parts that counted classes says them by size, total included, as
+    // `count --classes` does: a bare number of classes would read as the placements.
+    let asked = args.expect.ask.is_some();
+    if args.classes || (!asked && merged.ask == Ask::Unique) {
         if merged.counter != "symmetric" {
             return Err(Failure::Check(format!(
                 "these parts were counted by the {} counter, which does not count the classes by their symmetry: count them with --classes",
@@ -201,30 +273,153 @@ pub fn run(args: MergeArgs) -> Result<(), Failure> {
     Ok(output::print(&format!("{}\n", merged.count()))?)
 }
 
-/// One line of `--status`: the file's part and how far it has got.
-fn status(file: &str) -> Result<String, Failure> {
-    let contents = Contents::read(Path::new(file)).map_err(file_failure)?;
-    Ok(match &contents.header {
-        None => format!("{}: empty, not begun\n", file),
-        Some(h) => format!(
-            "{}: N = {}{}, {}, part {}/{}: {} of {} chunks counted, {}\n",
-            file,
-            h.n,
-            match h.board.as_str() {
-                "none" => String::new(),
-                board => format!(", completions of the board {}", board),
-            },
-            h.ask.name(),
-            h.part.0,
-            h.part.1,
-            contents.done.len(),
-            h.chunks,
-            match contents.answer() {
-                Some(count) => format!("finished: {}", count),
-                None => "unfinished".to_string(),
+/// The manifest of a merged count: JSON Lines, one object a part, then the total.
+fn manifest(merged: &Merged) -> String {
+    let mut text = String::new();
+    let mut cpu_millis = Some(0u64);
+    for part in &merged.parts {
+        cpu_millis = cpu_millis.zip(part.cpu_millis).map(|(a, b)| a + b);
+        text += &part_object(merged, part);
+        text.push('\n');
+    }
+    let total = Object::new()
+        .number("n", merged.n)
+        .number("parts", merged.parts.len())
+        .string("ask", merged.ask.name())
+        .string("counter", &merged.counter)
+        .string("board", &merged.board)
+        .string("count", &merged.count().to_string())
+        .string("total", &merged.total.to_string())
+        .string("unique", &merged.unique.to_string());
+    let total = match cpu_millis {
+        Some(millis) => total.number("cpu_seconds", seconds(millis)),
+        None => total.null("cpu_seconds"),
+    };
+    let confirmed = merged.parts.iter().filter(|p| !p.confirmed_by.is_empty());
+    text += &total.number("confirmed", confirmed.count()).finish();
+    text.push('\n');
+    text
+}
+
+/// One part's line of the manifest.
+fn part_object(merged: &Merged, part: &Part) -> String {
+    let last = part.runs.last();
+    let field = |get: fn(&Provenance) -> &String| last.map(|run| get(run).as_str());
+    let runs = part.runs.iter().map(|run| {
+        Object::new()
+            .string("version", &run.version)
+            .string("commit", &run.commit)
+            .string("counter", &run.counter)
+            .string("kernel", &run.kernel)
+            .string("host", &run.host)
+            .string("cpu", &run.cpu)
+            .string("os", &run.os)
+            .string("started", &run.started)
+            .string("id", &run.id)
+            .finish()
+    });
+    let count = match merged.ask {
+        Ask::Total => part.counts[0],
+        Ask::Unique => part.counts[1],
+    };
+    let object = Object::new()
+        .number("part", part.part.0)
+        .number("parts", part.part.1)
+        .number("n", merged.n)
+        .string("ask", merged.ask.name())
+        .string("count", &count.to_string());
+    let object = match part.cpu_millis {
+        Some(millis) => object.number("cpu_seconds", seconds(millis)),
+        None => object.null("cpu_seconds"),
+    };
+    object
+        .optional("host", field(|r| &r.host))
+        .optional("version", field(|r| &r.version))
+        .optional("commit", field(|r| &r.commit))
+        .optional("kernel", field(|r| &r.kernel))
+        .optional("cpu", field(|r| &r.cpu))
+        .optional("os", field(|r| &r.os))
+        .optional("started", part.runs.first().map(|r| r.started.as_str()))
+        .optional("finished", part.finished.as_deref())
+        .raw("runs", &array(runs))
+        .string("file", &part.file.to_string_lossy())
+        .string("sha256", &part.sha256)
+        .raw(
+            "confirmed_by",
+            &array(
+                part.confirmed_by
+                    .iter()
+                    .map(|f| nqueens::json::string(&f.to_string_lossy())),
+            ),
+        )
+        .finish()
+}
+
+/// Milliseconds as seconds, to the millisecond.
+fn seconds(millis: u64) -> String {
+    format!("{}.{:03}", millis / 1000, millis % 1000)
+}
+
+/// `--status`: a line for each file (and one for each run that worked on it); a file that
+/// cannot be read is named after every readable one is printed, exit 2.
+fn print_status(files: &[PathBuf]) -> Result<(), Failure> {
+    let mut text = String::new();
+    let mut failed = None;
+    for file in files {
+        match status(file) {
+            Ok(line) => text += &line,
+            Err(e) => {
+                if let Some(earlier) = failed.replace(e) {
+                    crate::failure::say(&format!("queens: {}", earlier));
+                }
             }
-        ),
-    })
+        }
+    }
+    output::print(&text)?;
+    match failed {
+        Some(e) => Err(file_failure(e)),
+        None => Ok(()),
+    }
+}
+
+/// The `--status` lines of one file: its part and how far it has got, then its runs.
+fn status(file: &Path) -> Result<String, CheckpointError> {
+    let contents = Contents::read(file)?;
+    let shown = file.display();
+    let Some(h) = &contents.header else {
+        return Ok(format!("{}: empty, not begun\n", shown));
+    };
+    let cpu = match contents.cpu_seconds() {
+        Some(seconds) => format!(", {:.3} CPU seconds", seconds),
+        None => String::new(),
+    };
+    let mut text = format!(
+        "{}: N = {}{}, {}, part {}/{}: {} of {} chunks counted, {}{}\n",
+        shown,
+        h.n,
+        match h.board.as_str() {
+            "none" => String::new(),
+            board => format!(", completions of the board {}", board),
+        },
+        h.ask.name(),
+        h.part.0,
+        h.part.1,
+        contents.done.len(),
+        h.chunks,
+        match (contents.answer(), &contents.finished) {
+            (Some(count), Some(at)) => format!("finished: {} at {}", count, at),
+            (Some(count), None) => format!("finished: {}", count),
+            (None, _) => "unfinished".to_string(),
+        },
+        cpu
+    );
+    if contents.runs.is_empty() && !contents.done.is_empty() {
+        text += "  counted by: unknown (a checkpoint written before runs were recorded)\n";
+    }
+    for run in &contents.runs {
+        text += &format!("  run: {}\n", run);
+    }
+    Ok(text)
 }
 
 /// A file that cannot be merged: not a checkpoint, damaged, or unreadable, all exit 2 (the

@@ -21,6 +21,35 @@ pub fn print(text: &str) -> io::Result<()> {
     out.flush()
 }
 
+/// Writes `text` as the whole of the file `path`, so that a failure leaves no part of it: a
+/// regular file (or a new one) is written beside it under a temporary name, flushed to the
+/// disk, then renamed over it; anything else (`/dev/stdout`, a pipe, `/dev/full`) is written
+/// to directly.
+///
+/// # Errors
+///
+/// The failed operation, naming nothing (the caller names the file).
+pub fn write_whole(path: &std::path::Path, text: &str) -> io::Result<()> {
+    let special = std::fs::metadata(path).is_ok_and(|meta| !meta.is_file());
+    if special {
+        let mut file = std::fs::OpenOptions::new().write(true).open(path)?;
+        file.write_all(text.as_bytes())?;
+        return file.flush();
+    }
+    let name = path.file_name().unwrap_or_default().to_string_lossy();
+    let temporary = path.with_file_name(format!(".{}.{}.tmp", name, std::process::id()));
+    let written = (|| {
+        let mut file = std::fs::File::create(&temporary)?;
+        file.write_all(text.as_bytes())?;
+        file.sync_all()?;
+        std::fs::rename(&temporary, path)
+    })();
+    if written.is_err() {
+        let _ = std::fs::remove_file(&temporary);
+    }
+    written
+}
+
 /// The buffer and what the flusher thread needs to know.
 struct Shared<W: Write> {
     out: BufWriter<W>,

@@ -165,7 +165,7 @@ impl Given {
 }
 
 /// A file as messages name it: `stdin` for `-`.
-fn shown(path: &str) -> &str {
+pub fn shown(path: &str) -> &str {
     if path == "-" {
         "stdin"
     } else {
@@ -174,7 +174,7 @@ fn shown(path: &str) -> &str {
 }
 
 /// Opens `path` (`-`: standard input).
-fn open(path: &str) -> Result<Box<dyn Read>, Failure> {
+pub fn open(path: &str) -> Result<Box<dyn Read>, Failure> {
     if path == "-" {
         return Ok(Box::new(std::io::stdin().lock()));
     }

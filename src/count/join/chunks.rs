@@ -92,10 +92,9 @@ impl Keys {
         let wanted = self.len + count;
         if self.buf.len() < wanted {
             let more = wanted - self.buf.len();
-            self.buf.try_reserve(more).map_err(|_| OutOfMemory {
-                what: "the pairs of quarters",
-                needed: wanted as u64 * 8,
-            })?;
+            // Doubling, as a vector grows: few reallocations over a row set.
+            let more = more.max(self.buf.len());
+            crate::memory::reserve(&mut self.buf, more, "the pairs of quarters")?;
             self.buf.resize(wanted, 0);
         }
         Ok(())

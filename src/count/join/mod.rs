@@ -224,10 +224,11 @@ pub fn count_on(kernel: Kernel, n: u32, run: &Run<'_>) -> Result<u128, CountErro
         // One empty placement.
         return Ok(u128::from(run.holds_the_empty_board()));
     }
+    crate::memory::headroom("the join's plan")?;
     let join = Join::new(n, kernel);
     run::count_units(
         &problem,
-        COUNTER,
+        (COUNTER, kernel.name()),
         join.units(),
         // A tile's work grows with its row sets: north sets by south sets.
         |tile| f64::from(tile.north.len() as u32) * f64::from(tile.south.len() as u32),
@@ -289,6 +290,7 @@ pub fn estimate(
             },
         );
     }
+    crate::memory::headroom("the join's plan")?;
     let join = Join::new(n, kernel);
     estimate_units(
         Ask::Total,

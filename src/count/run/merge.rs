@@ -29,7 +29,7 @@
 //! std::fs::remove_dir_all(&dir).unwrap();
 //! ```
 
-use super::checkpoint::{sum_counts, CheckpointError, Contents, Header};
+use super::checkpoint::{sum_counts, CheckpointError, Contents, Header, Provenance};
 use crate::count::problem::Ask;
 use std::collections::BTreeMap;
 use std::fmt;
@@ -66,6 +66,31 @@ pub struct Merged {
     pub counter: String,
     /// `none` for the plain board, or the hash of the board whose completions were counted.
     pub board: String,
+    /// Every part, in order: what a manifest publishes.
+    pub parts: Vec<Part>,
+}
+
+/// One part of a merged count, as its checkpoint says it was counted.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Part {
+    /// The part `(k, m)`.
+    pub part: (u64, u64),
+    /// The checkpoint added up.
+    pub file: PathBuf,
+    /// The SHA-256 of that file's bytes, in hex (as `sha256sum` prints it).
+    pub sha256: String,
+    /// Its counts: placements, classes, classes fixed by the half turn only, by the quarter
+    /// turn (0s where not counted).
+    pub counts: [u128; 4],
+    /// The runs that counted it: where and how.
+    pub runs: Vec<Provenance>,
+    /// The CPU time its chunks took, in milliseconds, summed over its runs (`None` for a
+    /// checkpoint written before records kept it).
+    pub cpu_millis: Option<u64>,
+    /// When its last chunk was counted, UTC (`None` for older checkpoints).
+    pub finished: Option<String>,
+    /// The other checkpoints of this part, counted independently, that agree with it.
+    pub confirmed_by: Vec<PathBuf>,
 }
 
 impl Merged {
@@ -86,13 +111,18 @@ pub enum MergeError {
     /// The files are not the parts of the count expected, do not cover it exactly once, or
     /// one is unfinished.
     Parts(String),
+    /// Two independent counts of one part differ: a faulty machine or a forged file. Both are
+    /// named; no total is given.
+    Conflict(String),
 }
 
 impl fmt::Display for MergeError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             MergeError::File(e) => write!(f, "{}", e),
-            MergeError::Parts(message) => write!(f, "{}", message),
+            MergeError::Parts(message) | MergeError::Conflict(message) => {
+                write!(f, "{}", message)
+            }
         }
     }
 }
@@ -105,42 +135,50 @@ const NAMED: usize = 5;
 /// Adds up the finished checkpoints of the parts of one count, checking that they are of the
 /// count `expect` describes and cover every part exactly once.
 ///
+/// A part given in more than one checkpoint is compared: counts made independently (their
+/// runs' provenance differs) that agree confirm it ([`Part::confirmed_by`]) and it is added
+/// once; counts that differ are a [`MergeError::Conflict`]. The same file given twice (by
+/// another path, a link), a byte copy of one, or two files of one run confirm nothing: they
+/// are refused as given twice, and so are two files without provenance, which cannot be told
+/// apart from copies.
+///
 /// # Errors
 ///
 /// [`MergeError::File`] if a file cannot be read or is not a sound checkpoint;
 /// [`MergeError::Parts`] naming the file and what is wrong if a part is of another count than
 /// the others or than `expect`, given twice, unfinished, or missing (the first few missing are
-/// named, then how many more).
+/// named, then how many more); [`MergeError::Conflict`] naming both files and both counts.
 ///
 /// # Complexity
 ///
 /// O(size of the files); memory O(files), however many parts the count has.
 pub fn merge<P: AsRef<Path>>(paths: &[P], expect: &Expect) -> Result<Merged, MergeError> {
-    let mut parts: BTreeMap<u64, (PathBuf, [u128; 4])> = BTreeMap::new();
+    let mut parts: BTreeMap<u64, Vec<(Part, Option<FileId>)>> = BTreeMap::new();
     let mut first: Option<(PathBuf, Header)> = None;
     for path in paths {
         let path = path.as_ref();
-        let (header, result) = finished_part(path, expect)?;
+        let (header, part) = finished_part(path, expect)?;
         match &first {
             Some((first_path, first)) => same_count(path, &header, first_path, first)?,
             None => first = Some((path.to_path_buf(), header.clone())),
         }
-        let (k, m) = header.part;
-        if let Some((other, _)) = parts.get(&k) {
-            return Err(MergeError::Parts(format!(
-                "{}: part {}/{} is given twice (also {})",
-                path.display(),
-                k,
-                m,
-                other.display()
-            )));
-        }
-        parts.insert(k, (path.to_path_buf(), result));
+        let id = file_id(path);
+        parts.entry(header.part.0).or_default().push((part, id));
     }
     let header = match first {
         Some((_, header)) => header,
         None => return Err(MergeError::Parts("no checkpoints given".to_string())),
     };
+    let mut merged = Vec::with_capacity(parts.len());
+    for (_, mut counts) in std::mem::take(&mut parts) {
+        let (mut kept, kept_id) = counts.remove(0);
+        for (other, other_id) in counts {
+            compare(&kept, kept_id.as_ref(), &other, other_id.as_ref())?;
+            kept.confirmed_by.push(other.file);
+        }
+        parts.insert(kept.part.0, Vec::new());
+        merged.push(kept);
+    }
     if let Some((list, absent)) = missing(&parts, header.part.1) {
         let (parts, are) = if absent == 1 {
             ("part", "is")
@@ -152,7 +190,7 @@ pub fn merge<P: AsRef<Path>>(paths: &[P], expect: &Expect) -> Result<Merged, Mer
             parts, list, header.n, are
         )));
     }
-    let sum = sum_counts(parts.values().map(|(_, result)| result)).ok_or_else(|| {
+    let sum = sum_counts(merged.iter().map(|part| &part.counts)).ok_or_else(|| {
         MergeError::Parts("the parts add up to more than 2^128: not one count".to_string())
     })?;
     Ok(Merged {
@@ -163,15 +201,80 @@ pub fn merge<P: AsRef<Path>>(paths: &[P], expect: &Expect) -> Result<Merged, Mer
         symmetric: [sum[2], sum[3]],
         counter: header.counter,
         board: header.board,
+        parts: merged,
     })
 }
 
-/// The header and result of the finished part at `path`, of the count `expect` describes.
-fn finished_part(path: &Path, expect: &Expect) -> Result<(Header, [u128; 4]), MergeError> {
-    let contents = Contents::read(path).map_err(MergeError::File)?;
+/// What tells one file from another on its file system: the device and the inode, where the
+/// system has them (a path, a symbolic link and a hard link to one file are one file).
+type FileId = (u64, u64);
+
+#[cfg(unix)]
+fn file_id(path: &Path) -> Option<FileId> {
+    use std::os::unix::fs::MetadataExt;
+    let meta = std::fs::metadata(path).ok()?;
+    meta.is_file().then(|| (meta.dev(), meta.ino()))
+}
+
+#[cfg(not(unix))]
+fn file_id(_: &Path) -> Option<FileId> {
+    None
+}
+
+/// Compares a second checkpoint of one part with the first: `Ok` if it is an independent count
+/// that agrees.
+fn compare(
+    first: &Part,
+    first_id: Option<&FileId>,
+    other: &Part,
+    other_id: Option<&FileId>,
+) -> Result<(), MergeError> {
+    let (k, m) = first.part;
+    let twice = |why: &str| {
+        Err(MergeError::Parts(format!(
+            "{}: part {}/{} is given twice (also {}){}",
+            other.file.display(),
+            k,
+            m,
+            first.file.display(),
+            why
+        )))
+    };
+    let same_file = first_id.is_some() && first_id == other_id;
+    if same_file || other.file == first.file {
+        return twice(": the same file");
+    }
+    if other.sha256 == first.sha256 {
+        return twice(": a byte copy of one run confirms nothing");
+    }
+    if first.runs.is_empty() || other.runs.is_empty() {
+        return twice(": a checkpoint without provenance cannot be told from a copy");
+    }
+    if first.runs.iter().any(|run| other.runs.contains(run)) {
+        return twice(": both hold the same run, copies of one count confirm nothing");
+    }
+    if first.counts != other.counts {
+        return Err(MergeError::Conflict(format!(
+            "conflict: part {}/{} is {} in {} but {} in {}: independent counts differ (a faulty machine or a forged file); re-count it ('queens recheck')",
+            k,
+            m,
+            first.counts[0],
+            first.file.display(),
+            other.counts[0],
+            other.file.display()
+        )));
+    }
+    Ok(())
+}
+
+/// The header and the part at `path`, finished, of the count `expect` describes.
+fn finished_part(path: &Path, expect: &Expect) -> Result<(Header, Part), MergeError> {
+    let bytes = Contents::read_bytes(path).map_err(MergeError::File)?;
+    let contents = Contents::parse(path, &bytes).map_err(MergeError::File)?;
     let refused = |problem: String| MergeError::Parts(format!("{}: {}", path.display(), problem));
     let header = contents
         .header
+        .clone()
         .ok_or_else(|| refused("empty: no count has begun in it".to_string()))?;
     if let Some(problem) = unexpected(&header, expect) {
         return Err(refused(problem));
@@ -185,7 +288,19 @@ fn finished_part(path: &Path, expect: &Expect) -> Result<(Header, [u128; 4]), Me
             header.chunks
         ))
     })?;
-    Ok((header, result))
+    let cpu_millis = (contents.cpu_millis.len() == contents.done.len())
+        .then(|| contents.cpu_millis.values().sum());
+    let part = Part {
+        part: header.part,
+        file: path.to_path_buf(),
+        sha256: crate::digest::sha256_hex(&bytes),
+        counts: result,
+        runs: contents.runs,
+        cpu_millis,
+        finished: contents.finished,
+        confirmed_by: Vec::new(),
+    };
+    Ok((header, part))
 }
 
 /// Refuses the part at `path` unless it is of the same count as the first part given.

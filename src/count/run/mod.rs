@@ -16,7 +16,7 @@ mod workers;
 
 use super::problem::Problem;
 use crate::memory::OutOfMemory;
-use checkpoint::{Checkpoint, CheckpointError, Fnv, Header};
+use checkpoint::{Checkpoint, CheckpointError, Fnv, Header, Provenance};
 use std::fmt;
 use std::ops::AddAssign;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -185,8 +185,8 @@ pub(crate) fn recorded_result<C: Tally>(
     }
 }
 
-/// Counts the units of the counter named `counter` for `problem` as `run` says: this part's
-/// slice of them, in chunks of consecutive units handed to the threads, each chunk recorded in
+/// Counts the units of the counter named `counter` (on the SIMD kernel `kernel`, or `none`)
+/// for `problem` as `run` says: this part's slice of them, in chunks of consecutive units handed to the threads, each chunk recorded in
 /// the checkpoint (if any) as it is counted, and those already recorded skipped. `scratch()`
 /// makes a worker's own buffers; `solve` counts one unit with them. `weigh` estimates a unit's
 /// work, for progress (asked only when `run` wants progress).
@@ -197,7 +197,7 @@ pub(crate) fn recorded_result<C: Tally>(
 /// `scratch` or `solve` fails.
 pub(crate) fn count_units<T: Unit, S, C: Tally>(
     problem: &Problem<'_>,
-    counter: &str,
+    (counter, kernel): (&str, &str),
     units: Vec<T>,
     weigh: impl Fn(&T) -> f64,
     run: &Run<'_>,
@@ -218,7 +218,7 @@ pub(crate) fn count_units<T: Unit, S, C: Tally>(
     if let Some(checkpoint) = run.checkpoint {
         let mut header = Header::new(problem, counter, run.part, identity);
         header.chunks = chunks.len();
-        let recorded = checkpoint.begin(&header)?;
+        let recorded = checkpoint.begin(&header, &Provenance::here(counter, kernel))?;
         if let Some(result) = recorded.result {
             return Ok(C::from_words(result));
         }
@@ -272,12 +272,14 @@ pub(crate) fn count_units<T: Unit, S, C: Tally>(
         fewer: run.fewer_threads,
     };
     let mut total = share_out(&todo, threads, progress, scratch, |own, &chunk| {
+        // The chunk's CPU time (the worker thread's), which its record keeps.
+        let clock = run.checkpoint.map(|_| crate::clock::Clock::start());
         let mut counts = C::default();
         for unit in chunks[chunk] {
             counts += solve(own, unit)?;
         }
-        if let Some(checkpoint) = run.checkpoint {
-            checkpoint.record(chunk, counts.to_words())?;
+        if let (Some(checkpoint), Some(clock)) = (run.checkpoint, clock) {
+            checkpoint.record(chunk, counts.to_words(), clock.elapsed())?;
         }
         if let Some(&weight) = weights.get(chunk) {
             worked.fetch_add(weight, Ordering::Relaxed);

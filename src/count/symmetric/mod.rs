@@ -212,9 +212,10 @@ pub fn count_with(problem: &Problem<'_>, run: &Run<'_>) -> Result<Counts, CountE
         });
     }
     let (n, board) = (problem.n as usize, problem.board);
+    crate::memory::headroom("the search's plan")?;
     run::count_units(
         problem,
-        COUNTER,
+        (COUNTER, "none"),
         sub_problems(n, board),
         |task| task.size(&Rules::new(n, task.start, board)),
         run,

@@ -200,12 +200,7 @@ impl Lists {
         // its place, so no list of them as found is held (it took twice the entries' memory).
         let buckets = 1usize << shape.cols;
         self.starts.clear();
-        self.starts
-            .try_reserve(buckets + 1)
-            .map_err(|_| OutOfMemory {
-                what: "a quarter's buckets",
-                needed: (buckets as u64 + 1) * 4,
-            })?;
+        crate::memory::reserve(&mut self.starts, buckets + 1, "a quarter's buckets")?;
         self.starts.resize(buckets + 1, 0);
         let planned = Some((shape as *const Shape as usize, rows, most));
         let mut counted = false;
@@ -253,12 +248,7 @@ impl Lists {
             self.entries = Vec::new();
         }
         self.entries.clear();
-        self.entries
-            .try_reserve_exact(total)
-            .map_err(|_| OutOfMemory {
-                what: "a quarter's placements",
-                needed: total as u64 * 8,
-            })?;
+        crate::memory::reserve(&mut self.entries, total, "a quarter's placements")?;
         self.entries.resize(total, 0);
         // Each bucket's next free place: its start, moved on as it fills (kept in `starts`
         // shifted down by one, then restored).

@@ -161,10 +161,7 @@ impl Sieve {
         if few_blocks && groups(key_bits) * GROUP as u64 <= u64::from(WEIGHT) {
             // Few blocks: the weights ride in the west keys' top bits (one pass, no sort).
             self.west.clear();
-            self.west.try_reserve(west.len()).map_err(|_| OutOfMemory {
-                what: "the west halves",
-                needed: 8 * west.len() as u64,
-            })?;
+            crate::memory::reserve(&mut self.west, west.len(), "the west halves")?;
             self.west
                 .extend(west.iter().map(|&key| key | (weight(key) as u64) << WEIGHT));
             block.use_bits(key_bits as usize);
@@ -357,10 +354,7 @@ fn bucket(
         at[b + 1] += at[b];
     }
     out.clear();
-    out.try_reserve(keys.len()).map_err(|_| OutOfMemory {
-        what: "the sieve's buckets",
-        needed: 8 * keys.len() as u64,
-    })?;
+    crate::memory::reserve(out, keys.len(), "the sieve's buckets")?;
     out.resize(keys.len(), 0);
     next.clear();
     next.extend_from_slice(&at[..buckets]);

@@ -1,6 +1,7 @@
 //! What a checkpoint file holds: its header and its records, read back and checked.
 
 use super::header::{checksum, Header, BOM, FORMAT, MAGIC};
+use super::provenance::Provenance;
 use super::read_checkpoint;
 use super::CheckpointError;
 use crate::count::problem::Ask;
@@ -17,6 +18,14 @@ pub struct Contents {
     /// The chunks counted, with their counts (placements, classes), read as 128-bit numbers
     /// (a count past 2^64, as of N >= 29, is kept exactly).
     pub done: BTreeMap<usize, [u128; 4]>,
+    /// The CPU time each chunk took, in milliseconds, for the chunks whose record says (older
+    /// checkpoints' records do not).
+    pub cpu_millis: BTreeMap<usize, u64>,
+    /// The runs that worked on the file, in order: where and how it was counted.
+    pub runs: Vec<Provenance>,
+    /// When the last chunk was counted, UTC, once the count is finished (older checkpoints do
+    /// not say).
+    pub finished: Option<String>,
     /// The result, once every chunk is counted.
     pub result: Option<[u128; 4]>,
     /// The length of the file's whole lines: a torn record after them is cut off on resuming.
@@ -32,20 +41,32 @@ impl Contents {
     /// [`CheckpointError::Damaged`].
     pub fn parse(path: &Path, bytes: &[u8]) -> Result<Contents, CheckpointError> {
         let mut contents = Contents::default();
-        let end = bytes.iter().rposition(|&b| b == b'\n').map_or(0, |i| i + 1);
+        // Lines end at \n, \r\n or a lone \r (a file saved by an old Mac editor), as every
+        // text the toolkit reads; text after the last line end is a torn record.
+        let end = bytes
+            .iter()
+            .rposition(|&b| b == b'\n' || b == b'\r')
+            .map_or(0, |i| i + 1);
         contents.whole = end as u64;
         let text = bytes.strip_prefix(BOM).unwrap_or(bytes);
         let offset = bytes.len() - text.len();
         if !begins_as_a_checkpoint(bytes) {
             return Err(CheckpointError::NotACheckpoint(path.to_path_buf()));
         }
-        // The whole lines, without the last line end (none if there is no whole line).
-        let whole = &text[..end.saturating_sub(offset + 1)];
-        let lines = whole
-            .split(|&b| b == b'\n')
-            .take(if end == 0 { 0 } else { usize::MAX });
-        for (i, raw) in lines.enumerate() {
-            contents.take(path, i + 1, raw)?;
+        let whole = &text[..end.saturating_sub(offset)];
+        let mut line = 0;
+        let mut start = 0;
+        let mut i = 0;
+        while i < whole.len() {
+            if whole[i] == b'\n' || whole[i] == b'\r' {
+                line += 1;
+                contents.take(path, line, &whole[start..i])?;
+                if whole[i] == b'\r' && whole.get(i + 1) == Some(&b'\n') {
+                    i += 1;
+                }
+                start = i + 1;
+            }
+            i += 1;
         }
         Ok(contents)
     }
@@ -57,7 +78,6 @@ impl Contents {
             line,
             problem: problem.to_string(),
         };
-        let raw = raw.strip_suffix(b"\r").unwrap_or(raw);
         let text = std::str::from_utf8(raw).map_err(|_| damaged("not text"))?;
         if line == 1 {
             let version = text.split(' ').nth(1).unwrap_or("");
@@ -79,6 +99,13 @@ impl Contents {
         if line == 1 {
             let header = Header::parse(body)
                 .ok_or_else(|| CheckpointError::NotACheckpoint(path.to_path_buf()))?;
+            let (k, m) = header.part;
+            if k == 0 || k > m {
+                return Err(damaged(&format!(
+                    "part {}/{} is not one of the parts 1 to {} of its count",
+                    k, m, m
+                )));
+            }
             self.header = Some(header);
             return Ok(());
         }
@@ -86,7 +113,37 @@ impl Contents {
             return Err(damaged("a record after the result"));
         }
         let chunks = self.header.as_ref().map_or(0, |h| h.chunks);
-        let words: Vec<&str> = body.split(' ').collect();
+        if body.starts_with("run ") {
+            let run = Provenance::parse(body).ok_or_else(|| damaged("not a run record"))?;
+            self.runs.push(run);
+            return Ok(());
+        }
+        if let Some(time) = body.strip_prefix("end finished=") {
+            if time.len() != 20 || !time.ends_with('Z') {
+                return Err(damaged("not an end record"));
+            }
+            self.finished = Some(time.to_string());
+            return Ok(());
+        }
+        let mut words: Vec<&str> = body.split(' ').collect();
+        // A chunk's record may end with the CPU seconds it took, to the millisecond.
+        let millis = match (words[0], words.len()) {
+            ("done", 7) => {
+                let text = words.pop().unwrap_or_default();
+                match text.split_once('.').map(|(s, ms)| (s.parse::<u64>(), ms)) {
+                    Some((Ok(s), ms))
+                        if ms.len() == 3 && ms.bytes().all(|b| b.is_ascii_digit()) =>
+                    {
+                        s.checked_mul(1000)
+                            .and_then(|s| s.checked_add(ms.parse().ok()?))
+                    }
+                    _ => None,
+                }
+                .map(Some)
+                .ok_or_else(|| damaged("not a record"))?
+            }
+            _ => None,
+        };
         let numbers: Option<Vec<u128>> = words[1..].iter().map(|w| w.parse().ok()).collect();
         match (words[0], numbers.as_deref()) {
             ("done", Some(&[chunk, a, b, c, d])) => {
@@ -95,6 +152,9 @@ impl Contents {
                 }
                 if self.done.insert(chunk as usize, [a, b, c, d]).is_some() {
                     return Err(damaged("a chunk recorded twice"));
+                }
+                if let Some(millis) = millis {
+                    self.cpu_millis.insert(chunk as usize, millis);
                 }
             }
             ("result", Some(&[a, b, c, d])) => {
@@ -115,7 +175,13 @@ impl Contents {
     ///
     /// As [`Contents::parse`], or [`CheckpointError::Io`].
     pub fn read(path: &Path) -> Result<Contents, CheckpointError> {
-        let bytes = if path == Path::new("-") {
+        Contents::parse(path, &Contents::read_bytes(path)?)
+    }
+
+    /// The bytes of the checkpoint at `path` (`-`: standard input), refused at once if they
+    /// cannot be one.
+    pub(crate) fn read_bytes(path: &Path) -> Result<Vec<u8>, CheckpointError> {
+        Ok(if path == Path::new("-") {
             read_checkpoint(path, &mut io::stdin().lock())?
         } else {
             // A file or a pipe (`merge <(ssh host cat part.ckpt)`) is read; a directory is not.
@@ -125,8 +191,14 @@ impl Contents {
                 return Err(CheckpointError::Io(path.to_path_buf(), e));
             }
             read_checkpoint(path, &mut File::open(path).map_err(io)?)?
-        };
-        Contents::parse(path, &bytes)
+        })
+    }
+
+    /// The CPU seconds the counted chunks took, summed over every run that worked on the file,
+    /// when each chunk's record says (`None` for a checkpoint written before records did).
+    pub fn cpu_seconds(&self) -> Option<f64> {
+        let millis: u64 = self.cpu_millis.values().sum();
+        (self.cpu_millis.len() == self.done.len()).then(|| millis as f64 / 1000.0)
     }
 
     /// The count a finished checkpoint holds: the classes if they were asked for, else the

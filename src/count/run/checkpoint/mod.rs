@@ -9,9 +9,11 @@
 //!
 //! ```text
 //! nqueens-checkpoint 2 n=14 ask=total counter=join board=none part=1/1 chunks=128 units=128:9c9a403d5a5e97e5 ~97bd4e30193b6f32
-//! done 8 384 0 0 0 ~379e694ce2dabbe4
-//! done 9 718 0 0 0 ~87921ef971c38fae
+//! run version=0.1.0 commit=cafe4c0862ee76797fe20155daacd71569ef96ae counter=join kernel=avx512 host=vm cpu=AMD%20EPYC os=Linux%206.18.44-fc-v669 started=2026-11-25T09:56:56Z id=2c0bdfa10a6ec6eb ~ebe89bee14bea50c
+//! done 8 384 0 0 0 0.000 ~022054b955d55e8a
+//! done 9 718 0 0 0 0.000 ~214d8ad16fe1ce90
 //! …
+//! end finished=2026-11-25T09:56:56Z ~5aa2df323f29002d
 //! result 365596 0 0 0 ~40c89e9e2dae85f0
 //! ```
 //!
@@ -22,13 +24,22 @@
 //!   renaming a field in the code never changes it). A checkpoint is only ever used for the
 //!   problem it names; any difference is refused and named, and so is a file of another
 //!   format version.
-//! - `done C T U H Q`: chunk `C` is counted, with `T` placements (and `U` classes, `H` of them
-//!   fixed by the half turn only and `Q` by the quarter turn, or 0s for a total). Each is
-//!   written with one `write` as soon as the chunk is counted, so a process killed with
-//!   SIGKILL loses only the chunks its threads were counting; the file is flushed to the disk
-//!   (`fsync`) at least every second and at the end.
-//! - `result T U H Q`: every chunk is counted; the part's result. A finished checkpoint gives its
-//!   result before any work, even when it is read-only.
+//! - `run FIELD=VALUE…`: a run began work on the file: the crate's version and the commit it
+//!   was built from, the counter and its SIMD kernel, the host, the CPU model, the operating
+//!   system, when it started (UTC) and an identity of its own ([`Provenance`]). A count
+//!   resumed after a kill adds a line; a line per run says where and how every part was made.
+//! - `done C T U H Q S`: chunk `C` is counted, with `T` placements (and `U` classes, `H` of
+//!   them fixed by the half turn only and `Q` by the quarter turn, or 0s for a total), in `S`
+//!   seconds of CPU time (the worker thread's, to the millisecond). Each is written with one
+//!   `write` as soon as the chunk is counted, so a process killed with SIGKILL loses only the
+//!   chunks its threads were counting; the file is flushed to the disk (`fsync`) at least
+//!   every second and at the end.
+//! - `end finished=TIME` and `result T U H Q`, written together: every chunk is counted, when
+//!   (UTC), and the part's result. A finished checkpoint gives its result before any work, even
+//!   when it is read-only.
+//!
+//! Checkpoints written before `run`, `end` and the seconds of `done` were recorded still
+//! resume and merge: their provenance is unknown.
 //!
 //! Text after the last line end is a *torn* record (a write cut short by a full disk or a
 //! power loss): it is ignored, and cut off when the count resumes. Any other damage (a bad
@@ -62,6 +73,7 @@
 
 mod contents;
 mod header;
+mod provenance;
 
 use std::fmt;
 use std::fs::{File, OpenOptions};
@@ -74,6 +86,7 @@ use contents::begins_as_a_checkpoint;
 pub use contents::{sum_counts, Contents};
 use header::{checksum, BOM, EARLY_FIELDS, MAGIC};
 pub use header::{Fnv, Header, FORMAT};
+pub use provenance::{utc_now, Provenance, UNKNOWN};
 
 /// The largest file read as a checkpoint: one holds at most 512 records of under 100 bytes.
 const MAX_BYTES: u64 = 1 << 20;
@@ -287,9 +300,13 @@ impl Checkpoint {
     }
 
     /// Starts (or resumes) the count `header` names: writes the header to a new file, or checks
-    /// the one there; returns what it holds (the chunks already counted, and the result if
-    /// there is one).
-    pub(crate) fn begin(&self, header: &Header) -> Result<Contents, CheckpointError> {
+    /// the one there, and, if work is left, the `run` line of `provenance`; returns what it
+    /// holds (the chunks already counted, and the result if there is one).
+    pub(crate) fn begin(
+        &self,
+        header: &Header,
+        provenance: &Provenance,
+    ) -> Result<Contents, CheckpointError> {
         let mut state = self.lock();
         match &state.contents.header {
             Some(recorded) => self.same(recorded, header, usize::MAX)?,
@@ -304,15 +321,31 @@ impl Checkpoint {
         if state.contents.result.is_none() && !state.writable {
             return Err(CheckpointError::ReadOnly(self.path.clone()));
         }
+        if state.contents.result.is_none() {
+            write_line(&mut state.file, &provenance.line())
+                .map_err(|e| CheckpointError::Io(self.path.clone(), e))?;
+            state.contents.runs.push(provenance.clone());
+        }
         Ok(state.contents.clone())
     }
 
-    /// Records that `chunk` is counted, with `counts`.
-    pub(crate) fn record(&self, chunk: usize, counts: [u128; 4]) -> Result<(), CheckpointError> {
+    /// Records that `chunk` is counted, with `counts`, in `cpu` of CPU time.
+    pub(crate) fn record(
+        &self,
+        chunk: usize,
+        counts: [u128; 4],
+        cpu: Duration,
+    ) -> Result<(), CheckpointError> {
         let mut state = self.lock();
         let line = format!(
-            "done {} {} {} {} {}",
-            chunk, counts[0], counts[1], counts[2], counts[3]
+            "done {} {} {} {} {} {}.{:03}",
+            chunk,
+            counts[0],
+            counts[1],
+            counts[2],
+            counts[3],
+            cpu.as_secs(),
+            cpu.subsec_millis()
         );
         write_line(&mut state.file, &line)
             .map_err(|e| CheckpointError::Io(self.path.clone(), e))?;
@@ -326,14 +359,20 @@ impl Checkpoint {
         Ok(())
     }
 
-    /// Records the result, once every chunk is counted, and flushes the file to the disk.
+    /// Records when the count finished and its result, once every chunk is counted, and
+    /// flushes the file to the disk.
     pub(crate) fn finish(&self, counts: [u128; 4]) -> Result<(), CheckpointError> {
         let mut state = self.lock();
-        let line = format!(
+        let end = format!("end finished={}", utc_now());
+        let result = format!(
             "result {} {} {} {}",
             counts[0], counts[1], counts[2], counts[3]
         );
-        write_line(&mut state.file, &line)
+        // One write for both lines: a result is never without its time.
+        let both = format!("{}{}", record(&end), record(&result));
+        state
+            .file
+            .write_all(both.as_bytes())
             .and_then(|()| state.file.sync_data())
             .map_err(|e| CheckpointError::Io(self.path.clone(), e))
     }
@@ -368,5 +407,10 @@ fn read_checkpoint(path: &Path, input: &mut impl Read) -> Result<Vec<u8>, Checkp
 
 /// Writes `text`, its checksum and a line end, in one `write`.
 fn write_line(file: &mut File, text: &str) -> io::Result<()> {
-    file.write_all(format!("{} ~{}\n", text, checksum(text)).as_bytes())
+    file.write_all(record(text).as_bytes())
+}
+
+/// `text` as a record: its checksum and a line end after it.
+fn record(text: &str) -> String {
+    format!("{} ~{}\n", text, checksum(text))
 }

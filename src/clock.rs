@@ -53,7 +53,7 @@ mod examples {
 
     #[test]
     fn a_stopwatch() {
-        let clock = crate::place::clock::Clock::start();
+        let clock = crate::clock::Clock::start();
         let spun = (0..1_000_000u64).fold(0u64, |a, b| a.wrapping_add(b * b));
         assert!(spun > 0);
         assert!(clock.elapsed() < std::time::Duration::from_secs(60));
