@@ -48,6 +48,7 @@
 
 pub mod join;
 mod problem;
+pub mod recheck;
 mod run;
 pub mod symmetric;
 pub mod teaching;

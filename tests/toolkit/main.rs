@@ -10,3 +10,4 @@ mod draw;
 mod list;
 mod merge;
 mod place;
+mod provenance;

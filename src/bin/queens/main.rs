@@ -15,6 +15,7 @@ mod merge;
 mod output;
 mod placed;
 mod progress;
+mod recheck;
 mod solve;
 mod verify;
 
@@ -30,7 +31,7 @@ struct Command {
 
 /// The command table: every subcommand once. The parser, `queens help`, the suggestions for a
 /// mistyped name and the shell completions all read it.
-const COMMANDS: [Command; 6] = [
+const COMMANDS: [Command; 7] = [
     Command {
         spec: &count::SPEC,
         run: |p| count::run(count::parse(p)?),
@@ -38,6 +39,10 @@ const COMMANDS: [Command; 6] = [
     Command {
         spec: &merge::SPEC,
         run: |p| merge::run(merge::parse(p)?),
+    },
+    Command {
+        spec: &recheck::SPEC,
+        run: |p| recheck::run(recheck::parse(p)?),
     },
     Command {
         spec: &list::SPEC,

@@ -239,7 +239,41 @@ pub fn count_on(kernel: Kernel, n: u32, run: &Run<'_>) -> Result<u128, CountErro
 }
 
 /// The counter's name in a checkpoint.
-const COUNTER: &str = "join";
+pub(crate) const COUNTER: &str = "join";
+
+/// The north sets and the south sets of a unit (see [`unit_row_sets`]).
+pub(crate) type RowSets = (Vec<u32>, Vec<u32>);
+
+/// What each unit of part `part` of the join's count of `n` holds, for a second method to
+/// count by itself: the unit's north sets (bit `r`: the queen of row `r` stands in the east
+/// half) and south sets (bit `r`: that of row `⌊n/2⌋ + r` does); the unit holds every pair.
+/// The same units, in the same order, as [`count_with`] slices for that part.
+///
+/// # Errors
+///
+/// [`CountError::Memory`] if the plan does not fit in memory.
+pub(crate) fn unit_row_sets(n: u32, part: Option<(u64, u64)>) -> Result<Vec<RowSets>, CountError> {
+    assert!(
+        (1..=MAX_N).contains(&n),
+        "join: n = {} is outside 1..=32",
+        n
+    );
+    crate::memory::headroom("the join's plan")?;
+    let join = Join::new(n, Kernel::portable());
+    let sets = |all: &[u32], range: &std::ops::Range<u32>| {
+        all[range.start as usize..range.end as usize].to_vec()
+    };
+    Ok(run::slice(join.units(), part)
+        .iter()
+        .map(|tile| {
+            let k = tile.k as usize;
+            (
+                sets(&join.north_sets[k], &tile.north),
+                sets(&join.south_sets[k], &tile.south),
+            )
+        })
+        .collect())
+}
 
 /// Estimates the count of `n` queens by the join from a seeded random sample of its row sets,
 /// each sample a random pair of an east and a west chunk of a row set's halves, for

@@ -65,6 +65,8 @@ pub enum Kind {
         /// The names, each with what it means, from the library's one description.
         choices: Choices,
     },
+    /// A fraction from 0 to 1 (`0.25`).
+    Fraction,
     /// A file name (`-` is standard input where the help says so).
     File,
     /// `K/M` with 1 <= K <= M: one of M parts.
@@ -265,6 +267,12 @@ impl Spec {
                     "a number of seconds from {} to {}",
                     min, max
                 ))),
+            },
+            Kind::Fraction => match text.trim().parse::<f64>() {
+                Ok(value) if (0.0..=1.0).contains(&value) => Ok(Value::Seconds(value)),
+                _ => Err(refuse(
+                    "a fraction from 0 to 1 (0.25 is a quarter)".to_string(),
+                )),
             },
             Kind::Choice { what, choices } => {
                 let choices = choices();

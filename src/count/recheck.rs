@@ -1,0 +1,274 @@
+//! A second count of a part of the join, by a method that shares none of its counting code: a
+//! plain depth-first search row by row in bit masks, restricted to the part's row sets. No
+//! quarter lists, no halves, no sieve, no SIMD kernel; only the plan (which units a part
+//! holds, the definition of a part) is the join's.
+//!
+//! # What a unit of the join counts
+//!
+//! A unit is a set of *row sets* `E` (the rows whose queen stands in the east half, the
+//! columns `⌊n/2⌋..n`), every pair of its north sets and south sets. For each `E`, it counts
+//! the placements whose east queens stand exactly on the rows of `E`, folded by two symmetries
+//! (see [`super::join`]):
+//!
+//! - *upside down*: `E` counts twice if its reverse (row `r` to row `n - 1 - r`) is larger,
+//!   once if it is its own reverse, not at all if it is smaller;
+//! - *the long diagonals*: a placement with an east queen on the east segment of either long
+//!   diagonal is not counted, and one counts twice for each west queen on a long diagonal.
+//!
+//! The search here walks the rows in order, each queen east or west as `E` allows, and counts
+//! each placement it reaches with those weights. The sum over all units is the count of the
+//! whole board: the tests check it against the other counters, and each part against the
+//! join's count of it.
+//!
+//! # Example
+//!
+//! ```
+//! use nqueens::count::{join, recheck, Run};
+//!
+//! let part = (2, 5);
+//! let by_join = join::count_with(13, &Run { part: Some(part), ..Run::default() }).unwrap();
+//! assert_eq!(recheck::recount(13, part, 2).unwrap(), by_join);
+//! ```
+
+use super::join::{self, unit_row_sets};
+use super::CountError;
+use std::collections::BTreeMap;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Mutex;
+
+/// The largest `n` the second method recounts: the join's.
+pub const MAX_N: u32 = join::MAX_N;
+
+/// The smallest `n` whose parts the join counts (smaller totals are counted by the symmetric
+/// search, whose parts are other units).
+pub const MIN_N: u32 = super::JOIN_FROM;
+
+/// Re-counts part `(k, m)` of the join's count of `n` queens by the plain search, on up to
+/// `threads` threads (its units shared out).
+///
+/// # Panics
+///
+/// Panics unless `MIN_N <= n <= MAX_N` and `1 <= k <= m`.
+///
+/// # Errors
+///
+/// [`CountError::Memory`] if the plan does not fit in memory.
+///
+/// # Complexity
+///
+/// The placements of the part's row sets and the dead ends of their search: 100 to 150 times
+/// the join's time for the same part at N = 17 to 20 (it shares none of the join's pruning).
+pub fn recount(n: u32, (k, m): (u64, u64), threads: usize) -> Result<u128, CountError> {
+    assert!(
+        (MIN_N..=MAX_N).contains(&n),
+        "recheck: n = {} is outside {}..={}",
+        n,
+        MIN_N,
+        MAX_N
+    );
+    assert!(
+        1 <= k && k <= m,
+        "recheck: part {}/{} is not 1 <= k <= m",
+        k,
+        m
+    );
+    // The units of one tile share its north sets: searched together, the north rows are
+    // searched once for all their south sets, not once per unit.
+    let mut tiles: BTreeMap<Vec<u32>, Vec<u32>> = BTreeMap::new();
+    for (north, south) in unit_row_sets(n, Some((k, m)))? {
+        tiles.entry(north).or_default().extend(south);
+    }
+    let units: Vec<(Vec<u32>, Vec<u32>)> = tiles.into_iter().collect();
+    let next = AtomicUsize::new(0);
+    let total = Mutex::new(0u128);
+    let work = || {
+        let mut sum = 0u128;
+        loop {
+            let i = next.fetch_add(1, Ordering::Relaxed);
+            let Some((north, south)) = units.get(i) else {
+                break;
+            };
+            sum += Unit::new(n, north, south).count();
+        }
+        *total.lock().unwrap_or_else(|e| e.into_inner()) += sum;
+    };
+    std::thread::scope(|scope| {
+        for _ in 1..threads.clamp(1, units.len().max(1)) {
+            // A thread the system refuses leaves its share to the others.
+            let _ = std::thread::Builder::new().spawn_scoped(scope, work);
+        }
+        work();
+    });
+    let total = *total.lock().unwrap_or_else(|e| e.into_inner());
+    Ok(total)
+}
+
+/// One unit's search: which prefixes of the row sets may still be completed.
+///
+/// The rows are searched from the side of the board whose row sets are fewer (the top when a
+/// unit has few north sets, the bottom when it has few south sets), so that the first half
+/// searched is the narrow one. Searching from the bottom is searching the board turned upside
+/// down: the columns stay, the long diagonals' east segments and west segments map onto each
+/// other, and only the row set changes (reversed).
+struct Unit {
+    n: u32,
+    /// West columns: `⌊n/2⌋`.
+    w: u32,
+    /// Rows of the first half searched.
+    top: u32,
+    /// `top_ok[d][p]`: some set of the first half has `p` on its first `d` rows searched.
+    top_ok: Vec<Vec<bool>>,
+    /// `bottom_ok[d][p]`: the same for the second half.
+    bottom_ok: Vec<Vec<bool>>,
+    /// Searched from the bottom: the row set is the searched one reversed.
+    upside_down: bool,
+}
+
+impl Unit {
+    fn new(n: u32, norths: &[u32], souths: &[u32]) -> Unit {
+        let (w, e) = (n / 2, n - n / 2);
+        let prefixes = |sets: &[u32], rows: u32| -> Vec<Vec<bool>> {
+            (0..=rows)
+                .map(|d| {
+                    let mut ok = vec![false; 1 << d];
+                    for &set in sets {
+                        ok[(set & ((1u32 << d) - 1)) as usize] = true;
+                    }
+                    ok
+                })
+                .collect()
+        };
+        let reversed = |sets: &[u32], rows: u32| -> Vec<u32> {
+            sets.iter()
+                .map(|set| set.reverse_bits() >> (32 - rows))
+                .collect()
+        };
+        let upside_down = souths.len() < norths.len();
+        let (top, top_sets, bottom_sets) = if upside_down {
+            (e, reversed(souths, e), reversed(norths, w))
+        } else {
+            (w, norths.to_vec(), souths.to_vec())
+        };
+        Unit {
+            n,
+            w,
+            top,
+            top_ok: prefixes(&top_sets, top),
+            bottom_ok: prefixes(&bottom_sets, n - top),
+            upside_down,
+        }
+    }
+
+    fn count(&self) -> u128 {
+        let full = if self.n == 32 {
+            u32::MAX
+        } else {
+            (1u32 << self.n) - 1
+        };
+        self.search(0, full, 0, 0, 0, 0, 0)
+    }
+
+    /// The weighted placements below row `row` (of the board as searched), with the columns
+    /// and diagonals taken, `east` the rows whose queen stands east so far, and `doubled` the
+    /// west queens on a long diagonal so far.
+    #[allow(clippy::too_many_arguments)]
+    fn search(
+        &self,
+        row: u32,
+        full: u32,
+        cols: u32,
+        left: u32,
+        right: u32,
+        east: u32,
+        doubled: u32,
+    ) -> u128 {
+        let (n, w, top) = (self.n, self.w, self.top);
+        if row == n {
+            let east = match self.upside_down {
+                true => east.reverse_bits() >> (32 - n),
+                false => east,
+            };
+            return fold(east, n) << doubled;
+        }
+        let mut free = full & !(cols | left | right);
+        let mut sum = 0;
+        while free != 0 {
+            let bit = free & free.wrapping_neg();
+            free ^= bit;
+            let col = bit.trailing_zeros();
+            let is_east = col >= w;
+            // The long diagonals' east segments hold no east queen (the centre square of an
+            // odd board is on both and is kept). Turned upside down, the two segments map
+            // onto each other: the same test holds.
+            if is_east && (row + col == n - 1 && row < w || row == col && row > n - 1 - w) {
+                continue;
+            }
+            let sides = east | u32::from(is_east) << row;
+            let possible = if row < top {
+                self.top_ok[row as usize + 1][(sides & ((2u32 << row) - 1)) as usize]
+            } else {
+                let d = row - top + 1;
+                self.bottom_ok[d as usize][((sides >> top) & ((1u32 << d) - 1)) as usize]
+            };
+            if !possible {
+                continue;
+            }
+            let on_long =
+                u32::from(!is_east && row + col == n - 1) + u32::from(!is_east && row == col);
+            sum += self.search(
+                row + 1,
+                full,
+                cols | bit,
+                (left | bit) << 1 & full,
+                (right | bit) >> 1,
+                sides,
+                doubled + on_long,
+            );
+        }
+        sum
+    }
+}
+
+/// The weight of the row set `east` of an `n`-row board in the upside-down fold: 2 if its
+/// reverse is larger, 1 if it is its own reverse, 0 if it is smaller.
+fn fold(east: u32, n: u32) -> u128 {
+    let reverse = east.reverse_bits() >> (32 - n);
+    match east.cmp(&reverse) {
+        std::cmp::Ordering::Less => 2,
+        std::cmp::Ordering::Equal => 1,
+        std::cmp::Ordering::Greater => 0,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::count::Run;
+
+    #[test]
+    fn every_part_is_the_joins_and_the_parts_make_the_whole() {
+        for n in 12..=14 {
+            let m = 7;
+            let mut sum = 0;
+            for k in 1..=m {
+                let run = Run {
+                    part: Some((k, m)),
+                    ..Run::default()
+                };
+                let by_join = join::count_with(n, &run).unwrap();
+                let again = recount(n, (k, m), 2).unwrap();
+                assert_eq!(again, by_join, "n = {}, part {}/{}", n, k, m);
+                sum += again;
+            }
+            assert_eq!(sum, u128::from(crate::judge::count(n)), "n = {}", n);
+        }
+    }
+
+    #[test]
+    fn the_fold_weighs_a_row_set_by_its_reverse() {
+        assert_eq!(fold(0b0011, 4), 2); // reverse 0b1100
+        assert_eq!(fold(0b1100, 4), 0);
+        assert_eq!(fold(0b1001, 4), 1);
+        assert_eq!(fold(u32::MAX, 32), 1);
+    }
+}

@@ -1,0 +1,367 @@
+//! Checkable counts through the real binary: provenance in every checkpoint, the manifest,
+//! duplicates compared, a forged part found by `queens recheck`, and the files that must be
+//! refused.
+
+use crate::common::{python, queens, scratch, stdout_of};
+use nqueens::count::checkpoint::Fnv;
+use predicates::prelude::*;
+use std::path::{Path, PathBuf};
+
+/// The parts of N = 13 in `m` parts, each counted into `dir/pK.ckpt`.
+fn parts(dir: &Path, m: u64) -> Vec<PathBuf> {
+    (1..=m)
+        .map(|k| {
+            let path = dir.join(format!("p{}.ckpt", k));
+            let spec = format!("{}/{}", k, m);
+            stdout_of(&[
+                "count",
+                "13",
+                "--threads",
+                "1",
+                "--part",
+                &spec,
+                "--checkpoint",
+                path.to_str().unwrap(),
+            ]);
+            path
+        })
+        .collect()
+}
+
+/// Rewrites the lines of the checkpoint at `path` that `change` changes, with their checksums
+/// recomputed, as a forger (or a faulty core) would.
+fn forge(path: &Path, change: impl Fn(&str) -> Option<String>) {
+    let text = std::fs::read_to_string(path).unwrap();
+    let mut out = String::new();
+    for line in text.lines() {
+        let (body, _) = line.rsplit_once(" ~").unwrap();
+        let body = change(body).unwrap_or_else(|| body.to_string());
+        let mut hash = Fnv::new();
+        hash.bytes(body.as_bytes());
+        out += &format!("{} ~{:016x}\n", body, hash.finish());
+    }
+    std::fs::write(path, out).unwrap();
+}
+
+/// `result T …` and the last `done` record raised by `by`.
+fn raised(by: u128) -> impl Fn(&str) -> Option<String> {
+    move |body: &str| {
+        let mut words: Vec<String> = body.split(' ').map(String::from).collect();
+        match words[0].as_str() {
+            "result" => {
+                words[1] = (words[1].parse::<u128>().unwrap() + by).to_string();
+                Some(words.join(" "))
+            }
+            "done" if words[1] == "0" => {
+                words[2] = (words[2].parse::<u128>().unwrap() + by).to_string();
+                Some(words.join(" "))
+            }
+            _ => None,
+        }
+    }
+}
+
+fn strs(paths: &[PathBuf]) -> Vec<&str> {
+    paths.iter().map(|p| p.to_str().unwrap()).collect()
+}
+
+#[test]
+fn every_part_says_where_and_how_it_was_made_and_the_manifest_publishes_it() {
+    let dir = scratch("manifest");
+    let files = parts(&dir, 6);
+    let text = std::fs::read_to_string(&files[0]).unwrap();
+    let run = text.lines().nth(1).unwrap();
+    for field in [
+        "run version=",
+        " commit=",
+        " counter=join",
+        " kernel=",
+        " host=",
+        " cpu=",
+        " os=",
+        " started=",
+        " id=",
+    ] {
+        assert!(run.contains(field), "{}: {}", field, run);
+    }
+    assert!(text.lines().any(|l| l.starts_with("end finished=")));
+    let manifest = dir.join("m.jsonl");
+    let mut args = vec![
+        "merge",
+        "--n",
+        "13",
+        "--parts",
+        "6",
+        "--total",
+        "--manifest",
+    ];
+    args.push(manifest.to_str().unwrap());
+    let all = strs(&files);
+    args.extend(&all);
+    queens().args(&args).assert().success().stdout("73712\n");
+    let lines = std::fs::read_to_string(&manifest).unwrap();
+    assert_eq!(lines.lines().count(), 7);
+    // Python's json reads every line; the parts' counts (strings) add up to the total, and the
+    // file's checksum is sha256sum's.
+    let script = r#"
+import hashlib, json, sys
+rows = [json.loads(line) for line in sys.stdin]
+parts, total = rows[:-1], rows[-1]
+assert total["count"] == "73712", total
+assert sum(int(p["count"]) for p in parts) == 73712
+for p in parts:
+    for key in ["part", "parts", "n", "count", "cpu_seconds", "host", "version", "commit",
+                "kernel", "cpu", "os", "started", "finished", "runs", "file", "sha256"]:
+        assert key in p, key
+    assert isinstance(p["count"], str) and p["parts"] == 6 and p["n"] == 13
+    assert hashlib.sha256(open(p["file"], "rb").read()).hexdigest() == p["sha256"]
+print("ok")
+"#;
+    match python(script, lines.as_bytes()) {
+        Some(out) => assert_eq!(
+            String::from_utf8_lossy(&out.stdout),
+            "ok\n",
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        ),
+        None => eprintln!("python3 cannot be run: the manifest's JSON is not checked by it"),
+    }
+    // Status shows each run.
+    queens()
+        .args(["merge", "--status", all[0]])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("  run: nqueens-toolkit "));
+    // A manifest that cannot be written: exit 1, named, no total claimed.
+    let mut full = args.clone();
+    full[7] = "/dev/full";
+    queens()
+        .args(&full)
+        .assert()
+        .code(1)
+        .stdout("")
+        .stderr(predicate::str::contains(
+            "cannot write the manifest /dev/full",
+        ));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn a_forged_part_is_found_by_recheck_and_duplicates_are_compared() {
+    let dir = scratch("forged");
+    let files = parts(&dir, 6);
+    let all = strs(&files);
+    queens()
+        .arg("recheck")
+        .args(&all)
+        .args(["--sample", "1"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("re-counted 6 of 6 parts"));
+    // Part 3 counted again, independently: it confirms.
+    let again = dir.join("again3.ckpt");
+    stdout_of(&[
+        "count",
+        "13",
+        "--part",
+        "3/6",
+        "--checkpoint",
+        again.to_str().unwrap(),
+    ]);
+    let mut with_again = all.clone();
+    with_again.push(again.to_str().unwrap());
+    queens()
+        .arg("merge")
+        .args(&with_again)
+        .assert()
+        .success()
+        .stdout("73712\n")
+        .stderr(predicate::str::contains("part 3/6 confirmed by 2 counts"));
+    // A byte copy, or the same file by another name, confirms nothing.
+    let copy = dir.join("copy3.ckpt");
+    std::fs::copy(&files[2], &copy).unwrap();
+    let link = dir.join("link3.ckpt");
+    std::os::unix::fs::symlink(&files[2], &link).unwrap();
+    for (other, why) in [(&copy, "a byte copy"), (&link, "the same file")] {
+        let mut args = all.clone();
+        args.push(other.to_str().unwrap());
+        queens()
+            .arg("merge")
+            .args(&args)
+            .assert()
+            .code(1)
+            .stderr(predicate::str::contains("is given twice").and(predicate::str::contains(why)));
+    }
+    // Part 4 raised by 2, its checksums recomputed: merge cannot tell, recheck names it.
+    forge(&files[3], raised(2));
+    queens()
+        .arg("merge")
+        .args(&all)
+        .assert()
+        .success()
+        .stdout("73714\n");
+    queens()
+        .arg("recheck")
+        .args(&all)
+        .args(["--sample", "1"])
+        .assert()
+        .code(1)
+        .stdout(predicate::str::contains(format!(
+            "part 4/6 of N = 13 differs: {} records",
+            all[3]
+        )));
+    // Beside an honest second count of part 4: a conflict naming both files.
+    let honest = dir.join("honest4.ckpt");
+    stdout_of(&[
+        "count",
+        "13",
+        "--part",
+        "4/6",
+        "--checkpoint",
+        honest.to_str().unwrap(),
+    ]);
+    let mut args = all.clone();
+    args.push(honest.to_str().unwrap());
+    queens()
+        .arg("merge")
+        .args(&args)
+        .assert()
+        .code(1)
+        .stdout("")
+        .stderr(
+            predicate::str::contains("conflict: part 4/6")
+                .and(predicate::str::contains(all[3]))
+                .and(predicate::str::contains(honest.to_str().unwrap())),
+        );
+    // A forgery of the provenance alone: the file still merges, but a copy of it beside the
+    // original is no independent count (they share the run), so nothing is confirmed.
+    let posing = dir.join("posing3.ckpt");
+    std::fs::copy(&files[2], &posing).unwrap();
+    forge(&posing, |body| {
+        body.starts_with("end ")
+            .then(|| "end finished=2030-01-01T00:00:00Z".to_string())
+    });
+    let mut args = all.clone();
+    args.push(posing.to_str().unwrap());
+    queens()
+        .arg("merge")
+        .args(&args)
+        .assert()
+        .code(1)
+        .stderr(predicate::str::contains("the same run"));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn lists_of_files_take_any_name_and_bad_files_are_named() {
+    let dir = scratch("files-from");
+    let named = dir.join("it's a \"part\" 1.ckpt");
+    stdout_of(&[
+        "count",
+        "12",
+        "--part",
+        "1/2",
+        "--checkpoint",
+        named.to_str().unwrap(),
+    ]);
+    let other = dir.join("p2.ckpt");
+    stdout_of(&[
+        "count",
+        "12",
+        "--part",
+        "2/2",
+        "--checkpoint",
+        other.to_str().unwrap(),
+    ]);
+    let list = dir.join("list");
+    std::fs::write(
+        &list,
+        format!("{}\r\n\n{}\n", named.display(), other.display()),
+    )
+    .unwrap();
+    queens()
+        .args(["merge", "--n", "12", "--files-from", list.to_str().unwrap()])
+        .assert()
+        .success()
+        .stdout("14200\n");
+    queens()
+        .args([
+            "recheck",
+            "--sample",
+            "1",
+            "--files-from",
+            list.to_str().unwrap(),
+        ])
+        .assert()
+        .success();
+    // A list naming a missing file, /dev/zero as a list, a part outside 1..M.
+    std::fs::write(
+        &list,
+        format!("{}\n{}/missing.ckpt\n", named.display(), dir.display()),
+    )
+    .unwrap();
+    queens()
+        .args(["merge", "--files-from", list.to_str().unwrap()])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("missing.ckpt"));
+    queens()
+        .args(["merge", "--files-from", "/dev/zero"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("/dev/zero: line 1"));
+    let outside = dir.join("outside.ckpt");
+    std::fs::copy(&other, &outside).unwrap();
+    forge(&outside, |body| {
+        body.starts_with("nqueens-checkpoint ")
+            .then(|| body.replace("part=2/2", "part=3/2"))
+    });
+    queens()
+        .args(["merge", named.to_str().unwrap(), outside.to_str().unwrap()])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(
+            "part 3/2 is not one of the parts 1 to 2",
+        ));
+    // Status names a junk file after printing every readable part.
+    let junk = dir.join("junk");
+    std::fs::write(&junk, "hello\n").unwrap();
+    queens()
+        .args([
+            "merge",
+            "--status",
+            named.to_str().unwrap(),
+            junk.to_str().unwrap(),
+            other.to_str().unwrap(),
+        ])
+        .assert()
+        .code(2)
+        .stdout(predicate::str::contains("part 1/2").and(predicate::str::contains("part 2/2")))
+        .stderr(predicate::str::contains("not a checkpoint"));
+    // A checkpoint saved with lone CR line ends reads as the same file, and is never recounted
+    // over.
+    let cr = dir.join("cr.ckpt");
+    let text = std::fs::read_to_string(&other).unwrap();
+    std::fs::write(&cr, text.replace('\n', "\r")).unwrap();
+    queens()
+        .args(["merge", "--status", cr.to_str().unwrap()])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("finished: "));
+    queens()
+        .args([
+            "count",
+            "12",
+            "--part",
+            "2/2",
+            "--checkpoint",
+            cr.to_str().unwrap(),
+        ])
+        .assert()
+        .success();
+    assert_eq!(
+        std::fs::read_to_string(&cr).unwrap(),
+        text.replace('\n', "\r")
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
