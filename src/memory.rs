@@ -78,6 +78,20 @@ pub(crate) fn headroom(what: &'static str) -> Result<(), OutOfMemory> {
     }
 }
 
+/// Pushes `item` onto `v`, growing it fallibly (doubling, as a vector grows): for lists whose
+/// length is known only as they are made (the units of a count's plan).
+///
+/// # Errors
+///
+/// [`OutOfMemory`] naming `what` if the room cannot be had.
+pub(crate) fn push<T>(v: &mut Vec<T>, item: T, what: &'static str) -> Result<(), OutOfMemory> {
+    if v.len() == v.capacity() {
+        reserve(v, v.len().max(64), what)?;
+    }
+    v.push(item);
+    Ok(())
+}
+
 /// A vector of `len` copies of `value`, or [`OutOfMemory`] naming `what` if the memory cannot
 /// be had (instead of aborting the process), with [`HEADROOM`] left after it.
 pub(crate) fn try_filled<T: Clone>(

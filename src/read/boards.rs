@@ -132,6 +132,9 @@ pub fn board<R: Read>(input: R) -> Result<Board, ReadError> {
 /// input).
 pub(crate) fn placement_board<R: Read>(input: R) -> Result<Vec<u32>, ReadError> {
     let mut queens: Vec<u32> = Vec::new();
+    // A row with no queen or several is said only once the whole text is known to be a board:
+    // a ragged text is malformed input first.
+    let mut not_one: Option<ReadError> = None;
     each_row(input, |row, line, _| {
         if let Some(col) = line.text.iter().position(|&b| b == b'*') {
             let message =
@@ -157,16 +160,20 @@ pub(crate) fn placement_board<R: Read>(input: R) -> Result<Vec<u32>, ReadError> 
                 let message = format!("row {} holds {} queens, not one", row + 1, count);
                 let kind = Kind::NotAPlacement(message);
                 // The row is named: a placement's rows are its lines, so no line number.
-                Err(ReadError {
+                not_one.get_or_insert(ReadError {
                     source: None,
                     line: 0,
                     column: 0,
                     kind,
-                })
+                });
+                Ok(())
             }
         }
     })?;
-    Ok(queens)
+    match not_one {
+        Some(e) => Err(e),
+        None => Ok(queens),
+    }
 }
 
 /// Reads the rows of a board text, checking its shape, and gives each row to `take` (its

@@ -128,7 +128,7 @@ fn columns<R: Read>(input: R, base: u64) -> Result<Vec<u32>, ReadError> {
 ///
 /// assert_eq!(placement(&b"2 4 1 3"[..]).unwrap(), [1, 3, 0, 2]);
 /// assert_eq!(placement(&b".Q..\n...Q\nQ...\n..Q.\n"[..]).unwrap(), [1, 3, 0, 2]);
-/// let err = placement(&b".Q..\n.Q.Q\n"[..]).unwrap_err();
+/// let err = placement(&b".Q..\n.Q.Q\n....\n..Q.\n"[..]).unwrap_err();
 /// assert!(err.is_not_a_placement());
 /// assert_eq!(err.to_string(), "row 2 holds 2 queens, not one");
 /// ```

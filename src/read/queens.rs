@@ -7,8 +7,9 @@ use super::words::Words;
 use super::ReadError;
 use std::io::Read;
 
-/// Reads placed queens for a board of `n` squares a side: each queen 0-based with its line.
-/// A queen named twice is one queen ([`crate::board::Board::with_queens`] keeps it once).
+/// Reads placed queens for a board of `n` squares a side: each queen 0-based with the line
+/// that first names it. A queen named twice is one queen, kept once (as
+/// [`crate::board::Board::with_queens`] keeps it).
 ///
 /// Reading stops at the first line that cannot belong to the list: a malformed line, a row or
 /// column outside the board, or more lines of queens than the board has rows, so an endless
@@ -35,6 +36,8 @@ use std::io::Read;
 /// ```
 pub fn queens<R: Read>(input: R, n: usize) -> Result<Vec<(u32, u32, u64)>, ReadError> {
     let mut queens = Vec::new();
+    let mut named = std::collections::HashSet::new();
+    let mut lines_of_queens = 0usize;
     let mut lines = Lines::new(input, 256);
     while let Some(line) = lines.next_line()? {
         let at = |message: String| ReadError::invalid(line.number, 0, message);
@@ -79,6 +82,19 @@ pub fn queens<R: Read>(input: R, n: usize) -> Result<Vec<(u32, u32, u64)>, ReadE
                 }
             };
         }
+        // A queen named again is the same queen (as `--queen` twice is): kept once. An endless
+        // repetition is still refused, at twice the board's rows of lines.
+        lines_of_queens += 1;
+        if !named.insert((square[0], square[1])) {
+            if lines_of_queens > 2 * n + 64 {
+                return Err(at(format!(
+                    "more than {} lines of queens for a board of {} rows",
+                    2 * n + 64,
+                    n
+                )));
+            }
+            continue;
+        }
         if queens.len() == n {
             return Err(at(format!("more queens than the board's {} rows", n)));
         }
@@ -122,8 +138,14 @@ mod tests {
             "line 1: \",\" is not a queen's ROW COL (two numbers from 1, as 3 5 or 3,5)"
         );
         assert_eq!(
-            message(&"1 1\n".repeat(3), 2),
+            message("1 1\n2 2\n1 2\n", 2),
             "line 3: more queens than the board's 2 rows"
+        );
+        // A queen named again is kept once; endless repeats are refused.
+        assert_eq!(queens(&b"1 1\n1,1\n2 2\n"[..], 2).unwrap().len(), 2);
+        assert_eq!(
+            message(&"1 1\n".repeat(100), 2),
+            "line 69: more than 68 lines of queens for a board of 2 rows"
         );
     }
 

@@ -156,12 +156,16 @@ fn clashing_queens_are_refused_naming_both_and_where_they_came_from() {
 
 #[test]
 fn endless_or_unreadable_lists_are_refused_without_reading_them_all() {
+    // The same queen without end: a repeat is the same queen, but not for ever.
     let out = shell("yes '1 1' | \"$0\" solve 8 --queens -");
     assert_eq!(out.status.code(), Some(2));
     assert_eq!(
         String::from_utf8_lossy(&out.stderr),
-        "queens: stdin: line 9: more queens than the board's 8 rows\n"
+        "queens: stdin: line 81: more than 80 lines of queens for a board of 8 rows\n"
     );
+    let out = shell("for r in $(seq 1 9); do echo $r $r; done | \"$0\" solve 8 --queens -");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("line 9: row 9 is outside the board"));
     let out = shell("\"$0\" solve 8 --queens /dev/zero");
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("line 1: the line is too long"));
@@ -320,4 +324,15 @@ fn solve_refuses_what_cannot_keep_queens() {
     ] {
         assert!(help.contains(word), "{}", word);
     }
+}
+
+#[test]
+fn a_queen_named_twice_is_one_queen_in_a_file_as_on_the_command_line() {
+    // Five lines for a board of four rows, one of them a repeat: the same board as the four.
+    let dir = crate::common::scratch("repeated-queen");
+    let list = dir.join("q5.txt");
+    std::fs::write(&list, "1 2\n1,2\n2 4\n3 1\n4 3\n").unwrap();
+    prints(&["count", "4", "--queens", list.to_str().unwrap()], "1\n");
+    prints(&["count", "4", "--queen", "1,2", "--queen", "1,2"], "1\n");
+    std::fs::remove_dir_all(&dir).unwrap();
 }

@@ -198,6 +198,42 @@ fn a_count_too_big_for_the_memory_says_so_and_never_aborts() {
 }
 
 #[test]
+fn the_plans_of_the_largest_counts_never_abort_under_a_memory_limit() {
+    // N = 28's list of units alone takes 20 MB, N = 30's and 32's lists of a quarter far more:
+    // every one is asked for first, with headroom left for what std allocates without asking
+    // (a message, a buffer), so a limit is an error, never an abort.
+    for (n, mb) in [("28", 16), ("28", 24), ("30", 32), ("32", 48), ("23", 40)] {
+        for form in [
+            "-j 1",
+            "-j 1 --estimate=1",
+            "-j 1 --part 1/1000",
+            "-j 2 --part 3/10000",
+        ] {
+            let out = shell(&format!(
+                "ulimit -v {}; exec timeout 5 \"$0\" count {} {}",
+                mb * 1024,
+                n,
+                form
+            ));
+            let stderr = String::from_utf8_lossy(&out.stderr);
+            let code = out.status.code();
+            assert!(
+                code == Some(0) || code == Some(124) || code == Some(1),
+                "N = {} {} under {} MB: {:?} {}",
+                n,
+                form,
+                mb,
+                code,
+                stderr
+            );
+            if code == Some(1) {
+                assert!(stderr.contains("not enough memory"), "{}", stderr);
+            }
+        }
+    }
+}
+
+#[test]
 fn an_unknown_kernel_is_refused_naming_the_ones_there_are() {
     for wrong in ["portabel", "junk", "AVX2"] {
         queens()

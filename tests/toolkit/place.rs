@@ -273,7 +273,10 @@ fn verify_reads_boards_as_well_as_perm_lines() {
             "Q.\n.Q\n",
             "invalid: the queens of rows 1 and 2 share a diagonal",
         ),
-        (".Q..\n.Q.Q\n", "invalid: row 2 holds 2 queens, not one"),
+        (
+            ".Q..\n.Q.Q\n....\n..Q.\n",
+            "invalid: row 2 holds 2 queens, not one",
+        ),
         (".Q.\n...\n.Q.\n", "invalid: row 2 holds 0 queens, not one"),
     ] {
         queens()
@@ -365,4 +368,26 @@ fn verify_reads_every_format_the_tool_prints() {
         .stderr(predicate::str::contains(
             "0-based columns are read with --format perm0",
         ));
+}
+
+#[test]
+fn a_ragged_board_is_malformed_input_before_it_is_an_invalid_placement() {
+    // Dots alone, lines of unequal length: not a board (exit 2), whatever its rows hold.
+    for text in ["...\n..\n...\n", ".Q.\n..\n...\n"] {
+        queens()
+            .arg("verify")
+            .write_stdin(text)
+            .assert()
+            .code(2)
+            .stderr(predicate::str::contains(
+                "line 2: 2 squares, but line 1 has 3",
+            ));
+    }
+    // A well-formed board with an empty row is a placement that fails the check (exit 1).
+    queens()
+        .arg("verify")
+        .write_stdin("...\n...\n...\n")
+        .assert()
+        .code(1)
+        .stdout(predicate::str::contains("row 1 holds 0 queens, not one"));
 }

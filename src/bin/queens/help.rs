@@ -23,11 +23,15 @@ pub fn command_help(spec: &Spec) -> String {
     }
     out += "\nOptions:\n";
     for flag in spec.flags {
+        let name = match crate::cli::short_name(flag.name) {
+            Some(short) => format!("{}, {}", short, flag.name),
+            None => flag.name.to_string(),
+        };
         let left = match (flag.value, flag.many) {
-            ("", _) => flag.name.to_string(),
-            (value, Many::Words) => format!("{} {}...", flag.name, value),
+            ("", _) => name,
+            (value, Many::Words) => format!("{} {}...", name, value),
             // A repeated flag says so in its help.
-            (value, _) => format!("{} {}", flag.name, value),
+            (value, _) => format!("{} {}", name, value),
         };
         let mut help = flag.help.to_string();
         if let Kind::Choice { choices, .. } = flag.kind {
@@ -158,7 +162,7 @@ pub fn completions(shell: &str, specs: &[&Spec]) -> String {
                 let flags: Vec<&str> = spec
                     .flags
                     .iter()
-                    .map(|f| f.name)
+                    .flat_map(|f| std::iter::once(f.name).chain(crate::cli::short_name(f.name)))
                     .chain(["--help"])
                     .collect();
                 let _ = writeln!(out, "        esac\n        COMPREPLY=($(compgen -W \"{}\" -- \"$cur\") $(compgen -f -- \"$cur\"));;", flags.join(" "));
@@ -238,11 +242,14 @@ pub fn completions(shell: &str, specs: &[&Spec]) -> String {
                         Kind::File => " -r -F".to_string(),
                         _ => " -x".to_string(),
                     };
+                    let short = crate::cli::short_name(flag.name)
+                        .map_or(String::new(), |s| format!(" -s {}", &s[1..]));
                     let _ = writeln!(
                         out,
-                        "complete -c queens -n '__fish_seen_subcommand_from {}' -l {}{} -d '{}'",
+                        "complete -c queens -n '__fish_seen_subcommand_from {}' -l {}{}{} -d '{}'",
                         spec.name,
                         &flag.name[2..],
+                        short,
                         value,
                         help
                     );

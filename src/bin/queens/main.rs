@@ -124,7 +124,9 @@ fn run() -> Result<(), Failure> {
     let rest: Vec<&str> = rest.iter().map(String::as_str).collect();
     let text = match (first.as_str(), rest.as_slice()) {
         ("-V" | "--version", []) => format!("queens {}\n", env!("CARGO_PKG_VERSION")),
-        ("-h" | "--help" | "help", []) | ("help", ["help"]) => help::top_help(&specs()),
+        ("-h" | "--help" | "help", []) | ("help", ["help" | "-h" | "--help"]) => {
+            help::top_help(&specs())
+        }
         ("-h" | "--help" | "help", [name]) => {
             match COMMANDS.iter().find(|c| c.spec.name == *name) {
                 Some(command) => help::command_help(command.spec),

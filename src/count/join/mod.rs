@@ -229,7 +229,7 @@ pub fn count_on(kernel: Kernel, n: u32, run: &Run<'_>) -> Result<u128, CountErro
     run::count_units(
         &problem,
         (COUNTER, kernel.name()),
-        join.units(),
+        join.units()?,
         // A tile's work grows with its row sets: north sets by south sets.
         |tile| f64::from(tile.north.len() as u32) * f64::from(tile.south.len() as u32),
         run,
@@ -263,7 +263,7 @@ pub(crate) fn unit_row_sets(n: u32, part: Option<(u64, u64)>) -> Result<Vec<RowS
     let sets = |all: &[u32], range: &std::ops::Range<u32>| {
         all[range.start as usize..range.end as usize].to_vec()
     };
-    Ok(run::slice(join.units(), part)
+    Ok(run::slice(join.units()?, part)
         .iter()
         .map(|tile| {
             let k = tile.k as usize;
@@ -328,7 +328,7 @@ pub fn estimate(
     let join = Join::new(n, kernel);
     estimate_units(
         Ask::Total,
-        &run::slice(join.units(), part),
+        &run::slice(join.units()?, part),
         budget,
         seed,
         || Ok(Scratch::new(&join)),

@@ -4,6 +4,7 @@
 use super::kernel::Kernel;
 use super::quarter::{Lists, Shape};
 use crate::count::run::{checkpoint::Fnv, Unit};
+use crate::memory::OutOfMemory;
 
 /// A unit of work: the row sets `E` of the east queens with `k` north rows, whose north rows
 /// are the north sets `north` (indices into [`Join::north_sets`]`[k]`) and whose south rows are
@@ -132,7 +133,11 @@ impl Join {
     /// lists (measured by counting each set's placements), each tile's south sets cut into
     /// runs of [`SOUTH_SETS`] ([`SOUTH_SETS_ALONE`] from n = [`TILE_ALONE_FROM`]). The same
     /// list for the same `n`.
-    pub(super) fn units(&self) -> Vec<Tile> {
+    ///
+    /// # Errors
+    ///
+    /// [`OutOfMemory`] if the list does not fit (632,532 units at n = 28: 20 MB).
+    pub(super) fn units(&self) -> Result<Vec<Tile>, OutOfMemory> {
         let mut units = Vec::new();
         let north = (1u32 << self.w) - 1;
         for k in 0..=self.w {
@@ -153,7 +158,7 @@ impl Join {
                         + 8 * (1 << self.e)
                 };
                 if i > start && bytes + size > NORTH_BYTES {
-                    self.tile_units(k, start as u32..i as u32, souths.len() as u32, &mut units);
+                    self.tile_units(k, start as u32..i as u32, souths.len() as u32, &mut units)?;
                     (start, bytes) = (i, 0);
                 }
                 bytes += size;
@@ -163,9 +168,9 @@ impl Join {
                 start as u32..norths.len() as u32,
                 souths.len() as u32,
                 &mut units,
-            );
+            )?;
         }
-        units
+        Ok(units)
     }
 
     /// Adds the units of one tile: its south sets in runs.
@@ -175,7 +180,7 @@ impl Join {
         north: std::ops::Range<u32>,
         souths: u32,
         units: &mut Vec<Tile>,
-    ) {
+    ) -> Result<(), OutOfMemory> {
         let mut s = 0;
         while s < souths {
             let run = if self.n >= TILE_ALONE_FROM {
@@ -184,13 +189,15 @@ impl Join {
                 SOUTH_SETS
             };
             let end = (s + run).min(souths);
-            units.push(Tile {
+            let tile = Tile {
                 k,
                 north: north.clone(),
                 south: s..end,
-            });
+            };
+            crate::memory::push(units, tile, "the list of units of work")?;
             s = end;
         }
+        Ok(())
     }
 
     /// The weight of the row set of north set `north` and south set `south` in the upside-down

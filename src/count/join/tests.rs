@@ -28,7 +28,7 @@ fn subsets_of_a_size_come_in_order() {
 fn by_row_sets(join: &Join, count: impl Fn(&Join, &mut Scratch, usize, u32) -> u64) -> u64 {
     let mut scratch = Scratch::new(join);
     let mut total = 0;
-    for tile in join.units() {
+    for tile in join.units().unwrap() {
         join.hold_north(&mut scratch, &tile).unwrap();
         for j in tile.south.clone() {
             let south = join.south_sets[tile.k as usize][j as usize];
@@ -84,7 +84,7 @@ fn lists_built_in_parts_count_the_same() {
             let mut scratch = Scratch::new(&join);
             let mut total = 0;
             let mut cut = 0;
-            for tile in join.units() {
+            for tile in join.units().unwrap() {
                 total += join.count_tile(&mut scratch, &tile).unwrap();
                 let lists = [&scratch.south_east, &scratch.south_west];
                 cut += u64::from(
@@ -114,7 +114,7 @@ fn an_estimate_from_parts_of_lists_is_near_the_count() {
 /// The mean of `samples` seeded samples of `join`'s count, as `estimate_units` takes them
 /// (without its clock), and its standard error (not 0).
 fn sampled(join: &Join, samples: usize, seed: u64) -> (f64, f64) {
-    let units = join.units();
+    let units = join.units().unwrap();
     let mut scratch = Scratch::new(join);
     let mut rng = SplitMix64::new(seed);
     let values: Vec<f64> = (0..samples)
@@ -136,7 +136,7 @@ fn sampled(join: &Join, samples: usize, seed: u64) -> (f64, f64) {
 fn chunks_hold_at_most_their_candidates_and_cover_the_walk() {
     let join = Join::new(12, Kernel::portable());
     let mut scratch = Scratch::new(&join);
-    let tile = &join.units()[40];
+    let tile = &join.units().unwrap()[40];
     join.hold_north(&mut scratch, tile).unwrap();
     let south = join.south_sets[tile.k as usize][tile.south.start as usize];
     join.build_south(&mut scratch, south).unwrap();
@@ -189,7 +189,7 @@ fn the_row_sets_and_their_weights_cover_every_row_set_once() {
         let join = Join::new(n, Kernel::portable());
         let mut seen = std::collections::HashSet::new();
         let mut covered = 0;
-        for tile in join.units() {
+        for tile in join.units().unwrap() {
             for i in tile.north.clone() {
                 for j in tile.south.clone() {
                     let north = join.north_sets[tile.k as usize][i as usize];

@@ -319,19 +319,19 @@ pub fn cores() -> usize {
 /// # Panics
 ///
 /// Panics if a part is not `1 <= k <= m`.
-pub(crate) fn slice<T>(units: Vec<T>, part: Option<(u64, u64)>) -> Vec<T> {
+pub(crate) fn slice<T>(mut units: Vec<T>, part: Option<(u64, u64)>) -> Vec<T> {
     if let Some((k, m)) = part {
         assert!(1 <= k && k <= m, "part {}/{} is not 1 <= k <= m", k, m);
+        // In place: no second list, however long the first.
+        let mut i = 0u64;
+        units.retain(|_| {
+            let keep = i % m == k - 1;
+            i += 1;
+            keep
+        });
+        units.shrink_to_fit();
     }
-    match part {
-        None => units,
-        Some((k, m)) => units
-            .into_iter()
-            .enumerate()
-            .filter(|&(i, _)| i as u64 % m == k - 1)
-            .map(|(_, unit)| unit)
-            .collect(),
-    }
+    units
 }
 
 #[cfg(test)]

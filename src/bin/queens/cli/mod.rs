@@ -39,6 +39,18 @@ pub struct Flag {
     pub help: &'static str,
 }
 
+/// The short names of long flags, as other tools spell them (`-j` for threads, as in cargo,
+/// make, rg and fd): the parse loop reads each as its long flag, and the help shows both.
+pub const SHORT_NAMES: [(&str, &str); 1] = [("-j", "--threads")];
+
+/// The short name of the long flag `long`, if it has one.
+pub fn short_name(long: &str) -> Option<&'static str> {
+    SHORT_NAMES
+        .iter()
+        .find(|(_, l)| *l == long)
+        .map(|(short, _)| *short)
+}
+
 /// What a flag's value is: checked and converted once, by the parse loop.
 #[derive(Clone, Copy)]
 pub enum Kind {
@@ -180,6 +192,10 @@ impl Spec {
             if name == "-h" || name == "--help" {
                 return Ok(None);
             }
+            let name = match SHORT_NAMES.iter().find(|(short, _)| *short == name) {
+                Some((_, long)) if self.flags.iter().any(|f| f.name == *long) => *long,
+                _ => name,
+            };
             let index = self
                 .flags
                 .iter()
