@@ -7,6 +7,7 @@ mod common;
 mod complete;
 mod count;
 mod draw;
+mod json;
 mod list;
 mod merge;
 mod place;

@@ -22,6 +22,7 @@ pub static SPEC: Spec = Spec {
     usage: &["[--from A] [--to B] [--algo NAME...] [--budget SECONDS] [--svg FILE]"],
     args: &[],
     flags: &[
+        crate::count::JSON,
         Flag {
             name: "--from",
             value: "A",
@@ -89,6 +90,8 @@ pub struct BenchArgs {
     pub budget: Duration,
     /// Where to write the plot.
     pub svg: Option<String>,
+    /// Print the table as one JSON document.
+    pub json: bool,
 }
 
 /// Reads the arguments of `queens bench`.
@@ -118,6 +121,7 @@ pub fn parse(parsed: &Parsed) -> Result<BenchArgs, Failure> {
         algos,
         budget: Duration::from_secs_f64(budget),
         svg: parsed.file("--svg").map(String::from),
+        json: parsed.has("--json"),
     })
 }
 
@@ -209,17 +213,28 @@ pub fn run(args: BenchArgs) -> Result<(), Failure> {
         )));
     }
     let table = table.map_err(|e| Failure::Check(e.to_string()))?;
-    let mut text = table.markdown();
-    if let Some((worked, wanted)) = *fewer.lock().unwrap_or_else(|e| e.into_inner()) {
+    let mut text = match args.json {
+        true => json_table(&table, &args) + "\n",
+        false => table.markdown(),
+    };
+    let fewer = *fewer.lock().unwrap_or_else(|e| e.into_inner());
+    if let (Some((worked, wanted)), true) = (fewer, args.json) {
+        crate::failure::say(&format!(
+            "queens: note: fast ×{} ran on {} of its {} threads at times: its row is not a {}-thread time",
+            wanted, worked, wanted, wanted
+        ));
+    }
+    if let (Some((worked, wanted)), false) = (fewer, args.json) {
         text += &format!(
             "\nnote: fast ×{} ran on {} of its {} threads at times (the others could not start): its row is not a {}-thread time\n",
             wanted, worked, wanted, wanted
         );
     }
-    if table
-        .rows
-        .iter()
-        .any(|(_, cells)| cells.contains(&Cell::Skipped))
+    if !args.json
+        && table
+            .rows
+            .iter()
+            .any(|(_, cells)| cells.contains(&Cell::Skipped))
     {
         text += &format!(
             "\nskipped: the predicted time would have taken the run past its {} s budget\n",
@@ -240,6 +255,33 @@ pub fn run(args: BenchArgs) -> Result<(), Failure> {
             .map_err(|e| Failure::Write(format!("cannot write {}: {}", path, e)))?;
     }
     Ok(printed?)
+}
+
+/// The table as one JSON document: a row per counter, a cell per N, each its median time in
+/// milliseconds (`null` where it was skipped to keep to the budget).
+fn json_table(table: &bench::Table, args: &BenchArgs) -> String {
+    use nqueens::json::{array, Object};
+    let rows = table.rows.iter().map(|(label, cells)| {
+        let cells = table.ns.iter().zip(cells).map(|(&n, cell)| {
+            let object = Object::new().number("n", n);
+            match cell {
+                Cell::Time(time) => object.number("median_ms", bench::millis(*time)),
+                Cell::Skipped => object.null("median_ms"),
+            }
+            .finish()
+        });
+        Object::new()
+            .string("counter", label)
+            .raw("cells", &array(cells))
+            .finish()
+    });
+    Object::new()
+        .number("from", args.from)
+        .number("to", args.to)
+        .number("budget_seconds", args.budget.as_secs_f64())
+        .boolean("release_build", !cfg!(debug_assertions))
+        .raw("rows", &array(rows))
+        .finish()
 }
 
 #[cfg(test)]

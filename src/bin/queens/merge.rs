@@ -75,6 +75,7 @@ each finished, all of the same count, and of the count expected.",
             many: Many::One,
             help: "also write FILE, in JSON Lines: one object a part (part, parts, n, count as\na string, cpu_seconds, host, version, commit, kernel, cpu, os, started,\nfinished, its runs, file, sha256, confirmed_by), then one with the total;\nwritten whole only when the merge succeeds",
         },
+        crate::count::JSON,
         Flag {
             name: "--status",
             value: "",
@@ -118,6 +119,8 @@ pub struct MergeArgs {
     pub files_from: Option<String>,
     /// Where to write the manifest.
     pub manifest: Option<String>,
+    /// Print one JSON document instead of text.
+    pub json: bool,
     /// What the parts must be.
     pub expect: Expect,
     /// Print each part's progress instead of the total.
@@ -187,6 +190,7 @@ pub fn parse(parsed: &Parsed) -> Result<MergeArgs, Failure> {
         files: parsed.args().to_vec(),
         files_from: parsed.file("--files-from").map(String::from),
         manifest: parsed.file("--manifest").map(String::from),
+        json: parsed.has("--json"),
         expect: Expect {
             n,
             ask,
@@ -221,7 +225,7 @@ pub fn all_files(files: &[String], files_from: Option<&str>) -> Result<Vec<PathB
 pub fn run(args: MergeArgs) -> Result<(), Failure> {
     let files = all_files(&args.files, args.files_from.as_deref())?;
     if args.status {
-        return print_status(&files);
+        return print_status(&files, args.json);
     }
     let mut expect = args.expect.clone();
     if args.given.any() {
@@ -248,6 +252,11 @@ pub fn run(args: MergeArgs) -> Result<(), Failure> {
     if let Some(path) = &args.manifest {
         crate::output::write_whole(Path::new(path), &manifest(&merged))
             .map_err(|e| Failure::Write(format!("cannot write the manifest {}: {}", path, e)))?;
+    }
+    if args.json {
+        let parts = merged.parts.iter().map(|part| part_object(&merged, part));
+        let text = total_object(&merged).raw("by_part", &array(parts)).finish();
+        return Ok(output::print(&format!("{}\n", text))?);
     }
     // A plain merge of parts that counted classes says them by size, total included, as
     // `count --classes` does: a bare number of classes would read as the placements.
@@ -276,11 +285,21 @@ pub fn run(args: MergeArgs) -> Result<(), Failure> {
 /// The manifest of a merged count: JSON Lines, one object a part, then the total.
 fn manifest(merged: &Merged) -> String {
     let mut text = String::new();
+    for part in &merged.parts {
+        text += &part_object(merged, part);
+        text.push('\n');
+    }
+    text += &total_object(merged).finish();
+    text.push('\n');
+    text
+}
+
+/// The object of a merged count's total: what was counted, the count, the CPU time, the
+/// parts confirmed.
+fn total_object(merged: &Merged) -> Object {
     let mut cpu_millis = Some(0u64);
     for part in &merged.parts {
         cpu_millis = cpu_millis.zip(part.cpu_millis).map(|(a, b)| a + b);
-        text += &part_object(merged, part);
-        text.push('\n');
     }
     let total = Object::new()
         .number("n", merged.n)
@@ -296,9 +315,7 @@ fn manifest(merged: &Merged) -> String {
         None => total.null("cpu_seconds"),
     };
     let confirmed = merged.parts.iter().filter(|p| !p.confirmed_by.is_empty());
-    text += &total.number("confirmed", confirmed.count()).finish();
-    text.push('\n');
-    text
+    total.number("confirmed", confirmed.count())
 }
 
 /// One part's line of the manifest.
@@ -362,24 +379,79 @@ fn seconds(millis: u64) -> String {
 
 /// `--status`: a line for each file (and one for each run that worked on it); a file that
 /// cannot be read is named after every readable one is printed, exit 2.
-fn print_status(files: &[PathBuf]) -> Result<(), Failure> {
+fn print_status(files: &[PathBuf], json: bool) -> Result<(), Failure> {
     let mut text = String::new();
+    let (mut objects, mut unreadable) = (Vec::new(), Vec::new());
     let mut failed = None;
     for file in files {
-        match status(file) {
-            Ok(line) => text += &line,
-            Err(e) => {
-                if let Some(earlier) = failed.replace(e) {
-                    crate::failure::say(&format!("queens: {}", earlier));
-                }
+        let shown = match json {
+            true => status_object(file).map(|object| objects.push(object)),
+            false => status(file).map(|line| text += &line),
+        };
+        if let Err(e) = shown {
+            unreadable.push(
+                Object::new()
+                    .string("file", &file.to_string_lossy())
+                    .string("error", &e.to_string())
+                    .finish(),
+            );
+            if let Some(earlier) = failed.replace(e) {
+                crate::failure::say(&format!("queens: {}", earlier));
             }
         }
+    }
+    if json {
+        text = Object::new()
+            .raw("parts", &array(objects))
+            .raw("unreadable", &array(unreadable))
+            .finish()
+            + "\n";
     }
     output::print(&text)?;
     match failed {
         Some(e) => Err(file_failure(e)),
         None => Ok(()),
     }
+}
+
+/// The `--status --json` object of one file.
+fn status_object(file: &Path) -> Result<String, CheckpointError> {
+    let contents = Contents::read(file)?;
+    let object = Object::new().string("file", &file.to_string_lossy());
+    let Some(h) = &contents.header else {
+        return Ok(object.boolean("begun", false).finish());
+    };
+    let runs = contents.runs.iter().map(|run| {
+        Object::new()
+            .string("version", &run.version)
+            .string("commit", &run.commit)
+            .string("counter", &run.counter)
+            .string("kernel", &run.kernel)
+            .string("host", &run.host)
+            .string("cpu", &run.cpu)
+            .string("os", &run.os)
+            .string("started", &run.started)
+            .string("id", &run.id)
+            .finish()
+    });
+    let object = object
+        .boolean("begun", true)
+        .number("n", h.n)
+        .string("ask", h.ask.name())
+        .string("counter", &h.counter)
+        .string("board", &h.board)
+        .number("part", h.part.0)
+        .number("parts", h.part.1)
+        .number("chunks_done", contents.done.len())
+        .number("chunks", h.chunks)
+        .boolean("finished", contents.result.is_some())
+        .optional("count", contents.answer().map(|c| c.to_string()).as_deref())
+        .optional("finished_at", contents.finished.as_deref());
+    let object = match contents.cpu_seconds() {
+        Some(seconds) => object.number("cpu_seconds", format!("{:.3}", seconds)),
+        None => object.null("cpu_seconds"),
+    };
+    Ok(object.raw("runs", &array(runs)).finish())
 }
 
 /// The `--status` lines of one file: its part and how far it has got, then its runs.

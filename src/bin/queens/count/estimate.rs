@@ -21,6 +21,32 @@ pub fn print_estimate(
         _ => nqueens::count::estimate(problem, budget, ESTIMATE_SEED, kernel, args.part),
     }
     .map_err(count_failure)?;
+    if args.json {
+        let object = nqueens::json::Object::new()
+            .number("n", problem.n)
+            .string("ask", problem.ask.name())
+            .string("algo", args.algo.name())
+            .boolean("board", problem.board.is_some());
+        let object = match args.part {
+            Some((k, m)) => object.number("part", k).number("parts", m),
+            None => object.null("part").null("parts"),
+        };
+        let text = object
+            .number("count", format!("{:.0}", guess.count))
+            .number("stderr", format!("{:.0}", guess.error))
+            .number("core_seconds", format!("{:.3}", guess.core_seconds))
+            .number(
+                "core_seconds_stderr",
+                format!("{:.3}", guess.core_seconds_error),
+            )
+            .number("samples", guess.samples)
+            .number("units", guess.units)
+            .boolean("trusted", guess.trusted)
+            .number("seconds", format!("{:.3}", guess.elapsed.as_secs_f64()))
+            .number("seed", ESTIMATE_SEED)
+            .finish();
+        return Ok(output::print(&format!("{}\n", text))?);
+    }
     let what = match problem.ask {
         Ask::Total => "placements",
         Ask::Unique => "classes",

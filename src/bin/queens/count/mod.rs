@@ -86,6 +86,7 @@ adds up the parts of one count); one of another count is refused",
 4 (fixed by the half turn) and 2 (fixed by the quarter turn), and the total
 they make (N = 8: 11 × 8 + 1 × 4 = 92)",
         },
+        JSON,
         Flag {
             name: "--estimate",
             value: "[SECONDS]",
@@ -156,6 +157,8 @@ pub struct CountArgs {
     pub estimate: Option<u64>,
     /// Count the classes by their symmetry.
     pub classes: bool,
+    /// Print one JSON document instead of text.
+    pub json: bool,
 }
 
 /// Reads the arguments of `queens count`.
@@ -179,6 +182,7 @@ pub fn parse(parsed: &Parsed) -> Result<CountArgs, Failure> {
             true => Some(parsed.number("--estimate").unwrap_or(ESTIMATE_SECONDS)),
         },
         classes: parsed.has("--classes"),
+        json: parsed.has("--json"),
     };
     if args.classes {
         parsed.refuse(
@@ -221,7 +225,12 @@ pub fn run(args: CountArgs) -> Result<(), Failure> {
     let kernel = kernel_setting()?;
     if !args.algo.runs_problems() {
         let n = args.n.unwrap_or_default();
-        return Ok(output::print(&format!("{}\n", args.algo.count(n)))?);
+        let count = args.algo.count(n);
+        let text = match args.json {
+            true => shown(&args, &Problem::total(n), u128::from(count)),
+            false => count.to_string(),
+        };
+        return Ok(output::print(&format!("{}\n", text))?);
     }
     let board = match args.given.any() {
         true => Some(args.given.board("count", args.n.map(u64::from))?),
@@ -264,17 +273,23 @@ pub fn run(args: CountArgs) -> Result<(), Failure> {
         fewer_threads: Some(&note_fewer),
     };
     let counted = match (args.classes, args.algo) {
-        (true, _) => {
-            symmetric::count_with(&problem, &run).map(|counts| classes(problem.n, &counts))
-        }
+        (true, _) => symmetric::count_with(&problem, &run).map(|counts| match args.json {
+            true => json_of(&args, &problem, &counts.total.to_string())
+                .string("unique", &counts.unique.to_string())
+                .string("classes_of_8", &counts.asymmetric().to_string())
+                .string("classes_of_4", &counts.half_turn.to_string())
+                .string("classes_of_2", &counts.quarter_turn.to_string())
+                .finish(),
+            false => classes(problem.n, &counts),
+        }),
         (false, Algo::Symmetric) => symmetric::count_with(&problem, &run).map(|counts| {
-            match problem.ask {
+            let count = match problem.ask {
                 Ask::Total => counts.total,
                 Ask::Unique => counts.unique,
-            }
-            .to_string()
+            };
+            shown(&args, &problem, count)
         }),
-        (false, _) => count_on(kernel, &problem, &run).map(|count| count.to_string()),
+        (false, _) => count_on(kernel, &problem, &run).map(|count| shown(&args, &problem, count)),
     };
     progress.finish();
     let fewer = *fewer.lock().unwrap_or_else(|e| e.into_inner());
@@ -287,6 +302,28 @@ pub fn run(args: CountArgs) -> Result<(), Failure> {
     }
     let count = counted.map_err(count_failure)?;
     Ok(output::print(&format!("{}\n", count))?)
+}
+
+/// A count as `count` prints it: the number, or with `--json` an object.
+fn shown(args: &CountArgs, problem: &Problem<'_>, count: u128) -> String {
+    match args.json {
+        true => json_of(args, problem, &count.to_string()).finish(),
+        false => count.to_string(),
+    }
+}
+
+/// The fields every JSON count has: what was counted, how, and the count.
+fn json_of(args: &CountArgs, problem: &Problem<'_>, count: &str) -> nqueens::json::Object {
+    let object = nqueens::json::Object::new()
+        .number("n", problem.n)
+        .string("ask", problem.ask.name())
+        .string("algo", args.algo.name())
+        .boolean("board", problem.board.is_some());
+    let object = match args.part {
+        Some((k, m)) => object.number("part", k).number("parts", m),
+        None => object.null("part").null("parts"),
+    };
+    object.string("count", count)
 }
 
 /// What `--classes` prints: the classes of each size, and the total they make.
@@ -314,6 +351,15 @@ fn count_failure(e: CountError) -> Failure {
         CountError::Unsupported(why) => Failure::usage("count", why),
     }
 }
+
+/// `--json`, for count, merge and bench: one JSON document on standard output instead of text.
+pub const JSON: Flag = Flag {
+    name: "--json",
+    value: "",
+    kind: Kind::Switch,
+    many: Many::One,
+    help: "print one JSON document instead of text, for scripts (counts as strings: they\npass 2^64); errors still go to standard error with the same exit codes",
+};
 
 /// The join's kernel the variable `NQUEENS_KERNEL` names (unset or empty: the fastest),
 /// refused when it names no kernel this CPU runs, whatever the counter: a typo must never
@@ -367,6 +413,7 @@ mod tests {
                 checkpoint: Some("c".to_string()),
                 estimate: None,
                 classes: false,
+                json: false,
             }
         );
         assert_eq!(parse_line("--algo=links 9").unwrap().algo, Algo::Links);

@@ -1,0 +1,79 @@
+//! `--json` through the real binary: one JSON document a command, read by Python's `json`
+//! where Python can be run, counts as strings.
+
+use crate::common::{python, queens, scratch, stdout_of};
+
+/// Reads `text` with Python's json module and checks `test` (a Python expression on `d`), or
+/// says why it cannot.
+fn check(text: &str, test: &str) {
+    let script = format!(
+        "import json, sys\nd = json.loads(sys.stdin.read())\nassert {}, d\nprint('ok')",
+        test
+    );
+    match python(&script, text.as_bytes()) {
+        Some(out) => assert_eq!(
+            String::from_utf8_lossy(&out.stdout),
+            "ok\n",
+            "{}\n{}",
+            text,
+            String::from_utf8_lossy(&out.stderr)
+        ),
+        None => eprintln!("python3 cannot be run: {} not checked by it", text),
+    }
+}
+
+#[test]
+fn every_result_a_script_reads_is_one_json_document() {
+    let count = stdout_of(&["count", "12", "--json"]);
+    assert!(count.contains(r#""count":"14200""#), "{}", count);
+    check(&count, r#"d["count"] == "14200" and d["n"] == 12"#);
+    let threads = stdout_of(&["count", "12", "-j", "2", "--json"]);
+    check(&threads, r#"d["count"] == "14200""#);
+    let classes = stdout_of(&["count", "8", "--classes", "--json"]);
+    check(
+        &classes,
+        r#"d["count"] == "92" and d["unique"] == "12" and d["classes_of_8"] == "11""#,
+    );
+    let estimate = stdout_of(&["count", "14", "--estimate=1", "--threads", "1", "--json"]);
+    check(
+        &estimate,
+        r#"abs(d["count"] - 365596) < 6 * max(d["stderr"], 1) and d["core_seconds"] > 0"#,
+    );
+    let bench = stdout_of(&[
+        "bench", "--from", "6", "--to", "8", "--budget", "5", "--json",
+    ]);
+    check(
+        &bench,
+        r#"len(d["rows"]) >= 8 and all(len(r["cells"]) == 3 for r in d["rows"])"#,
+    );
+    let dir = scratch("json");
+    let files: Vec<String> = (1..=2)
+        .map(|k| {
+            let path = dir
+                .join(format!("p{}.ckpt", k))
+                .to_str()
+                .unwrap()
+                .to_string();
+            let part = format!("{}/2", k);
+            stdout_of(&["count", "12", "--part", &part, "--checkpoint", &path]);
+            path
+        })
+        .collect();
+    let merged = stdout_of(&["merge", "--json", &files[0], &files[1]]);
+    check(
+        &merged,
+        r#"d["count"] == "14200" and len(d["by_part"]) == 2 and d["by_part"][0]["runs"]"#,
+    );
+    let status = stdout_of(&["merge", "--status", "--json", &files[0], &files[1]]);
+    check(
+        &status,
+        r#"[p["count"] is not None for p in d["parts"]] == [True, True] and d["unreadable"] == []"#,
+    );
+    // Errors stay on standard error, with the same exit codes.
+    queens()
+        .args(["count", "0", "--json"])
+        .assert()
+        .code(2)
+        .stdout("");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
