@@ -393,3 +393,35 @@ fn messages_name_the_thing_that_is_wrong() {
             "is a column past 2^32, outside any board",
         ));
 }
+
+#[test]
+fn the_manual_page_is_made_from_the_command_table_and_renders() {
+    let page = crate::common::stdout_of(&["man"]);
+    assert!(page.starts_with(".TH QUEENS 1 "), "{}", &page[..40]);
+    for command in [
+        "count",
+        "merge",
+        "recheck",
+        "list",
+        "solve",
+        "verify",
+        "bench",
+        "completions",
+    ] {
+        assert!(
+            page.contains(&format!(".SS \"queens {}\"", command)),
+            "{}",
+            command
+        );
+    }
+    assert!(page.contains(".SH \"EXIT STATUS\""));
+    assert!(page.contains("\\-j, \\-\\-threads T"));
+    // Rendered by man where it is installed: no warning from groff.
+    let out = shell("command -v man >/dev/null || exit 77; \"$0\" man | MANWIDTH=80 man --warnings -l - 2>&1 >/dev/null");
+    match out.status.code() {
+        Some(77) => eprintln!("man is not installed: the page is not rendered"),
+        _ => assert_eq!(String::from_utf8_lossy(&out.stdout), "", "groff warned"),
+    }
+    prints(&["help", "--help"], &crate::common::stdout_of(&["help"]));
+    queens().args(["man", "extra"]).assert().code(2);
+}

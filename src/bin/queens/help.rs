@@ -104,6 +104,11 @@ pub fn top_help(specs: &[&Spec]) -> String {
         "completions",
         "print a completion script for bash, zsh or fish",
     );
+    entry(
+        &mut out,
+        "man",
+        "print the manual page (roff: queens man | man -l -)",
+    );
     entry(&mut out, "help", "print this help, or a command's");
     out +=
         "\nRun 'queens help COMMAND' (or 'queens COMMAND --help') for the flags of each; '--' ends
@@ -113,11 +118,93 @@ memory, or a failed write; 2 bad usage or bad input.
     out
 }
 
+/// The manual page, section 1, in roff (`man -l` shows it): made from the same specs as the
+/// help and the completions, every subcommand with its usage, arguments and flags, and the
+/// exit codes.
+pub fn man_page(specs: &[&Spec]) -> String {
+    let mut out = format!(
+        ".TH QUEENS 1 \"\" \"nqueens-toolkit {}\" \"User Commands\"\n",
+        env!("CARGO_PKG_VERSION")
+    );
+    out += ".SH NAME\nqueens \\- count, list and find N\\-Queens placements\n";
+    out += ".SH SYNOPSIS\n";
+    for spec in specs {
+        for usage in spec.usage {
+            out += &format!(".B queens {}\n{}\n.br\n", spec.name, roff(usage));
+        }
+    }
+    out += ".B queens completions\nbash|zsh|fish\n.br\n.B queens man\n.br\n.B queens help\n[COMMAND]\n";
+    out += ".SH DESCRIPTION\n";
+    out +=
+        "The N\\-Queens toolkit: the counters (five teaching counters, the symmetric search and \
+            the join of half boards), placements listed in the formats judges want, boards with \
+            reserved squares and placed queens, durable counts split over machines, and one \
+            placement for huge N, checked by an independent verifier.\n";
+    out += ".SH COMMANDS\n";
+    for spec in specs {
+        out += &format!(".SS \"queens {}\"\n{}\n", spec.name, roff(spec.about));
+        for arg in spec.args {
+            out += &format!(".TP\n.I {}\n{}\n", roff(arg.name), roff(arg.help));
+        }
+        for flag in spec.flags {
+            let name = match crate::cli::short_name(flag.name) {
+                Some(short) => format!("{}, {}", short, flag.name),
+                None => flag.name.to_string(),
+            };
+            let mut help = flag.help.to_string();
+            if let Kind::Choice { choices, .. } = flag.kind {
+                help += &choice_lines(&choices());
+            }
+            out += &format!(
+                ".TP\n.B {}\n{}\n",
+                roff(format!("{} {}", name, flag.value).trim_end()),
+                roff(&help)
+            );
+        }
+        if !spec.notes.is_empty() {
+            out += &format!(".PP\n{}\n", roff(spec.notes.trim_end()));
+        }
+    }
+    out += ".SS \"queens completions\"\nPrint a completion script for bash, zsh or fish, made \
+            from the same command table.\n";
+    out += ".SS \"queens man\"\nPrint this manual page.\n";
+    out += ".SH \"EXIT STATUS\"\n.TP\n.B 0\nsuccess, also when the reader of the output goes \
+            away\n.TP\n.B 1\na check that failed, not enough memory, or a failed write\n.TP\n\
+            .B 2\nbad usage or bad input\n";
+    out += ".SH \"SEE ALSO\"\nnqueens(1), the judge program; the guide in README.md and docs/ of \
+            the source.\n";
+    out
+}
+
+/// `text` as roff text: backslashes and hyphens escaped, no line taken for a request, a blank
+/// line a paragraph break, and an indented line a line of its own.
+fn roff(text: &str) -> String {
+    text.replace('\\', "\\e")
+        .replace('-', "\\-")
+        .lines()
+        .map(|line| {
+            let trimmed = line.trim_start();
+            // An indented line (a choice, an example) starts a line of its own.
+            let lead = if trimmed.len() < line.len() {
+                ".br\n"
+            } else {
+                ""
+            };
+            match trimmed {
+                "" => ".PP".to_string(),
+                t if t.starts_with(['.', '\'']) => format!("{}\\&{}", lead, t),
+                t => format!("{}{}", lead, t),
+            }
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
 /// The short usage bare `queens` prints.
 pub fn short_usage(specs: &[&Spec]) -> String {
     let names: Vec<&str> = specs.iter().map(|s| s.name).collect();
     format!(
-        "usage: queens <COMMAND> [ARGS]   (commands: {}, completions, help)\ntry 'queens help'",
+        "usage: queens <COMMAND> [ARGS]   (commands: {}, completions, man, help)\ntry 'queens help'",
         names.join(", ")
     )
 }
@@ -129,7 +216,7 @@ pub const SHELLS: [&str; 3] = ["bash", "zsh", "fish"];
 /// the names a choice takes, and files where a flag or argument takes a file.
 pub fn completions(shell: &str, specs: &[&Spec]) -> String {
     let mut names: Vec<&str> = specs.iter().map(|s| s.name).collect();
-    names.extend(["completions", "help"]);
+    names.extend(["completions", "man", "help"]);
     let choices = |spec: &Spec, flag: &str| -> Vec<&'static str> {
         let flag = spec.flags.iter().find(|f| f.name == flag);
         match flag.map(|f| f.kind) {

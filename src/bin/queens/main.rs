@@ -135,6 +135,11 @@ fn run() -> Result<(), Failure> {
             }
         }
         ("completions", ["-h" | "--help"]) => completions_help(),
+        ("man", []) => help::man_page(&specs()),
+        ("man", ["-h" | "--help"]) => {
+            "queens man: print the manual page, roff for section 1, made from the command table.\n\nUsage: queens man   (read it with: queens man | man -l -)\n".to_string()
+        }
+        ("man", [extra, ..]) => return Err(top(format!("unexpected argument {:?}", extra))),
         ("completions", [shell]) => match help::SHELLS.contains(shell) {
             true => help::completions(shell, &specs()),
             false => {
@@ -182,6 +187,6 @@ fn unknown_command(name: &str) -> String {
     let names = COMMANDS
         .iter()
         .map(|c| c.spec.name)
-        .chain(["completions", "help"]);
+        .chain(["completions", "man", "help"]);
     format!("unknown command {:?}{}", name, cli::suggestion(name, names))
 }
