@@ -417,3 +417,77 @@ fn a_header_without_a_version_is_named_as_such() {
         ));
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn a_range_of_parts_is_counted_in_one_process_each_into_its_own_checkpoint() {
+    let dir = scratch("range");
+    let folder = dir.join("parts of 'N=13'");
+    let out = stdout_of(&[
+        "count",
+        "13",
+        "--part",
+        "1-7/7",
+        "--checkpoint-dir",
+        folder.to_str().unwrap(),
+    ]);
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 7, "{}", out);
+    let mut sum = 0u64;
+    for (k, line) in lines.iter().enumerate() {
+        let (part, count) = line.split_once(' ').unwrap();
+        assert_eq!(part, format!("{}/7", k + 1));
+        // Each part alone gives the same count, and its file is named by the count.
+        let alone = stdout_of(&["count", "13", "--part", part]);
+        assert_eq!(alone.trim(), count);
+        sum += count.parse::<u64>().unwrap();
+        assert!(folder
+            .join(format!("n13-total-part-{}-of-7.ckpt", k + 1))
+            .is_file());
+    }
+    assert_eq!(sum, 73712);
+    let list = dir.join("list");
+    let names: Vec<String> = (1..=7)
+        .map(|k| {
+            folder
+                .join(format!("n13-total-part-{}-of-7.ckpt", k))
+                .display()
+                .to_string()
+        })
+        .collect();
+    std::fs::write(&list, names.join("\n")).unwrap();
+    let merged = stdout_of(&[
+        "merge",
+        "--n",
+        "13",
+        "--parts",
+        "7",
+        "--files-from",
+        list.to_str().unwrap(),
+    ]);
+    assert_eq!(merged, "73712\n");
+    // The same range again reads every part's result; a folder that is a file is refused.
+    assert_eq!(
+        stdout_of(&[
+            "count",
+            "13",
+            "--part",
+            "1-7/7",
+            "--checkpoint-dir",
+            folder.to_str().unwrap()
+        ]),
+        out
+    );
+    queens()
+        .args([
+            "count",
+            "13",
+            "--part",
+            "1-2/7",
+            "--checkpoint-dir",
+            list.to_str().unwrap(),
+        ])
+        .assert()
+        .code(2)
+        .stderr(predicates::str::contains("a file, not a folder"));
+    std::fs::remove_dir_all(&dir).unwrap();
+}

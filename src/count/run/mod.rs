@@ -198,7 +198,7 @@ pub(crate) fn recorded_result<C: Tally>(
 pub(crate) fn count_units<T: Unit, S, C: Tally>(
     problem: &Problem<'_>,
     (counter, kernel): (&str, &str),
-    units: Vec<T>,
+    units: &[T],
     weigh: impl Fn(&T) -> f64,
     run: &Run<'_>,
     scratch: impl Fn() -> Result<S, CountError> + Sync,
@@ -210,9 +210,17 @@ pub(crate) fn count_units<T: Unit, S, C: Tally>(
         units.iter().for_each(|unit| unit.identify(&mut hash));
         (units.len() as u64, hash.finish())
     });
-    let units = slice(units, run.part);
-    let size = units.len().div_ceil(CHUNKS).max(1);
-    let chunks: Vec<&[T]> = units.chunks(size).collect();
+    // This part's units, by reference: the whole list may be a plan shared by many parts.
+    let mut index = 0u64;
+    let mine: Vec<&T> = units
+        .iter()
+        .filter(|_| {
+            index += 1;
+            run.part.is_none_or(|(k, m)| (index - 1) % m == k - 1)
+        })
+        .collect();
+    let size = mine.len().div_ceil(CHUNKS).max(1);
+    let chunks: Vec<&[&T]> = mine.chunks(size).collect();
     let mut base = C::default();
     let mut todo: Vec<usize> = (0..chunks.len()).collect();
     if let Some(checkpoint) = run.checkpoint {
@@ -235,7 +243,7 @@ pub(crate) fn count_units<T: Unit, S, C: Tally>(
         Some(_) => {
             let raw: Vec<f64> = chunks
                 .iter()
-                .map(|c| c.iter().map(&weigh).sum::<f64>().max(0.0))
+                .map(|c| c.iter().map(|&unit| weigh(unit)).sum::<f64>().max(0.0))
                 .collect();
             let (all, count) = (raw.iter().sum::<f64>(), raw.len().max(1) as f64);
             let share = |w: f64| match all > 0.0 {
@@ -275,7 +283,7 @@ pub(crate) fn count_units<T: Unit, S, C: Tally>(
         // The chunk's CPU time (the worker thread's), which its record keeps.
         let clock = run.checkpoint.map(|_| crate::clock::Clock::start());
         let mut counts = C::default();
-        for unit in chunks[chunk] {
+        for &unit in chunks[chunk] {
             counts += solve(own, unit)?;
         }
         if let (Some(checkpoint), Some(clock)) = (run.checkpoint, clock) {

@@ -216,7 +216,7 @@ pub fn count_with(problem: &Problem<'_>, run: &Run<'_>) -> Result<Counts, CountE
     run::count_units(
         problem,
         (COUNTER, "none"),
-        sub_problems(n, board),
+        &sub_problems(n, board),
         |task| task.size(&Rules::new(n, task.start, board)),
         run,
         || Ok(()),

@@ -147,8 +147,8 @@ pub enum Value {
     Name(&'static str),
     /// A [`Kind::File`].
     Text(String),
-    /// A [`Kind::Part`]: (K, M).
-    Part(u64, u64),
+    /// A [`Kind::Part`]: (first K, last K, M); one part is K-K/M.
+    Part(u64, u64, u64),
     /// A [`Kind::Square`]: (row, column), 1-based.
     Square(u64, u64),
 }
@@ -309,9 +309,9 @@ impl Spec {
             Kind::File if text.is_empty() => Err(refuse("a file name".to_string())),
             Kind::File => Ok(Value::Text(text.to_string())),
             Kind::Part => match part(text) {
-                Ok((k, m)) => Ok(Value::Part(k, m)),
+                Ok((first, last, m)) => Ok(Value::Part(first, last, m)),
                 Err(why) => Err(self.error(format!(
-                    "{} must be K/M with 1 <= K <= M, such as 2/8, not {:?}{}",
+                    "{} must be K/M with 1 <= K <= M, such as 2/8, or a range A-B/M with A <= B, such as 1-50/2000, not {:?}{}",
                     flag.name, text, why
                 ))),
             },
@@ -331,16 +331,19 @@ impl Spec {
 }
 
 /// Parses `K/M`, or says why not beyond the format (a number too large for 64 bits).
-fn part(text: &str) -> Result<(u64, u64), String> {
+fn part(text: &str) -> Result<(u64, u64, u64), String> {
     let (k, m) = text.split_once('/').ok_or_else(String::new)?;
+    let (first, last) = k.split_once('-').unwrap_or((k, k));
     let number = |text: &str| {
         let digits = !text.is_empty() && text.bytes().all(|b| b.is_ascii_digit());
         (digits, text.parse::<u64>().ok())
     };
-    match (number(k), number(m)) {
-        ((_, Some(k)), (_, Some(m))) if 1 <= k && k <= m => Ok((k, m)),
-        ((true, _), (true, None)) => Err(format!(": M is above {}", u64::MAX)),
-        ((true, None), (true, _)) => Err(format!(": K is above {}", u64::MAX)),
+    match (number(first), number(last), number(m)) {
+        ((_, Some(a)), (_, Some(b)), (_, Some(m))) if 1 <= a && a <= b && b <= m => Ok((a, b, m)),
+        (_, _, (true, None)) => Err(format!(": M is above {}", u64::MAX)),
+        ((true, None), _, (true, _)) | (_, (true, None), (true, _)) => {
+            Err(format!(": K is above {}", u64::MAX))
+        }
         _ => Err(String::new()),
     }
 }

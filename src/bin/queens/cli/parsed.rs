@@ -115,9 +115,9 @@ impl Parsed {
     }
 
     /// The part `(K, M)` of the flag `name`, if given.
-    pub fn part(&self, name: &str) -> Option<(u64, u64)> {
+    pub fn part(&self, name: &str) -> Option<(u64, u64, u64)> {
         match self.first(name)? {
-            Value::Part(k, m) => Some((*k, *m)),
+            Value::Part(first, last, m) => Some((*first, *last, *m)),
             other => unreachable!("{} is not a part: {:?}", name, other),
         }
     }

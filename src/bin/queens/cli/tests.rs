@@ -84,7 +84,7 @@ fn values_are_read_by_their_kind() {
     assert_eq!(parsed.number("--count"), Some(3));
     assert!(parsed.has("--quiet"));
     assert_eq!(parsed.choices("--level"), ["low", "high", "low"]);
-    assert_eq!(parsed.part("--part"), Some((2, 8)));
+    assert_eq!(parsed.part("--part"), Some((2, 2, 8)));
     assert_eq!(parsed.squares("--at"), [(1, 2), (3, 4)]);
     assert!(SPEC.parse(&words("--count 2 -h")).unwrap().is_none());
 }
@@ -131,7 +131,7 @@ fn each_misuse_is_named() {
     );
     assert_eq!(
         usage_message("--part 3/2"),
-        "--part must be K/M with 1 <= K <= M, such as 2/8, not \"3/2\""
+        "--part must be K/M with 1 <= K <= M, such as 2/8, or a range A-B/M with A <= B, such as 1-50/2000, not \"3/2\""
     );
     assert_eq!(
         usage_message("--at 0,1"),

@@ -65,7 +65,18 @@ pub static SPEC: Spec = Spec {
 sum; with --checkpoint, 'queens merge' adds up the M parts, checking that
 each is there once and finished (run every part with the same options):
   for k in 1 2 3 4; do queens count 20 --part $k/4 --checkpoint p$k.ckpt & done
-  wait; queens merge p1.ckpt p2.ckpt p3.ckpt p4.ckpt",
+  wait; queens merge p1.ckpt p2.ckpt p3.ckpt p4.ckpt
+A range A-B/M counts parts A to B one after another in this process (the
+plan made once for all), each printed as 'K/M COUNT' when it is done and
+recorded in its own file of --checkpoint-dir",
+        },
+        Flag {
+            name: "--checkpoint-dir",
+            value: "DIR",
+            kind: Kind::File,
+            many: Many::One,
+            help: "as --checkpoint, each part in its own file of DIR, named by the count:
+nN-total-part-K-of-M.ckpt (-unique- for classes); for a range of parts",
         },
         Flag {
             name: "--checkpoint",
@@ -147,8 +158,12 @@ pub struct CountArgs {
     pub threads: Option<usize>,
     /// Count classes under the symmetries instead of placements.
     pub unique: bool,
-    /// The part of the work, `(k, m)`.
+    /// The part of the work, `(k, m)`, when one part is counted.
     pub part: Option<(u64, u64)>,
+    /// The parts `(first, last, m)`, when a range of them is counted.
+    pub range: Option<(u64, u64, u64)>,
+    /// The folder of the parts' checkpoints.
+    pub checkpoint_dir: Option<String>,
     /// The board file, `-` for standard input.
     pub given: Given,
     /// The checkpoint file.
@@ -174,7 +189,12 @@ pub fn parse(parsed: &Parsed) -> Result<CountArgs, Failure> {
         algo,
         threads: parsed.number("--threads").map(|t| t as usize),
         unique: parsed.has("--unique"),
-        part: parsed.part("--part"),
+        part: parsed
+            .part("--part")
+            .filter(|(a, b, _)| a == b)
+            .map(|(k, _, m)| (k, m)),
+        range: parsed.part("--part").filter(|(a, b, _)| a < b),
+        checkpoint_dir: parsed.file("--checkpoint-dir").map(String::from),
         given,
         checkpoint: parsed.file("--checkpoint").map(String::from),
         estimate: match parsed.has("--estimate") {
@@ -197,9 +217,27 @@ pub fn parse(parsed: &Parsed) -> Result<CountArgs, Failure> {
     }
     if args.estimate.is_some() {
         parsed.refuse(
-            &["--checkpoint"],
+            &["--checkpoint", "--checkpoint-dir"],
             "does nothing with --estimate, which counts nothing to keep",
         )?;
+        if args.range.is_some() {
+            return Err(parsed.error("--estimate estimates one part: give --part K/M, not a range"));
+        }
+    }
+    if args.checkpoint.is_some() && args.checkpoint_dir.is_some() {
+        return Err(parsed.error(
+            "--checkpoint and --checkpoint-dir both name where the count is recorded: give one",
+        ));
+    }
+    if args.range.is_some() && args.checkpoint.is_some() {
+        return Err(parsed.error(
+            "a range of parts needs a file a part: give --checkpoint-dir DIR, not --checkpoint FILE",
+        ));
+    }
+    if args.checkpoint_dir.is_some() && args.part.is_none() && args.range.is_none() {
+        return Err(parsed.error(
+            "--checkpoint-dir names the files of parts: give --part K/M or A-B/M (or --checkpoint FILE for a whole count)",
+        ));
     }
     if !algo.runs_problems() {
         parsed.refuse(&PROBLEM_FLAGS, "goes with --algo fast or symmetric only")?;
@@ -227,7 +265,7 @@ pub fn run(args: CountArgs) -> Result<(), Failure> {
         let n = args.n.unwrap_or_default();
         let count = args.algo.count(n);
         let text = match args.json {
-            true => shown(&args, &Problem::total(n), u128::from(count)),
+            true => shown(&args, &Problem::total(n), None, u128::from(count)),
             false => count.to_string(),
         };
         return Ok(output::print(&format!("{}\n", text))?);
@@ -250,10 +288,66 @@ pub fn run(args: CountArgs) -> Result<(), Failure> {
     if let Some(seconds) = args.estimate {
         return print_estimate(&problem, &args, seconds, kernel);
     }
-    let checkpoint = args
-        .checkpoint
+    if let Some(dir) = &args.checkpoint_dir {
+        if std::fs::metadata(dir).is_ok_and(|meta| !meta.is_dir()) {
+            return Err(Failure::Input(format!(
+                "--checkpoint-dir {}: a file, not a folder",
+                dir
+            )));
+        }
+        std::fs::create_dir_all(dir)
+            .map_err(|e| Failure::Write(format!("--checkpoint-dir {}: {}", dir, e)))?;
+    }
+    if let Some((first, last, m)) = args.range {
+        for k in first..=last {
+            let text = count_part(&args, &problem, kernel, Some((k, m)))?;
+            match args.json {
+                true => output::print(&format!("{}\n", text))?,
+                false => output::print(&format!("{}/{} {}\n", k, m, text))?,
+            }
+        }
+        return Ok(());
+    }
+    let text = count_part(&args, &problem, kernel, args.part)?;
+    Ok(output::print(&format!("{}\n", text))?)
+}
+
+/// The checkpoint of part `(k, m)` in `dir`, named by its count as the recipes name it.
+pub fn part_file(dir: &str, problem: &Problem<'_>, (k, m): (u64, u64)) -> std::path::PathBuf {
+    let board = match problem.board {
+        None => String::new(),
+        Some(board) => format!(
+            "-board-{}",
+            nqueens::count::checkpoint::Header::board_name(Some(board))
+        ),
+    };
+    Path::new(dir).join(format!(
+        "n{}-{}{}-part-{}-of-{}.ckpt",
+        problem.n,
+        problem.ask.name(),
+        board,
+        k,
+        m
+    ))
+}
+
+/// Counts one part (or the whole, for `None`) as `args` say, recorded where they say: the
+/// text `count` prints for it.
+fn count_part(
+    args: &CountArgs,
+    problem: &Problem<'_>,
+    kernel: Kernel,
+    part: Option<(u64, u64)>,
+) -> Result<String, Failure> {
+    let problem = *problem;
+    let path = match (&args.checkpoint, &args.checkpoint_dir, part) {
+        (Some(file), _, _) => Some(std::path::PathBuf::from(file)),
+        (None, Some(dir), Some(part)) => Some(part_file(dir, &problem, part)),
+        _ => None,
+    };
+    let checkpoint = path
         .as_deref()
-        .map(|path| Checkpoint::open(Path::new(path)))
+        .map(Checkpoint::open)
         .transpose()
         .map_err(checkpoint_failure)?;
     let progress = Progress::new();
@@ -264,7 +358,7 @@ pub fn run(args: CountArgs) -> Result<(), Failure> {
     };
     let run = Run {
         threads: args.threads.unwrap_or_else(cores),
-        part: args.part,
+        part,
         // Weighing the units for the time left is work a pipe has no use for.
         progress: progress
             .is_shown()
@@ -274,7 +368,7 @@ pub fn run(args: CountArgs) -> Result<(), Failure> {
     };
     let counted = match (args.classes, args.algo) {
         (true, _) => symmetric::count_with(&problem, &run).map(|counts| match args.json {
-            true => json_of(&args, &problem, &counts.total.to_string())
+            true => json_of(args, &problem, part, &counts.total.to_string())
                 .string("unique", &counts.unique.to_string())
                 .string("classes_of_8", &counts.asymmetric().to_string())
                 .string("classes_of_4", &counts.half_turn.to_string())
@@ -287,9 +381,11 @@ pub fn run(args: CountArgs) -> Result<(), Failure> {
                 Ask::Total => counts.total,
                 Ask::Unique => counts.unique,
             };
-            shown(&args, &problem, count)
+            shown(args, &problem, part, count)
         }),
-        (false, _) => count_on(kernel, &problem, &run).map(|count| shown(&args, &problem, count)),
+        (false, _) => {
+            count_on(kernel, &problem, &run).map(|count| shown(args, &problem, part, count))
+        }
     };
     progress.finish();
     let fewer = *fewer.lock().unwrap_or_else(|e| e.into_inner());
@@ -300,26 +396,30 @@ pub fn run(args: CountArgs) -> Result<(), Failure> {
             worked, wanted
         ));
     }
-    let count = counted.map_err(count_failure)?;
-    Ok(output::print(&format!("{}\n", count))?)
+    counted.map_err(count_failure)
 }
 
 /// A count as `count` prints it: the number, or with `--json` an object.
-fn shown(args: &CountArgs, problem: &Problem<'_>, count: u128) -> String {
+fn shown(args: &CountArgs, problem: &Problem<'_>, part: Option<(u64, u64)>, count: u128) -> String {
     match args.json {
-        true => json_of(args, problem, &count.to_string()).finish(),
+        true => json_of(args, problem, part, &count.to_string()).finish(),
         false => count.to_string(),
     }
 }
 
 /// The fields every JSON count has: what was counted, how, and the count.
-fn json_of(args: &CountArgs, problem: &Problem<'_>, count: &str) -> nqueens::json::Object {
+fn json_of(
+    args: &CountArgs,
+    problem: &Problem<'_>,
+    part: Option<(u64, u64)>,
+    count: &str,
+) -> nqueens::json::Object {
     let object = nqueens::json::Object::new()
         .number("n", problem.n)
         .string("ask", problem.ask.name())
         .string("algo", args.algo.name())
         .boolean("board", problem.board.is_some());
-    let object = match args.part {
+    let object = match part {
         Some((k, m)) => object.number("part", k).number("parts", m),
         None => object.null("part").null("parts"),
     };
@@ -409,6 +509,8 @@ mod tests {
                 threads: Some(3),
                 unique: true,
                 part: Some((2, 5)),
+                range: None,
+                checkpoint_dir: None,
                 given: Given::default(),
                 checkpoint: Some("c".to_string()),
                 estimate: None,
@@ -417,6 +519,27 @@ mod tests {
             }
         );
         assert_eq!(parse_line("--algo=links 9").unwrap().algo, Algo::Links);
+        let range = parse_line("20 --part 3-9/2000 --checkpoint-dir d").unwrap();
+        assert_eq!((range.part, range.range), (None, Some((3, 9, 2000))));
+        assert_eq!(parse_line("20 --part 3-3/20").unwrap().part, Some((3, 20)));
+        for (line, message) in [
+            ("20 --part 9-3/20", "A <= B"),
+            ("20 --part 3-21/20", "A <= B"),
+            ("20 --part 1-2/4 --checkpoint c", "a file a part"),
+            ("20 --checkpoint-dir d", "give --part"),
+            (
+                "20 --part 1/2 --checkpoint c --checkpoint-dir d",
+                "give one",
+            ),
+            ("20 --part 1-2/4 --estimate", "not a range"),
+        ] {
+            assert!(
+                refused(line).contains(message),
+                "{}: {}",
+                line,
+                refused(line)
+            );
+        }
         assert_eq!(parse_line("--board b.txt").unwrap().n, None);
     }
 
@@ -433,7 +556,7 @@ mod tests {
         assert!(refused("8 --part 3/2").starts_with("--part must be K/M"));
         assert_eq!(
             refused("8 --part 1/18446744073709551616"),
-            "--part must be K/M with 1 <= K <= M, such as 2/8, not \"1/18446744073709551616\": M is above 18446744073709551615"
+            "--part must be K/M with 1 <= K <= M, such as 2/8, or a range A-B/M with A <= B, such as 1-50/2000, not \"1/18446744073709551616\": M is above 18446744073709551615"
         );
         assert!(refused("8 --checkpoint -").starts_with("--checkpoint needs a file"));
         assert!(parse_line("8 --classes --threads 2").unwrap().classes);
