@@ -66,6 +66,38 @@ fn halves_made_in_small_chunks_count_the_same() {
 }
 
 #[test]
+fn the_path_of_n_28_and_up_gives_the_known_counts_at_full_size() {
+    // Every quarter list cut into parts of at most 200 placements (from n = 28 the lists pass
+    // LIST_PART and are cut so), halves in the count's own chunks: N = 14 to 16 counted whole,
+    // against the symmetric search and the table of known counts.
+    for n in 14u32..=16 {
+        let mut join = Join::new(n, Kernel::best());
+        join.list_part = 200;
+        let mut scratch = Scratch::new(&join);
+        let (mut total, mut cut) = (0, 0);
+        for tile in join.units().unwrap() {
+            total += join.count_tile(&mut scratch, &tile).unwrap();
+            let souths = [&scratch.south_east, &scratch.south_west];
+            let mut lists = scratch.north.iter().flat_map(|(e, w)| [e, w]).chain(souths);
+            cut += u64::from(lists.any(|list| list.part().1 > 1));
+        }
+        assert!(cut > 0, "n = {}: no list was cut", n);
+        assert_eq!(
+            total,
+            u128::from(crate::count::symmetric::count(n)),
+            "n = {}",
+            n
+        );
+        assert_eq!(
+            total,
+            u128::from(crate::judge::KNOWN_COUNTS[n as usize]),
+            "n = {}",
+            n
+        );
+    }
+}
+
+#[test]
 fn lists_built_in_parts_count_the_same() {
     // Lists in parts of a few placements (a row set meets every combination of its four
     // lists' parts), met part by part with the halves in small chunks too, as n >= 28 meets
