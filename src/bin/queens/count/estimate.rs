@@ -113,7 +113,31 @@ pub fn print_estimate(
             on
         ),
     };
+    // A whole count of more than a day of one core: how to cut it for a cluster.
+    let day = 86_400.0;
+    if args.part.is_none() && guess.trusted && guess.core_seconds > day && guess.units > 1 {
+        let (m, hours) = suggested_parts(guess.core_seconds, guess.units);
+        text += &format!(
+            "for a cluster: {} parts of about {} each (the count has {} units of work), e.g.\n  \
+             scripts/slurm/submit {} {} DIR --cpus-per-task=8   (docs/campaign.md)\n",
+            m,
+            duration(hours * 3600.0),
+            guess.units,
+            problem.n,
+            m
+        );
+    }
     Ok(output::print(&text)?)
+}
+
+/// The parts to cut a count of `core_seconds` into, and the core-hours of each: parts of
+/// about four core-hours (a kill loses little, a task holds a few), but never more parts than
+/// units of work (a part past them would be empty), rounded to two significant figures.
+fn suggested_parts(core_seconds: f64, units: u64) -> (u64, f64) {
+    let wanted = (core_seconds / (4.0 * 3600.0)).max(1.0).min(units as f64);
+    let scale = 10f64.powi(wanted.log10().floor() as i32 - 1).max(1.0);
+    let m = ((wanted / scale).round() * scale).clamp(1.0, units as f64) as u64;
+    (m, core_seconds / 3600.0 / m as f64)
 }
 
 /// The random stream of `--estimate`: fixed, so the same command gives the same sample.
@@ -131,5 +155,21 @@ fn duration(seconds: f64) -> String {
         v if v >= 100.0 => format!("{:.0} {}", v, unit),
         v if v >= 10.0 => format!("{:.1} {}", v, unit),
         v => format!("{:.2} {}", v, unit),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::suggested_parts;
+
+    #[test]
+    fn a_cluster_gets_parts_of_hours_never_more_than_the_units() {
+        // a(28): about 1.94 million core-hours over 632,532 units.
+        let (m, hours) = suggested_parts(1.94e6 * 3600.0, 632_532);
+        assert_eq!(m, 490_000);
+        assert!((3.9..4.2).contains(&hours), "{}", hours);
+        // Few units: no more parts than units.
+        assert_eq!(suggested_parts(1e9, 1234).0, 1200);
+        assert_eq!(suggested_parts(10.0, 1234).0, 1);
     }
 }
