@@ -318,23 +318,26 @@ fn total_object(merged: &Merged) -> Object {
     total.number("confirmed", confirmed.count())
 }
 
+/// One run of a part, as the manifest and `--status --json` show it.
+fn run_object(run: &Provenance) -> String {
+    Object::new()
+        .string("version", &run.version)
+        .string("commit", &run.commit)
+        .string("counter", &run.counter)
+        .string("kernel", &run.kernel)
+        .string("host", &run.host)
+        .string("cpu", &run.cpu)
+        .string("os", &run.os)
+        .string("started", &run.started)
+        .string("id", &run.id)
+        .finish()
+}
+
 /// One part's line of the manifest.
 fn part_object(merged: &Merged, part: &Part) -> String {
     let last = part.runs.last();
     let field = |get: fn(&Provenance) -> &String| last.map(|run| get(run).as_str());
-    let runs = part.runs.iter().map(|run| {
-        Object::new()
-            .string("version", &run.version)
-            .string("commit", &run.commit)
-            .string("counter", &run.counter)
-            .string("kernel", &run.kernel)
-            .string("host", &run.host)
-            .string("cpu", &run.cpu)
-            .string("os", &run.os)
-            .string("started", &run.started)
-            .string("id", &run.id)
-            .finish()
-    });
+    let runs = part.runs.iter().map(run_object);
     let count = match merged.ask {
         Ask::Total => part.counts[0],
         Ask::Unique => part.counts[1],
@@ -421,19 +424,7 @@ fn status_object(file: &Path) -> Result<String, CheckpointError> {
     let Some(h) = &contents.header else {
         return Ok(object.boolean("begun", false).finish());
     };
-    let runs = contents.runs.iter().map(|run| {
-        Object::new()
-            .string("version", &run.version)
-            .string("commit", &run.commit)
-            .string("counter", &run.counter)
-            .string("kernel", &run.kernel)
-            .string("host", &run.host)
-            .string("cpu", &run.cpu)
-            .string("os", &run.os)
-            .string("started", &run.started)
-            .string("id", &run.id)
-            .finish()
-    });
+    let runs = contents.runs.iter().map(run_object);
     let object = object
         .boolean("begun", true)
         .number("n", h.n)
