@@ -279,8 +279,9 @@ impl Drop for Kept {
     fn drop(&mut self) {
         if let Some(scratch) = self.scratch.take() {
             let mut kept = KEPT.lock().unwrap_or_else(|e| e.into_inner());
-            // As many as the threads that counted, and no more than the cores.
-            if kept.len() < super::cores() {
+            // As many as the threads that counted, and no more than the cores; kept only if
+            // the room for it can be had (a count under a memory limit ends, never aborts).
+            if kept.len() < super::cores() && kept.try_reserve(1).is_ok() {
                 kept.push((self.n, scratch));
             }
         }

@@ -4,6 +4,7 @@
 use super::{Sieve, MAX_CUTS, MIN_BUCKET};
 use crate::count::join::kernel::GROUP;
 use crate::count::join::sliced::BLOCK;
+use crate::memory::OutOfMemory;
 
 /// Keys of each side looked at to choose the diagonals.
 const SAMPLE: usize = 512;
@@ -102,7 +103,7 @@ impl Sieve {
         probing: &[u64],
         key_bits: u32,
         live: u64,
-    ) -> (u32, u32, u64) {
+    ) -> Result<(u32, u32, u64), OutOfMemory> {
         // The run of neighbouring diagonals a random pair clashes on most often
         // (neighbours, so a key's pattern is one shift), as long as the blocked side's
         // buckets keep MIN_BUCKET keys on average.
@@ -120,12 +121,16 @@ impl Sieve {
         let all = (1u64 << width) - 1;
         let pattern = |key: u64| (key >> start & all) as usize;
         self.blocked_histogram.clear();
-        self.blocked_histogram.resize(ways << width, 0);
+        let room = ways << width;
+        crate::memory::reserve(&mut self.blocked_histogram, room, "the sieve's histograms")?;
+        self.blocked_histogram.resize(room, 0);
         for &key in blocked {
             self.blocked_histogram[pattern(key) * ways + weigh(key)] += 1;
         }
         self.probing_histogram.clear();
-        self.probing_histogram.resize(1 << width, 0);
+        let room = 1 << width;
+        crate::memory::reserve(&mut self.probing_histogram, room, "the sieve's histograms")?;
+        self.probing_histogram.resize(room, 0);
         for &key in probing {
             self.probing_histogram[pattern(key)] += 1;
         }
@@ -140,6 +145,6 @@ impl Sieve {
             })
             .min_by_key(|&(_, cost)| cost)
             .unwrap_or((0, u64::MAX));
-        (start as u32, c as u32, cost)
+        Ok((start as u32, c as u32, cost))
     }
 }

@@ -146,7 +146,7 @@ impl Sieve {
         if blocked.len() >= MIN_EAST {
             let ways = if west_blocked { WAYS } else { 1 };
             let weigh = |key: u64| if west_blocked { weight(key) } else { 0 };
-            let (start, c, cost) = self.choose(blocked, ways, weigh, probing, key_bits, live);
+            let (start, c, cost) = self.choose(blocked, ways, weigh, probing, key_bits, live)?;
             if cost < best.3 {
                 best = (west_blocked, start, c, cost);
             }
@@ -238,7 +238,8 @@ impl Sieve {
                 false => {
                     let ways = if west_blocked { WAYS } else { 1 };
                     let weigh = |key: u64| if west_blocked { weight(key) } else { 0 };
-                    let (start, c, _) = self.choose(blocked, ways, weigh, probing, key_bits, live);
+                    let (start, c, _) =
+                        self.choose(blocked, ways, weigh, probing, key_bits, live)?;
                     (start, c)
                 }
             };
@@ -346,6 +347,7 @@ fn bucket(
     (out, at, next): (&mut Vec<u64>, &mut Vec<usize>, &mut Vec<usize>),
 ) -> Result<(), OutOfMemory> {
     at.clear();
+    crate::memory::reserve(at, buckets + 1, "the sieve's buckets")?;
     at.resize(buckets + 1, 0);
     for &key in keys {
         at[slot(key) + 1] += 1;
@@ -357,6 +359,7 @@ fn bucket(
     crate::memory::reserve(out, keys.len(), "the sieve's buckets")?;
     out.resize(keys.len(), 0);
     next.clear();
+    crate::memory::reserve(next, buckets, "the sieve's buckets")?;
     next.extend_from_slice(&at[..buckets]);
     for &key in keys {
         let b = slot(key);
