@@ -55,7 +55,7 @@ pub(crate) fn reserve<T>(
     v.try_reserve_exact(additional)
         .map_err(|_| refused.clone())?;
     let grown = (v.capacity() - had).saturating_mul(std::mem::size_of::<T>());
-    if grown >= CHECKED_FROM && Vec::<u8>::new().try_reserve_exact(HEADROOM).is_err() {
+    if grown >= CHECKED_FROM && !can_have(HEADROOM) {
         v.shrink_to(had);
         return Err(refused);
     }
@@ -69,13 +69,23 @@ pub(crate) fn reserve<T>(
 ///
 /// [`OutOfMemory`] if the headroom cannot be had.
 pub(crate) fn headroom(what: &'static str) -> Result<(), OutOfMemory> {
-    match Vec::<u8>::new().try_reserve_exact(HEADROOM) {
-        Ok(()) => Ok(()),
-        Err(_) => Err(OutOfMemory {
+    match can_have(HEADROOM) {
+        true => Ok(()),
+        false => Err(OutOfMemory {
             what,
             needed: HEADROOM as u64,
         }),
     }
+}
+
+/// Whether `bytes` of address space can be had now: asked of the allocator and given back at
+/// once. (`black_box` keeps the compiler from proving the probe unused and removing it: an
+/// allocation whose result is never read may be elided, and then every probe says yes.)
+pub(crate) fn can_have(bytes: usize) -> bool {
+    let mut probe = Vec::<u8>::new();
+    let had = probe.try_reserve_exact(bytes).is_ok();
+    std::hint::black_box(&mut probe);
+    had
 }
 
 /// Pushes `item` onto `v`, growing it fallibly (doubling, as a vector grows): for lists whose

@@ -177,7 +177,7 @@ pub(crate) fn share_out<T: Sync, S, C: AddAssign + Default + Send>(
     let worked = std::thread::scope(|scope| {
         let mut helpers = Vec::with_capacity(wanted - 1);
         for i in 1..wanted {
-            if Vec::<u8>::new().try_reserve_exact(THREAD_ROOM).is_err() {
+            if !crate::memory::can_have(THREAD_ROOM) {
                 break;
             }
             let spawned = std::thread::Builder::new()
