@@ -23,10 +23,7 @@ pub fn command_help(spec: &Spec) -> String {
     }
     out += "\nOptions:\n";
     for flag in spec.flags {
-        let name = match crate::cli::short_name(flag.name) {
-            Some(short) => format!("{}, {}", short, flag.name),
-            None => flag.name.to_string(),
-        };
+        let name = flag_name(flag);
         let left = match (flag.value, flag.many) {
             ("", _) => name,
             (value, Many::Words) => format!("{} {}...", name, value),
@@ -91,6 +88,14 @@ fn choice_lines(choices: &[(&str, &str)]) -> String {
     out
 }
 
+/// A flag as the help and the manual name it: `-j, --threads` where it has a short name.
+fn flag_name(flag: &crate::cli::Flag) -> String {
+    match crate::cli::short_name(flag.name) {
+        Some(short) => format!("{}, {}", short, flag.name),
+        None => flag.name.to_string(),
+    }
+}
+
 /// The help of `queens`: the subcommands of `specs`, each with its summary.
 pub fn top_help(specs: &[&Spec]) -> String {
     let mut out = String::from(
@@ -147,10 +152,7 @@ pub fn man_page(specs: &[&Spec]) -> String {
             out += &format!(".TP\n.I {}\n{}\n", roff(arg.name), roff(arg.help));
         }
         for flag in spec.flags {
-            let name = match crate::cli::short_name(flag.name) {
-                Some(short) => format!("{}, {}", short, flag.name),
-                None => flag.name.to_string(),
-            };
+            let name = flag_name(flag);
             let mut help = flag.help.to_string();
             if let Kind::Choice { choices, .. } = flag.kind {
                 help += &choice_lines(&choices());

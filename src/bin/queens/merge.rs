@@ -133,9 +133,7 @@ pub struct MergeArgs {
 
 /// Reads the arguments of `queens merge`.
 pub fn parse(parsed: &Parsed) -> Result<MergeArgs, Failure> {
-    if parsed.args().is_empty() && !parsed.has("--files-from") {
-        return Err(parsed.error("missing FILE: the checkpoints of the parts"));
-    }
+    check_files(parsed)?;
     let status = parsed.has("--status");
     if status {
         parsed.refuse(&["--manifest"], "does nothing with --status")?;
@@ -144,8 +142,7 @@ pub fn parse(parsed: &Parsed) -> Result<MergeArgs, Failure> {
         return Err(parsed
             .error("--manifest needs a file: standard output carries the total ('-' is not one)"));
     }
-    let stdin_uses = parsed.args().iter().filter(|f| *f == "-").count()
-        + usize::from(parsed.file("--files-from") == Some("-"));
+
     if status {
         parsed.refuse(
             &[
@@ -174,9 +171,6 @@ pub fn parse(parsed: &Parsed) -> Result<MergeArgs, Failure> {
     if parsed.has("--classes") && given.any() {
         return Err(parsed.error("--classes counts classes under the symmetries of the square, which a board with reserved squares or placed queens does not have"));
     }
-    if stdin_uses > 1 {
-        return Err(parsed.error("- (standard input) is given twice"));
-    }
     let ask = match (
         parsed.has("--total"),
         parsed.has("--unique") || parsed.has("--classes"),
@@ -202,6 +196,20 @@ pub fn parse(parsed: &Parsed) -> Result<MergeArgs, Failure> {
         classes: parsed.has("--classes"),
         given,
     })
+}
+
+/// The checkpoints of merge and recheck must be named, on the command line or in a list, and
+/// standard input read once at most.
+pub fn check_files(parsed: &Parsed) -> Result<(), Failure> {
+    if parsed.args().is_empty() && !parsed.has("--files-from") {
+        return Err(parsed.error("missing FILE: the checkpoints of the parts"));
+    }
+    let stdin_uses = parsed.args().iter().filter(|f| *f == "-").count()
+        + usize::from(parsed.file("--files-from") == Some("-"));
+    if stdin_uses > 1 {
+        return Err(parsed.error("- (standard input) is given twice"));
+    }
+    Ok(())
 }
 
 /// The checkpoints named on the command line, then those the list names.

@@ -85,14 +85,7 @@ const DEFAULT_SAMPLE: f64 = 0.05;
 
 /// Reads the arguments of `queens recheck`.
 pub fn parse(parsed: &Parsed) -> Result<RecheckArgs, Failure> {
-    if parsed.args().is_empty() && !parsed.has("--files-from") {
-        return Err(parsed.error("missing FILE: the checkpoints of the parts"));
-    }
-    let stdin_uses = parsed.args().iter().filter(|f| *f == "-").count()
-        + usize::from(parsed.file("--files-from") == Some("-"));
-    if stdin_uses > 1 {
-        return Err(parsed.error("- (standard input) is given twice"));
-    }
+    crate::merge::check_files(parsed)?;
     Ok(RecheckArgs {
         files: parsed.args().to_vec(),
         files_from: parsed.file("--files-from").map(String::from),

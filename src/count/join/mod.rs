@@ -328,9 +328,11 @@ pub(crate) fn unit_row_sets(n: u32, part: Option<(u64, u64)>) -> Result<Vec<RowS
     let sets = |all: &[u32], range: &std::ops::Range<u32>| {
         all[range.start as usize..range.end as usize].to_vec()
     };
-    Ok(run::slice(planned_units(&join)?.to_vec(), part)
+    Ok(planned_units(&join)?
         .iter()
-        .map(|tile| {
+        .enumerate()
+        .filter(|&(i, _)| run::in_part(i, part))
+        .map(|(_, tile)| {
             let k = tile.k as usize;
             (
                 sets(&join.north_sets[k], &tile.north),

@@ -288,8 +288,7 @@ fn finished_part(path: &Path, expect: &Expect) -> Result<(Header, Part), MergeEr
             header.chunks
         ))
     })?;
-    let cpu_millis = (contents.cpu_millis.len() == contents.done.len())
-        .then(|| contents.cpu_millis.values().sum());
+    let cpu_millis = contents.cpu_millis_total();
     let part = Part {
         part: header.part,
         file: path.to_path_buf(),

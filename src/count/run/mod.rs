@@ -212,7 +212,7 @@ pub(crate) fn count_units<T: Unit, S, C: Tally>(
     });
     // This part's units, by reference: the whole list may be a plan shared by many parts
     // (632,532 units at n = 28: its room asked for first).
-    let in_part = |i: usize| run.part.is_none_or(|(k, m)| i as u64 % m == k - 1);
+    let in_part = |i: usize| in_part(i, run.part);
     let mut mine: Vec<&T> = Vec::new();
     let count = (0..units.len()).filter(|&i| in_part(i)).count();
     crate::memory::reserve(&mut mine, count, "the part's list of units")?;
@@ -335,15 +335,20 @@ pub(crate) fn slice<T>(mut units: Vec<T>, part: Option<(u64, u64)>) -> Vec<T> {
     if let Some((k, m)) = part {
         assert!(1 <= k && k <= m, "part {}/{} is not 1 <= k <= m", k, m);
         // In place: no second list, however long the first.
-        let mut i = 0u64;
+        let mut i = 0;
         units.retain(|_| {
-            let keep = i % m == k - 1;
             i += 1;
-            keep
+            in_part(i - 1, part)
         });
         units.shrink_to_fit();
     }
     units
+}
+
+/// Whether unit `i` (from 0) of a count's list is in `part`: the k-th of m parts holds every
+/// m-th unit from the k-th. The one definition of a part, for every counter and the recheck.
+pub(crate) fn in_part(i: usize, part: Option<(u64, u64)>) -> bool {
+    part.is_none_or(|(k, m)| i as u64 % m == k - 1)
 }
 
 #[cfg(test)]

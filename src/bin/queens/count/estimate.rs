@@ -22,16 +22,7 @@ pub fn print_estimate(
     }
     .map_err(count_failure)?;
     if args.json {
-        let object = nqueens::json::Object::new()
-            .number("n", problem.n)
-            .string("ask", problem.ask.name())
-            .string("algo", args.algo.name())
-            .boolean("board", problem.board.is_some());
-        let object = match args.part {
-            Some((k, m)) => object.number("part", k).number("parts", m),
-            None => object.null("part").null("parts"),
-        };
-        let text = object
+        let text = super::json_fields(args, problem, args.part)
             .number("count", format!("{:.0}", guess.count))
             .number("stderr", format!("{:.0}", guess.error))
             .number("core_seconds", format!("{:.3}", guess.core_seconds))

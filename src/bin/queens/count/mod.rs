@@ -414,16 +414,24 @@ fn json_of(
     part: Option<(u64, u64)>,
     count: &str,
 ) -> nqueens::json::Object {
+    json_fields(args, problem, part).string("count", count)
+}
+
+/// What was counted and how, the first fields of a count's or an estimate's JSON.
+pub fn json_fields(
+    args: &CountArgs,
+    problem: &Problem<'_>,
+    part: Option<(u64, u64)>,
+) -> nqueens::json::Object {
     let object = nqueens::json::Object::new()
         .number("n", problem.n)
         .string("ask", problem.ask.name())
         .string("algo", args.algo.name())
         .boolean("board", problem.board.is_some());
-    let object = match part {
+    match part {
         Some((k, m)) => object.number("part", k).number("parts", m),
         None => object.null("part").null("parts"),
-    };
-    object.string("count", count)
+    }
 }
 
 /// What `--classes` prints: the classes of each size, and the total they make.

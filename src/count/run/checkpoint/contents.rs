@@ -197,8 +197,12 @@ impl Contents {
     /// The CPU seconds the counted chunks took, summed over every run that worked on the file,
     /// when each chunk's record says (`None` for a checkpoint written before records did).
     pub fn cpu_seconds(&self) -> Option<f64> {
-        let millis: u64 = self.cpu_millis.values().sum();
-        (self.cpu_millis.len() == self.done.len()).then(|| millis as f64 / 1000.0)
+        self.cpu_millis_total().map(|millis| millis as f64 / 1000.0)
+    }
+
+    /// [`Contents::cpu_seconds`] in milliseconds, as the records keep it.
+    pub fn cpu_millis_total(&self) -> Option<u64> {
+        (self.cpu_millis.len() == self.done.len()).then(|| self.cpu_millis.values().sum())
     }
 
     /// The count a finished checkpoint holds: the classes if they were asked for, else the
