@@ -2,7 +2,7 @@
 //! resumed, torn and damaged checkpoints, checkpoints of other counts, two processes on one
 //! file, read-only and old-format checkpoints. (`queens merge`: tests/queens_merge.rs.)
 
-use crate::common::{queens, scratch, shell_with, stdout_of};
+use crate::common::{checkpoint_line as line, queens, scratch, shell_with, stdout_of};
 use predicates::prelude::*;
 use std::path::Path;
 use std::process::{Command, Stdio};
@@ -237,15 +237,6 @@ fn two_processes_on_one_checkpoint_are_refused() {
     first.kill().unwrap();
     first.wait().unwrap();
     std::fs::remove_dir_all(&dir).unwrap();
-}
-
-/// The checksum of a checkpoint line (FNV-1a, 64 bits), written apart from the library's, to
-/// make checkpoints by hand.
-fn line(text: &str) -> String {
-    let hash = text.bytes().fold(0xcbf2_9ce4_8422_2325u64, |h, b| {
-        (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
-    });
-    format!("{} ~{:016x}\n", text, hash)
 }
 
 /// A finished checkpoint of the whole count of N = 21 by the join, made by hand: counting it

@@ -133,3 +133,13 @@ pub fn stdout_of(args: &[&str]) -> String {
     );
     String::from_utf8(out.stdout).unwrap()
 }
+
+#[allow(dead_code)] // not every test crate makes checkpoints
+/// A checkpoint line with its checksum (FNV-1a, 64 bits) and line end, written apart from the
+/// library's, to make checkpoints by hand.
+pub fn checkpoint_line(text: &str) -> String {
+    let hash = text.bytes().fold(0xcbf2_9ce4_8422_2325u64, |h, b| {
+        (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
+    });
+    format!("{} ~{:016x}\n", text, hash)
+}

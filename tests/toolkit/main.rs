@@ -12,3 +12,4 @@ mod list;
 mod merge;
 mod place;
 mod provenance;
+mod steps;

@@ -7,6 +7,7 @@ use super::quarter::{Lists, Shape};
 use super::sieve::Sieve;
 use super::sliced::Sliced;
 use crate::count::run::estimate::Sampled;
+use crate::count::run::{CountError, Steps};
 use crate::memory::OutOfMemory;
 use crate::rng::SplitMix64;
 
@@ -146,64 +147,77 @@ impl Join {
     }
 
     /// [`Join::count_rows`] of the row set of north set `north` (the `i`-th of the held tile,
-    /// of `k` rows) and south set `south`, whose lists are built: over every combination of
-    /// the parts of its four lists, the last quarter's part changing fastest (a list in one
-    /// part is never built again).
+    /// of `k` rows) and south set `south`, whose lists are built, at `at` (the unit's south
+    /// set and north set), weighing `weight`: over every combination of the parts of its four
+    /// lists, the last quarter's part changing fastest (a list in one part is never built
+    /// again).
     ///
     /// # Errors
     ///
-    /// [`OutOfMemory`] if a part or the halves do not fit in memory.
+    /// [`CountError`] if a part or the halves do not fit in memory, or a step cannot be
+    /// recorded.
     pub(super) fn count_row_set(
         &self,
         scratch: &mut Scratch,
         (i, north, south): (usize, u32, u32),
         k: u32,
-    ) -> Result<u64, OutOfMemory> {
+        walk: &mut Walk<'_>,
+        (at, weight): ([u64; 2], u64),
+    ) -> Result<(), CountError> {
         let parts = Join::parts(scratch, i);
-        let mut total = 0;
         for combination in 0..parts.iter().product::<u64>() {
+            let at = [at[0], at[1], combination];
+            if walk.before(&at) {
+                continue;
+            }
             let mut rest = combination;
             for quarter in (0..4).rev() {
                 let part = rest % parts[quarter];
                 rest /= parts[quarter];
                 self.hold_part(scratch, (i, north, south), quarter, part)?;
             }
-            total += self.count_rows(scratch, i, k)?;
+            self.count_rows(scratch, i, k, walk, (at, weight))?;
         }
-        Ok(total)
+        Ok(())
     }
 
     /// Counts one unit, in 128 bits (a unit of n = 32 holds about 5·10^15 placements, and its
-    /// largest may pass 2^64; a row set's stays far below).
+    /// largest may pass 2^64; a row set's stays far below), from the piece `steps` starts at,
+    /// telling it after each piece how far the unit has got ([`Walk`]).
     ///
     /// # Errors
     ///
-    /// [`OutOfMemory`] if the lists or the halves do not fit in memory.
+    /// [`CountError`] if the lists or the halves do not fit in memory, or a step cannot be
+    /// recorded.
     pub(super) fn count_tile(
         &self,
         scratch: &mut Scratch,
         tile: &Tile,
-    ) -> Result<u128, OutOfMemory> {
+        steps: Steps<'_, u128>,
+    ) -> Result<u128, CountError> {
         self.hold_north(scratch, tile)?;
         let norths = &self.north_sets[tile.k as usize];
-        let mut total = 0;
-        for &south in
-            &self.south_sets[tile.k as usize][tile.south.start as usize..tile.south.end as usize]
-        {
+        let souths =
+            &self.south_sets[tile.k as usize][tile.south.start as usize..tile.south.end as usize];
+        let mut walk = Walk::new(steps);
+        for (s, &south) in souths.iter().enumerate() {
             let weight = |i: usize| self.fold(norths[tile.north.start as usize + i], south);
-            if (0..tile.north.len()).all(|i| weight(i) == 0) {
+            let left: Vec<usize> = (0..tile.north.len())
+                .filter(|&i| weight(i) > 0 && !walk.before(&[s as u64, i as u64]))
+                .collect();
+            if left.is_empty() {
                 continue;
             }
             self.build_south(scratch, south)?;
-            for i in 0..tile.north.len() {
-                if weight(i) > 0 {
+            for i in left {
+                {
                     let north = norths[tile.north.start as usize + i];
-                    let counted = self.count_row_set(scratch, (i, north, south), tile.k)?;
-                    total += u128::from(weight(i) * counted);
+                    let at = ([s as u64, i as u64], weight(i));
+                    self.count_row_set(scratch, (i, north, south), tile.k, &mut walk, at)?;
                 }
             }
         }
-        Ok(total)
+        Ok(walk.total())
     }
 
     /// One sample of [`estimate`]: a random row set of `tile`, with its four lists built for
@@ -423,51 +437,109 @@ impl Join {
         )
     }
 
-    /// The placements whose east queens stand on the rows of the `i`-th north set of the
-    /// held tile (of `k` rows) and of the south set whose lists are built, counted with the
-    /// weights of the long diagonals.
+    /// Counts the placements whose east queens stand on the rows of the `i`-th north set of
+    /// the held tile (of `k` rows) and of the south set whose lists are built (the row set at
+    /// `at` of the unit, in the combination of its lists' parts held), with the weights of the
+    /// long diagonals, each times `weight`, into `walk`.
     ///
     /// The halves are made and counted in chunks ([`chunks`], [`Join::meeting`]): each side
     /// in one when it fits in [`HALVES`](super::plan::HALVES) candidates; else the larger
     /// side in chunks of 4 times that, each sorted once and met with every chunk of the
     /// other. So a row set takes bounded memory however many halves it has (tens of millions
-    /// at n = 27).
+    /// at n = 27). Each meeting of two chunks is a piece of the walk.
     ///
     /// # Errors
     ///
-    /// [`OutOfMemory`] if the halves do not fit in memory.
+    /// [`CountError`] if the halves do not fit in memory, or a step cannot be recorded.
     pub(super) fn count_rows(
         &self,
         scratch: &mut Scratch,
         i: usize,
         k: u32,
-    ) -> Result<u64, OutOfMemory> {
+        walk: &mut Walk<'_>,
+        (at, weight): ([u64; 3], u64),
+    ) -> Result<(), CountError> {
         let meeting = self.meeting(scratch, i, k);
         let (east, west) = (&meeting.east, &meeting.west);
-        if east.is_empty() || west.is_empty() {
-            return Ok(0);
-        }
         let Some(west_blocked) = meeting.kept else {
-            self.make_chunk(scratch, i, false, west, 0)?;
-            self.make_chunk(scratch, i, true, east, 0)?;
-            return self.count_made(scratch);
+            let piece = [at[0], at[1], at[2], 0, 0];
+            if walk.before(&piece) {
+                return Ok(());
+            }
+            let mut counted = 0;
+            if !east.is_empty() && !west.is_empty() {
+                self.make_chunk(scratch, i, false, west, 0)?;
+                self.make_chunk(scratch, i, true, east, 0)?;
+                counted = self.count_made(scratch)?;
+            }
+            return walk.counted(piece, weight * counted);
         };
         let (blocked, probing) = match west_blocked {
             true => (west, east),
             false => (east, west),
         };
         let bits = self.used_bits(scratch, i, west_blocked);
-        let mut total = 0;
+        let mut probe_made = false;
         for b in 0..blocked.len() {
+            if walk.before(&[at[0], at[1], at[2], b as u64]) {
+                continue;
+            }
             self.make_chunk(scratch, i, !west_blocked, blocked, b)?;
+            let mut fresh = true;
             for p in 0..probing.len() {
-                if probing.len() > 1 || b == 0 {
-                    self.make_chunk(scratch, i, west_blocked, probing, p)?;
+                let piece = [at[0], at[1], at[2], b as u64, p as u64];
+                if walk.before(&piece) {
+                    continue;
                 }
-                total += self.count_kept(scratch, p == 0, west_blocked, bits)?;
+                if probing.len() > 1 || !probe_made {
+                    self.make_chunk(scratch, i, west_blocked, probing, p)?;
+                    probe_made = true;
+                }
+                let counted = self.count_kept(scratch, fresh, west_blocked, bits)?;
+                fresh = false;
+                walk.counted(piece, weight * counted)?;
             }
         }
-        Ok(total)
+        Ok(())
+    }
+}
+
+/// A unit's count as it goes, piece by piece: a piece is one meeting of two chunks of halves,
+/// numbered `[s, i, c, b, p]` (the unit's south set, the tile's north set, the combination of
+/// the lists' parts, the chunks of the kept and of the probing side), in the order counted. A
+/// count resumed from a step skips the pieces before it; after each piece the steps are told
+/// the next one and the unit's count so far.
+pub(super) struct Walk<'a> {
+    steps: Steps<'a, u128>,
+    /// The unit's count so far, from the piece it started at.
+    counted: u128,
+}
+
+impl<'a> Walk<'a> {
+    /// A walk of a unit from the piece `steps` starts at.
+    pub(super) fn new(steps: Steps<'a, u128>) -> Walk<'a> {
+        Walk { steps, counted: 0 }
+    }
+
+    /// The unit's count so far, from the piece it started at.
+    pub(super) fn total(&self) -> u128 {
+        self.counted
+    }
+
+    /// Whether the pieces numbered from `at` (a piece's number or the first words of it) all
+    /// come before the step the count started from, and so are counted already.
+    pub(super) fn before(&self, at: &[u64]) -> bool {
+        let from = self.steps.from();
+        let n = at.len().min(from.len());
+        at[..n] < from[..n]
+    }
+
+    /// Adds the count of piece `piece` and tells the steps the next piece.
+    fn counted(&mut self, piece: [u64; 5], count: u64) -> Result<(), CountError> {
+        self.counted += u128::from(count);
+        let mut next = piece;
+        next[4] += 1;
+        self.steps.reached(&next, self.counted)
     }
 }
 

@@ -208,6 +208,56 @@ pub fn count_with(n: u32, run: &Run<'_>) -> Result<u128, CountError> {
 /// }
 /// ```
 pub fn count_on(kernel: Kernel, n: u32, run: &Run<'_>) -> Result<u128, CountError> {
+    count_cut(kernel, n, run, Cut::default())
+}
+
+/// How the join cuts a row set's work to fit in memory: its halves made in chunks of about
+/// `halves` keys a side, and a quarter list of more than `list_part` placements built in parts
+/// (the row set met once for every combination of its lists' parts). The defaults are
+/// [`HALVES`] and [`LIST_PART`], where lists are cut only from n = 28; smaller numbers take the
+/// paths of the big boards at small n, to check them against the known counts.
+///
+/// # Example
+///
+/// ```
+/// use nqueens::count::join::{count_cut, Cut, Kernel};
+/// use nqueens::count::Run;
+///
+/// // Every list of n = 12 cut into parts of at most 40 placements, as n = 28 cuts its own.
+/// let cut = Cut { list_part: 40, ..Cut::default() };
+/// assert_eq!(count_cut(Kernel::best(), 12, &Run::default(), cut).unwrap(), 14200);
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Cut {
+    /// About the most halves of a side made at once.
+    pub halves: usize,
+    /// The most placements of a quarter list held at once.
+    pub list_part: usize,
+}
+
+impl Default for Cut {
+    fn default() -> Self {
+        Cut {
+            halves: HALVES,
+            list_part: LIST_PART,
+        }
+    }
+}
+
+/// [`count_on`] with the row sets cut as `cut` says: the same count, by the paths of bigger
+/// boards. A checkpoint's chunks are the same whatever the cut (a count may be resumed with
+/// another); a step recorded inside a chunk is resumed only by a count of the same cut.
+///
+/// # Constraints, Panics, Errors, Complexity
+///
+/// As [`count_with`], and `cut`'s numbers at least 1 (it panics if not). A small cut costs
+/// more: a list in `p` parts meets every part of the other three lists.
+pub fn count_cut(kernel: Kernel, n: u32, run: &Run<'_>, cut: Cut) -> Result<u128, CountError> {
+    assert!(
+        cut.halves >= 1 && cut.list_part >= 1,
+        "join: a cut of {:?} is not of at least 1",
+        cut
+    );
     assert!(
         Kernel::available().contains(&kernel),
         "join: this CPU cannot run the {} kernel",
@@ -225,17 +275,22 @@ pub fn count_on(kernel: Kernel, n: u32, run: &Run<'_>) -> Result<u128, CountErro
         return Ok(u128::from(run.holds_the_empty_board()));
     }
     crate::memory::headroom("the join's plan")?;
-    let join = Join::new(n, kernel);
+    let mut join = Join::new(n, kernel);
+    (join.halves, join.list_part) = (cut.halves, cut.list_part);
     let units = planned_units(&join)?;
     run::count_units(
         &problem,
-        (COUNTER, kernel.name()),
+        run::Counter {
+            name: COUNTER,
+            kernel: kernel.name(),
+            layout: Some(join.layout()),
+        },
         &units,
         // A tile's work grows with its row sets: north sets by south sets.
         |tile| f64::from(tile.north.len() as u32) * f64::from(tile.south.len() as u32),
         run,
         || Ok(Kept::take(&join)),
-        |kept, tile| Ok(join.count_tile(kept.scratch(), tile)?),
+        |kept, tile, steps| join.count_tile(kept.scratch(), tile, steps),
     )
 }
 
@@ -248,24 +303,30 @@ pub(crate) const COUNTER: &str = "join";
 /// together and parts take every M-th unit), and building a tile's lists is most of a small
 /// part's time (70 ms at n = 20, where a part of 1 unit counts in 30 ms).
 struct Kept {
-    n: u32,
+    of: Of,
     scratch: Option<Scratch>,
 }
 
-/// The buffers the workers of the last count left, with their `n`.
-static KEPT: std::sync::Mutex<Vec<(u32, Scratch)>> = std::sync::Mutex::new(Vec::new());
+/// What a worker's buffers were made for: `n` and the cut (lists built in other parts are not
+/// reused).
+type Of = (u32, usize, usize);
+
+/// The buffers the workers of the last count left, with what they were made for.
+static KEPT: std::sync::Mutex<Vec<(Of, Scratch)>> = std::sync::Mutex::new(Vec::new());
 
 impl Kept {
-    /// A kept worker's buffers for `join.n`, or new ones; those of another `n` are let go.
+    /// A kept worker's buffers for `join`'s `n` and cut, or new ones; those of another count
+    /// are let go.
     fn take(join: &Join) -> Kept {
+        let of = (join.n, join.halves, join.list_part);
         let mut kept = KEPT.lock().unwrap_or_else(|e| e.into_inner());
-        kept.retain(|(n, _)| *n == join.n);
+        kept.retain(|(made_for, _)| *made_for == of);
         let scratch = kept
             .pop()
             .map(|(_, scratch)| scratch)
             .unwrap_or_else(|| Scratch::new(join));
         Kept {
-            n: join.n,
+            of,
             scratch: Some(scratch),
         }
     }
@@ -282,7 +343,7 @@ impl Drop for Kept {
             // As many as the threads that counted, and no more than the cores; kept only if
             // the room for it can be had (a count under a memory limit ends, never aborts).
             if kept.len() < super::cores() && kept.try_reserve(1).is_ok() {
-                kept.push((self.n, scratch));
+                kept.push((self.of, scratch));
             }
         }
     }

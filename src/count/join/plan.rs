@@ -66,6 +66,9 @@ pub(super) const SOUTH_SETS: u32 = 1;
 /// 64 make 3·10⁵ (a unit of n = 24 is then about half a minute of work).
 pub(super) const SOUTH_SETS_ALONE: u32 = 64;
 
+/// The version of the numbering of a unit's pieces ([`Join::layout`]).
+const PIECES_VERSION: u64 = 1;
+
 /// The shape of the board's cut and its four quarters.
 pub(super) struct Join {
     pub(super) n: u32,
@@ -122,6 +125,18 @@ impl Join {
             halves: HALVES,
             list_part: LIST_PART,
         }
+    }
+
+    /// How a unit's pieces are numbered ([`super::halves::Walk`]), for a checkpoint's steps:
+    /// the numbering's version (raised when the order or the cut of the pieces changes), the
+    /// chunks of halves and the parts of lists, which decide the cut.
+    pub(super) fn layout(&self) -> u64 {
+        let mut hash = Fnv::new();
+        hash.bytes(b"join pieces");
+        for word in [PIECES_VERSION, self.halves as u64, self.list_part as u64] {
+            hash.word(word);
+        }
+        hash.finish()
     }
 
     /// The bits of a key: the `/` and the `\` diagonals crossing the west/east line.

@@ -2,9 +2,10 @@
 //! from pairs of chunks.
 
 use super::chunks;
-use super::halves::Scratch;
+use super::halves::{Scratch, Walk};
 use super::plan::{self, next_subset, Join};
 use super::*;
+use crate::count::run::Steps;
 use crate::rng::SplitMix64;
 
 #[test]
@@ -52,7 +53,10 @@ fn halves_made_in_small_chunks_count_the_same() {
             let mut join = Join::new(n, Kernel::portable());
             join.halves = halves;
             let total = by_row_sets(&join, |join, scratch, i, k| {
-                join.count_rows(scratch, i, k).unwrap()
+                let mut walk = Walk::new(Steps::none());
+                join.count_rows(scratch, i, k, &mut walk, ([0; 3], 1))
+                    .unwrap();
+                u64::try_from(walk.total()).unwrap()
             });
             assert_eq!(
                 total,
@@ -76,7 +80,7 @@ fn the_path_of_n_28_and_up_gives_the_known_counts_at_full_size() {
         let mut scratch = Scratch::new(&join);
         let (mut total, mut cut) = (0, 0);
         for tile in join.units().unwrap() {
-            total += join.count_tile(&mut scratch, &tile).unwrap();
+            total += join.count_tile(&mut scratch, &tile, Steps::none()).unwrap();
             let souths = [&scratch.south_east, &scratch.south_west];
             let mut lists = scratch.north.iter().flat_map(|(e, w)| [e, w]).chain(souths);
             cut += u64::from(lists.any(|list| list.part().1 > 1));
@@ -117,7 +121,7 @@ fn lists_built_in_parts_count_the_same() {
             let mut total = 0;
             let mut cut = 0;
             for tile in join.units().unwrap() {
-                total += join.count_tile(&mut scratch, &tile).unwrap();
+                total += join.count_tile(&mut scratch, &tile, Steps::none()).unwrap();
                 let lists = [&scratch.south_east, &scratch.south_west];
                 cut += u64::from(
                     scratch
@@ -292,9 +296,10 @@ fn a_row_set_of_n_29_to_32_meets_its_halves_as_brute_force_pairs_them() {
         join.hold_north(&mut scratch, &tile).unwrap();
         join.build_south(&mut scratch, south).unwrap();
         let parts = Join::parts(&scratch, 0);
-        let got = join
-            .count_row_set(&mut scratch, (0, north, south), k)
+        let mut walk = Walk::new(Steps::none());
+        join.count_row_set(&mut scratch, (0, north, south), k, &mut walk, ([0; 2], 1))
             .unwrap();
+        let got = u64::try_from(walk.total()).unwrap();
         assert!(want > 0, "n = {}: no pair", n);
         assert!(parts.iter().any(|&p| p > 1), "n = {}: {:?}", n, parts);
         assert_eq!(got, want, "n = {}", n);
@@ -321,4 +326,51 @@ pub(super) fn halves(
         }
     }
     keys
+}
+
+#[test]
+fn a_unit_resumed_from_any_of_its_steps_counts_the_same() {
+    // Lists in parts and halves in small chunks, so that a unit's pieces are of every kind:
+    // south sets, north sets, combinations of parts, kept and probing chunks.
+    let mut resumed = 0;
+    for (n, list_part, halves) in [(11u32, 30, 20), (12, 40, 40), (13, LIST_PART, 300)] {
+        let mut join = Join::new(n, Kernel::portable());
+        (join.list_part, join.halves) = (list_part, halves);
+        let mut scratch = Scratch::new(&join);
+        let mut total = 0;
+        for (u, tile) in join.units().unwrap().iter().enumerate() {
+            let mut seen: Vec<(Vec<u64>, u128)> = Vec::new();
+            let mut note = |next: &[u64], so_far: u128| {
+                seen.push((next.to_vec(), so_far));
+                Ok(())
+            };
+            let whole = join
+                .count_tile(&mut scratch, tile, Steps::new(&[], Some(&mut note)))
+                .unwrap();
+            total += whole;
+            assert!(seen.windows(2).all(|w| w[0].0 < w[1].0), "pieces in order");
+            // Every few units, every step; a fresh worker's buffers each time, as a resumed
+            // process has.
+            if u % 2 != 0 {
+                continue;
+            }
+            for (next, so_far) in seen {
+                let mut fresh = Scratch::new(&join);
+                let rest = join
+                    .count_tile(&mut fresh, tile, Steps::new(&next, None))
+                    .unwrap();
+                assert_eq!(
+                    so_far + rest,
+                    whole,
+                    "n = {}, unit {}, from {:?}",
+                    n,
+                    u,
+                    next
+                );
+                resumed += 1;
+            }
+        }
+        assert_eq!(total, u128::from(crate::judge::KNOWN_COUNTS[n as usize]));
+    }
+    assert!(resumed > 500, "{} resumptions", resumed);
 }

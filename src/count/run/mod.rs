@@ -16,7 +16,7 @@ mod workers;
 
 use super::problem::Problem;
 use crate::memory::OutOfMemory;
-use checkpoint::{Checkpoint, CheckpointError, Fnv, Header, Provenance};
+use checkpoint::{Checkpoint, CheckpointError, Fnv, Header, Provenance, Step};
 use std::fmt;
 use std::ops::AddAssign;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -185,11 +185,74 @@ pub(crate) fn recorded_result<C: Tally>(
     }
 }
 
-/// Counts the units of the counter named `counter` (on the SIMD kernel `kernel`, or `none`)
-/// for `problem` as `run` says: this part's slice of them, in chunks of consecutive units handed to the threads, each chunk recorded in
-/// the checkpoint (if any) as it is counted, and those already recorded skipped. `scratch()`
-/// makes a worker's own buffers; `solve` counts one unit with them. `weigh` estimates a unit's
-/// work, for progress (asked only when `run` wants progress).
+/// A counter as [`count_units`] runs it: its name and its SIMD kernel (`none` for a counter
+/// without one) in a checkpoint, and, for a counter whose units are long enough to record
+/// steps of (see [`Steps`]), the identity of how it numbers the pieces of a unit.
+pub(crate) struct Counter<'a> {
+    pub name: &'a str,
+    pub kernel: &'a str,
+    /// How the counter numbers the pieces of its units: a step recorded by a count that numbered
+    /// them otherwise (another version, other sizes) is not resumed from. `None`: it records
+    /// no steps.
+    pub layout: Option<u64>,
+}
+
+/// One unit's count as a checkpoint's steps see it: the piece to start from (where a step had
+/// got), and whom to tell, after each piece, how far the unit has got. A counter whose units
+/// take minutes numbers their pieces (a few numbers each, in the order counted) and calls
+/// [`Steps::reached`] after each; the others never look at it.
+pub(crate) struct Steps<'a, C> {
+    from: &'a [u64],
+    note: Option<&'a mut Note<'a, C>>,
+}
+
+/// What [`Steps`] tell after each piece: the next piece, and the unit's counts so far.
+pub(crate) type Note<'a, C> = dyn FnMut(&[u64], C) -> Result<(), CountError> + 'a;
+
+impl<C> Steps<'_, C> {
+    /// Steps that start from the beginning and record nothing.
+    #[cfg(test)]
+    pub(crate) fn none() -> Steps<'static, C> {
+        Steps {
+            from: &[],
+            note: None,
+        }
+    }
+
+    /// Steps that start from the piece `from` and tell `note` after each piece.
+    #[cfg(test)]
+    pub(crate) fn new<'a>(
+        from: &'a [u64],
+        note: Option<&'a mut Note<'a, C>>,
+    ) -> Steps<'a, C> {
+        Steps { from, note }
+    }
+
+    /// The first piece to count (empty: the whole unit); the pieces before it are counted in
+    /// the counts the step recorded.
+    pub(crate) fn from(&self) -> &[u64] {
+        self.from
+    }
+
+    /// Tells that the pieces before `next` are counted, with the unit's counts `so_far`.
+    ///
+    /// # Errors
+    ///
+    /// [`CountError::Checkpoint`] if the step cannot be recorded.
+    pub(crate) fn reached(&mut self, next: &[u64], so_far: C) -> Result<(), CountError> {
+        match self.note.as_mut() {
+            Some(note) => note(next, so_far),
+            None => Ok(()),
+        }
+    }
+}
+
+/// Counts the units of `counter` for `problem` as `run` says: this part's slice of them, in
+/// chunks of consecutive units handed to the threads, each chunk recorded in the checkpoint (if
+/// any) as it is counted, and those already recorded skipped; a chunk in progress records steps
+/// (if the counter numbers its pieces) and resumes from the last. `scratch()` makes a worker's
+/// own buffers; `solve` counts one unit with them. `weigh` estimates a unit's work, for
+/// progress (asked only when `run` wants progress).
 ///
 /// # Errors
 ///
@@ -197,12 +260,12 @@ pub(crate) fn recorded_result<C: Tally>(
 /// `scratch` or `solve` fails.
 pub(crate) fn count_units<T: Unit, S, C: Tally>(
     problem: &Problem<'_>,
-    (counter, kernel): (&str, &str),
+    counter: Counter<'_>,
     units: &[T],
     weigh: impl Fn(&T) -> f64,
     run: &Run<'_>,
     scratch: impl Fn() -> Result<S, CountError> + Sync,
-    solve: impl Fn(&mut S, &T) -> Result<C, CountError> + Sync,
+    solve: impl Fn(&mut S, &T, Steps<'_, C>) -> Result<C, CountError> + Sync,
 ) -> Result<C, CountError> {
     // Only a checkpoint needs the list's identity (hashing it costs more than a small count).
     let identity = run.checkpoint.map(|_| {
@@ -227,10 +290,12 @@ pub(crate) fn count_units<T: Unit, S, C: Tally>(
     let chunks: Vec<&[&T]> = mine.chunks(size).collect();
     let mut base = C::default();
     let mut todo: Vec<usize> = (0..chunks.len()).collect();
+    let mut steps = std::collections::BTreeMap::new();
     if let Some(checkpoint) = run.checkpoint {
-        let mut header = Header::new(problem, counter, run.part, identity);
+        let mut header = Header::new(problem, counter.name, run.part, identity);
         header.chunks = chunks.len();
-        let recorded = checkpoint.begin(&header, &Provenance::here(counter, kernel))?;
+        let provenance = Provenance::here(counter.name, counter.kernel);
+        let recorded = checkpoint.begin(&header, &provenance)?;
         if let Some(result) = recorded.result {
             return Ok(C::from_words(result));
         }
@@ -238,6 +303,14 @@ pub(crate) fn count_units<T: Unit, S, C: Tally>(
             base += C::from_words(*counts);
         }
         todo.retain(|chunk| !recorded.done.contains_key(chunk));
+        // The steps to resume from: of this counter's numbering, inside their chunk.
+        steps = recorded.steps;
+        steps.retain(|&chunk, step| {
+            Some(step.layout) == counter.layout
+                && chunks
+                    .get(chunk)
+                    .is_some_and(|c| (step.at[0] as usize) < c.len())
+        });
     }
     // Progress counts the chunks recorded before as done from the start, and weighs each
     // chunk by the estimated work of its units (in fixed point: shares of WORK).
@@ -283,15 +356,61 @@ pub(crate) fn count_units<T: Unit, S, C: Tally>(
         wanted: run.threads,
         fewer: run.fewer_threads,
     };
+    let stepping = run.checkpoint.filter(|_| counter.layout.is_some());
     let mut total = share_out(&todo, threads, progress, scratch, |own, &chunk| {
-        // The chunk's CPU time (the worker thread's), which its record keeps.
+        // The chunk's CPU time (the worker thread's), which its record keeps, from where its
+        // last step had got.
         let clock = run.checkpoint.map(|_| crate::clock::Clock::start());
-        let mut counts = C::default();
-        for &unit in chunks[chunk] {
-            counts += solve(own, unit)?;
+        let step = steps.get(&chunk);
+        let (first, from, mut counts, before) = match step {
+            Some(step) => (
+                step.at[0] as usize,
+                &step.at[1..],
+                C::from_words(step.counts),
+                step.cpu_millis,
+            ),
+            None => (0, &[][..], C::default(), 0),
+        };
+        let cpu = |clock: &crate::clock::Clock| before + clock.elapsed().as_millis() as u64;
+        let mut last = std::time::Instant::now();
+        for (u, &unit) in chunks[chunk].iter().enumerate().skip(first) {
+            let from = if u == first { from } else { &[] };
+            let counted = match (stepping, clock.as_ref()) {
+                (Some(checkpoint), Some(clock)) => {
+                    let chunk_before = counts;
+                    let mut note = |next: &[u64], so_far: C| {
+                        if last.elapsed() < checkpoint.every() {
+                            return Ok(());
+                        }
+                        let mut at = Vec::with_capacity(1 + next.len());
+                        at.push(u as u64);
+                        at.extend_from_slice(next);
+                        let mut counts = chunk_before;
+                        counts += so_far;
+                        let step = Step {
+                            layout: counter.layout.unwrap_or_default(),
+                            at,
+                            counts: counts.to_words(),
+                            cpu_millis: cpu(clock),
+                        };
+                        checkpoint.step(chunk, &step)?;
+                        last = std::time::Instant::now();
+                        Ok(())
+                    };
+                    let steps = Steps {
+                        from,
+                        note: Some(&mut note),
+                    };
+                    solve(own, unit, steps)?
+                }
+                _ => solve(own, unit, Steps { from, note: None })?,
+            };
+            counts += counted;
         }
         if let (Some(checkpoint), Some(clock)) = (run.checkpoint, clock) {
-            checkpoint.record(chunk, counts.to_words(), clock.elapsed())?;
+            let millis = cpu(&clock);
+            let spent = std::time::Duration::from_millis(millis);
+            checkpoint.record(chunk, counts.to_words(), spent)?;
         }
         if let Some(&weight) = weights.get(chunk) {
             worked.fetch_add(weight, Ordering::Relaxed);

@@ -215,12 +215,17 @@ pub fn count_with(problem: &Problem<'_>, run: &Run<'_>) -> Result<Counts, CountE
     crate::memory::headroom("the search's plan")?;
     run::count_units(
         problem,
-        (COUNTER, "none"),
+        run::Counter {
+            name: COUNTER,
+            kernel: "none",
+            // Its units take at most seconds: a chunk is recorded whole.
+            layout: None,
+        },
         &sub_problems(n, board),
         |task| task.size(&Rules::new(n, task.start, board)),
         run,
         || Ok(()),
-        |_, task| Ok(solve(task, n, board)),
+        |_, task, _| Ok(solve(task, n, board)),
     )
 }
 

@@ -8,7 +8,7 @@ use crate::placed::{self, Given};
 use crate::progress::Progress;
 use estimate::print_estimate;
 use nqueens::count::checkpoint::{Checkpoint, CheckpointError};
-use nqueens::count::join::Kernel;
+use nqueens::count::join::{self, Cut, Kernel};
 use nqueens::count::{cores, Done};
 use nqueens::count::{count_on, symmetric, Algo, Ask, CountError, Counts, Problem, Run};
 use nqueens::read::MAX_WIDTH;
@@ -89,6 +89,26 @@ the same answer. A finished checkpoint holds the result ('queens merge'
 adds up the parts of one count); one of another count is refused",
         },
         Flag {
+            name: "--checkpoint-every",
+            value: "SECONDS",
+            kind: Kind::Number { min: 0, max: 1 << 40 },
+            many: Many::One,
+            help: "with a checkpoint, record how far each chunk in progress has got every
+SECONDS (default 60) of a thread's work, where a chunk takes longer (the
+big boards: from N = 24 a chunk takes minutes to hours): a count killed and
+resumed loses at most that much work a thread. 0 records after every piece",
+        },
+        Flag {
+            name: "--list-part",
+            value: "PLACEMENTS",
+            kind: Kind::Number { min: 1, max: 1 << 40 },
+            many: Many::One,
+            help: "build every quarter list of more than PLACEMENTS placements in parts (by
+default only N >= 28 has lists of more than 8388608): the same count by
+the path of the big boards, to check that path on the known counts of
+smaller N (fast counter, plain board, total only; slower the smaller)",
+        },
+        Flag {
             name: "--classes",
             value: "",
             kind: Kind::Switch,
@@ -124,8 +144,10 @@ empty. On a terminal, counts that take more than a second show their progress on
 
 /// The flags of a count that runs as a problem ([`Algo::runs_problems`]): the others count
 /// one N on one thread.
-const PROBLEM_FLAGS: [&str; 9] = [
+const PROBLEM_FLAGS: [&str; 11] = [
     "--threads",
+    "--checkpoint-every",
+    "--list-part",
     "--unique",
     "--classes",
     "--part",
@@ -174,6 +196,10 @@ pub struct CountArgs {
     pub classes: bool,
     /// Print one JSON document instead of text.
     pub json: bool,
+    /// How often a chunk in progress records a step, in seconds (`None`: the default).
+    pub checkpoint_every: Option<u64>,
+    /// Build quarter lists in parts of at most this many placements.
+    pub list_part: Option<u64>,
 }
 
 /// Reads the arguments of `queens count`.
@@ -203,7 +229,26 @@ pub fn parse(parsed: &Parsed) -> Result<CountArgs, Failure> {
         },
         classes: parsed.has("--classes"),
         json: parsed.has("--json"),
+        checkpoint_every: parsed.number("--checkpoint-every"),
+        list_part: parsed.number("--list-part"),
     };
+    if args.checkpoint_every.is_some() && args.checkpoint.is_none() && args.checkpoint_dir.is_none()
+    {
+        return Err(parsed.error(
+            "--checkpoint-every says how often a checkpoint records: give --checkpoint FILE or --checkpoint-dir DIR",
+        ));
+    }
+    if args.list_part.is_some() {
+        parsed.refuse(
+            &["--unique", "--classes", "--board", "--queens", "--queen", "--estimate"],
+            "does nothing with --list-part, which cuts the join's count of a plain board's placements",
+        )?;
+        if algo != Algo::Fast {
+            return Err(
+                parsed.error("--list-part cuts the join's work: it goes with --algo fast only")
+            );
+        }
+    }
     if args.classes {
         parsed.refuse(
             &["--unique", "--estimate"],
@@ -345,11 +390,16 @@ fn count_part(
         (None, Some(dir), Some(part)) => Some(part_file(dir, &problem, part)),
         _ => None,
     };
+    let every = args.checkpoint_every.map(std::time::Duration::from_secs);
     let checkpoint = path
         .as_deref()
         .map(Checkpoint::open)
         .transpose()
-        .map_err(checkpoint_failure)?;
+        .map_err(checkpoint_failure)?
+        .map(|c| match every {
+            Some(every) => c.steps_every(every),
+            None => c,
+        });
     let progress = Progress::new();
     let report = |done: Done| progress.units("count", done.chunks, done.of, "chunks", done.work);
     let fewer = std::sync::Mutex::new(None);
@@ -383,9 +433,17 @@ fn count_part(
             };
             shown(args, &problem, part, count)
         }),
-        (false, _) => {
-            count_on(kernel, &problem, &run).map(|count| shown(args, &problem, part, count))
+        (false, _) => match args.list_part {
+            Some(list_part) => {
+                let cut = Cut {
+                    list_part: usize::try_from(list_part).unwrap_or(usize::MAX),
+                    ..Cut::default()
+                };
+                join::count_cut(kernel, problem.n, &run, cut)
+            }
+            None => count_on(kernel, &problem, &run),
         }
+        .map(|count| shown(args, &problem, part, count)),
     };
     progress.finish();
     let fewer = *fewer.lock().unwrap_or_else(|e| e.into_inner());
@@ -524,8 +582,13 @@ mod tests {
                 estimate: None,
                 classes: false,
                 json: false,
+                checkpoint_every: None,
+                list_part: None,
             }
         );
+        let stepped = parse_line("28 --part 3/9 --checkpoint c --checkpoint-every 0").unwrap();
+        assert_eq!(stepped.checkpoint_every, Some(0));
+        assert_eq!(parse_line("18 --list-part 2000").unwrap().list_part, Some(2000));
         assert_eq!(parse_line("--algo=links 9").unwrap().algo, Algo::Links);
         let range = parse_line("20 --part 3-9/2000 --checkpoint-dir d").unwrap();
         assert_eq!((range.part, range.range), (None, Some((3, 9, 2000))));
@@ -540,6 +603,10 @@ mod tests {
                 "give one",
             ),
             ("20 --part 1-2/4 --estimate", "not a range"),
+            ("20 --checkpoint-every 5", "give --checkpoint FILE"),
+            ("20 --list-part 9 --unique", "does nothing with --list-part"),
+            ("20 --list-part 9 --algo symmetric", "--algo fast only"),
+            ("20 --list-part 0", "--list-part"),
         ] {
             assert!(
                 refused(line).contains(message),

@@ -23,6 +23,9 @@ pub struct Contents {
     pub cpu_millis: BTreeMap<usize, u64>,
     /// The runs that worked on the file, in order: where and how it was counted.
     pub runs: Vec<Provenance>,
+    /// For each chunk in progress (not yet counted), the last step recorded: how far its
+    /// counting had got.
+    pub steps: BTreeMap<usize, Step>,
     /// When the last chunk was counted, UTC, once the count is finished (older checkpoints do
     /// not say).
     pub finished: Option<String>,
@@ -30,6 +33,83 @@ pub struct Contents {
     pub result: Option<[u128; 4]>,
     /// The length of the file's whole lines: a torn record after them is cut off on resuming.
     pub whole: u64,
+}
+
+/// How far the counting of a chunk had got when its last `step` record was written: a count
+/// resumed after a kill goes on from there instead of counting the chunk again.
+///
+/// The record is `step C LAYOUT AT T U H Q S`: chunk `C`; `LAYOUT`, 16 hex digits naming how the
+/// counter numbers the pieces of its units (its name, the version of that numbering, its
+/// sizes), so that a step is only ever resumed by a count that numbers them the same way; `AT`,
+/// the next piece to count, as numbers joined by dots (the unit within the chunk, then the
+/// counter's own); the chunk's counts before that piece; the CPU seconds it has taken so far.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Step {
+    /// How the counter numbers its pieces.
+    pub layout: u64,
+    /// The next piece to count: the unit within the chunk (from 0), then the counter's words.
+    pub at: Vec<u64>,
+    /// The chunk's counts before that piece (as a `done` record's).
+    pub counts: [u128; 4],
+    /// The CPU time the chunk has taken so far, in milliseconds.
+    pub cpu_millis: u64,
+}
+
+/// The most numbers in a step's `AT` (the unit and the counter's words).
+const MOST_AT: usize = 16;
+
+impl Step {
+    /// The step's record, without its checksum.
+    pub(super) fn line(&self, chunk: usize) -> String {
+        let at: Vec<String> = self.at.iter().map(u64::to_string).collect();
+        format!(
+            "step {} {:016x} {} {} {} {} {} {}.{:03}",
+            chunk,
+            self.layout,
+            at.join("."),
+            self.counts[0],
+            self.counts[1],
+            self.counts[2],
+            self.counts[3],
+            self.cpu_millis / 1000,
+            self.cpu_millis % 1000
+        )
+    }
+
+    /// Reads a step record after its `step `: the chunk and the step.
+    fn parse(rest: &str) -> Option<(usize, Step)> {
+        let words: Vec<&str> = rest.split(' ').collect();
+        let [chunk, layout, at, a, b, c, d, seconds] = words[..] else {
+            return None;
+        };
+        if layout.len() != 16 {
+            return None;
+        }
+        let at: Option<Vec<u64>> = at.split('.').map(|w| w.parse().ok()).collect();
+        let at = at.filter(|at| !at.is_empty() && at.len() <= MOST_AT)?;
+        let count = |w: &str| w.parse::<u128>().ok();
+        Some((
+            chunk.parse().ok()?,
+            Step {
+                layout: u64::from_str_radix(layout, 16).ok()?,
+                at,
+                counts: [count(a)?, count(b)?, count(c)?, count(d)?],
+                cpu_millis: millis(seconds)?,
+            },
+        ))
+    }
+}
+
+/// Seconds written to the millisecond (`12.345`) in milliseconds.
+fn millis(text: &str) -> Option<u64> {
+    let (s, ms) = text.split_once('.')?;
+    if ms.len() != 3 || !ms.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    s.parse::<u64>()
+        .ok()?
+        .checked_mul(1000)?
+        .checked_add(ms.parse().ok()?)
 }
 
 impl Contents {
@@ -125,22 +205,25 @@ impl Contents {
             self.finished = Some(time.to_string());
             return Ok(());
         }
+        if let Some(rest) = body.strip_prefix("step ") {
+            let (chunk, step) = Step::parse(rest).ok_or_else(|| damaged("not a step record"))?;
+            if chunk >= chunks {
+                return Err(damaged("a chunk past the last"));
+            }
+            if self.done.contains_key(&chunk) {
+                return Err(damaged("a step of a chunk already counted"));
+            }
+            self.steps.insert(chunk, step);
+            return Ok(());
+        }
         let mut words: Vec<&str> = body.split(' ').collect();
         // A chunk's record may end with the CPU seconds it took, to the millisecond.
         let millis = match (words[0], words.len()) {
             ("done", 7) => {
                 let text = words.pop().unwrap_or_default();
-                match text.split_once('.').map(|(s, ms)| (s.parse::<u64>(), ms)) {
-                    Some((Ok(s), ms))
-                        if ms.len() == 3 && ms.bytes().all(|b| b.is_ascii_digit()) =>
-                    {
-                        s.checked_mul(1000)
-                            .and_then(|s| s.checked_add(ms.parse().ok()?))
-                    }
-                    _ => None,
-                }
-                .map(Some)
-                .ok_or_else(|| damaged("not a record"))?
+                millis(text)
+                    .map(Some)
+                    .ok_or_else(|| damaged("not a record"))?
             }
             _ => None,
         };
@@ -153,6 +236,7 @@ impl Contents {
                 if self.done.insert(chunk as usize, [a, b, c, d]).is_some() {
                     return Err(damaged("a chunk recorded twice"));
                 }
+                self.steps.remove(&(chunk as usize));
                 if let Some(millis) = millis {
                     self.cpu_millis.insert(chunk as usize, millis);
                 }

@@ -71,6 +71,7 @@
 //! std::fs::remove_file(&path).unwrap();
 //! ```
 
+mod compact;
 mod contents;
 mod header;
 mod provenance;
@@ -83,13 +84,18 @@ use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
 use contents::begins_as_a_checkpoint;
-pub use contents::{sum_counts, Contents};
+pub use contents::{sum_counts, Contents, Step};
 use header::{checksum, BOM, EARLY_FIELDS, MAGIC};
 pub use header::{Fnv, Header, FORMAT};
 pub use provenance::{utc_now, Provenance, UNKNOWN};
 
-/// The largest file read as a checkpoint: one holds at most 512 records of under 100 bytes.
-const MAX_BYTES: u64 = 1 << 20;
+/// The largest file read as a checkpoint: 512 chunk records of under 100 bytes, and the steps
+/// of the chunks in progress, one a minute a thread (a part of a thousand core-hours killed
+/// before its end holds some 60,000 of them; a finished file keeps none).
+const MAX_BYTES: u64 = 64 << 20;
+
+/// How often, by default, a chunk in progress records a step ([`Checkpoint::steps_every`]).
+pub const STEPS_EVERY: Duration = Duration::from_secs(60);
 
 /// How often the records are flushed to the disk, at least.
 const SYNC_EVERY: Duration = Duration::from_secs(1);
@@ -202,6 +208,8 @@ impl std::error::Error for CheckpointError {}
 pub struct Checkpoint {
     path: PathBuf,
     state: Mutex<State>,
+    /// How often a chunk in progress records a step.
+    every: Duration,
 }
 
 struct State {
@@ -210,6 +218,8 @@ struct State {
     writable: bool,
     contents: Contents,
     synced: Instant,
+    /// A step was written by this count.
+    stepped: bool,
 }
 
 impl Checkpoint {
@@ -257,8 +267,40 @@ impl Checkpoint {
                 writable,
                 contents,
                 synced: Instant::now(),
+                stepped: false,
             }),
+            every: STEPS_EVERY,
         })
+    }
+
+    /// The checkpoint, recording a *step* of each chunk in progress (how far it has got, and
+    /// its counts so far) every `every` of the counting thread's time, for the counters whose
+    /// units are long (the join from n = 24, where a unit takes minutes to hours): a count
+    /// killed and resumed loses at most that much of each thread's work, not a chunk's.
+    /// [`STEPS_EVERY`] (a minute) unless set; `Duration::ZERO` records one after every piece
+    /// of work. Steps are dropped from the file when the count finishes (it is rewritten
+    /// whole, beside itself, and renamed over; a file that is a link, or whose folder cannot
+    /// be written, keeps them).
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use nqueens::count::checkpoint::Checkpoint;
+    /// use std::time::Duration;
+    ///
+    /// let path = std::env::temp_dir().join(format!("nqueens-steps-doc-{}", std::process::id()));
+    /// let checkpoint = Checkpoint::open(&path).unwrap().steps_every(Duration::from_secs(10));
+    /// # drop(checkpoint);
+    /// # std::fs::remove_file(&path).unwrap();
+    /// ```
+    pub fn steps_every(mut self, every: Duration) -> Checkpoint {
+        self.every = every;
+        self
+    }
+
+    /// How often a chunk in progress records a step.
+    pub(crate) fn every(&self) -> Duration {
+        self.every
     }
 
     fn lock(&self) -> std::sync::MutexGuard<'_, State> {
@@ -359,8 +401,25 @@ impl Checkpoint {
         Ok(())
     }
 
+    /// Records how far the counting of `chunk` has got (see [`Checkpoint::steps_every`]).
+    pub(crate) fn step(&self, chunk: usize, step: &Step) -> Result<(), CheckpointError> {
+        let mut state = self.lock();
+        write_line(&mut state.file, &step.line(chunk))
+            .map_err(|e| CheckpointError::Io(self.path.clone(), e))?;
+        state.stepped = true;
+        if state.synced.elapsed() >= SYNC_EVERY {
+            state
+                .file
+                .sync_data()
+                .map_err(|e| CheckpointError::Io(self.path.clone(), e))?;
+            state.synced = Instant::now();
+        }
+        Ok(())
+    }
+
     /// Records when the count finished and its result, once every chunk is counted, and
-    /// flushes the file to the disk.
+    /// flushes the file to the disk. A file holding steps is written again without them, if
+    /// it can be (see [`Checkpoint::steps_every`]); else the two lines are added to it.
     pub(crate) fn finish(&self, counts: [u128; 4]) -> Result<(), CheckpointError> {
         let mut state = self.lock();
         let end = format!("end finished={}", utc_now());
@@ -370,6 +429,11 @@ impl Checkpoint {
         );
         // One write for both lines: a result is never without its time.
         let both = format!("{}{}", record(&end), record(&result));
+        if (state.stepped || !state.contents.steps.is_empty())
+            && compact::rewrite(&self.path, &mut state.file, both.as_bytes()).is_ok()
+        {
+            return Ok(());
+        }
         state
             .file
             .write_all(both.as_bytes())

@@ -1,0 +1,176 @@
+//! The path of the big boards through the real binary: quarter lists built in parts
+//! (`--list-part`, as from N = 28) on the known counts, and a chunk killed in the middle that
+//! resumes from its last step (`--checkpoint-every`), never from a step of another cut.
+
+use crate::common::{checkpoint_line, queens, scratch, stdout_of};
+use std::path::Path;
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+/// A(N) for N = 16 to 18.
+const KNOWN: [(u32, &str); 3] = [(16, "14772512"), (17, "95815104"), (18, "666090624")];
+
+/// A(N) for N = 19 to 21, and a cut of each that builds its largest lists in parts.
+const KNOWN_BIG: [(u32, &str, &str); 3] = [
+    (19, "4968057848", "4000"),
+    (20, "39029188884", "10000"),
+    (21, "314666222712", "20000"),
+];
+
+#[test]
+#[ignore = "minutes: run with cargo test --release -- --ignored (docs/counter.md)"]
+fn lists_built_in_parts_give_the_known_counts_at_19_to_21() {
+    for (n, known, list_part) in KNOWN_BIG {
+        let n = n.to_string();
+        let cut = stdout_of(&["count", &n, "--list-part", list_part]);
+        assert_eq!(cut.trim(), known, "N = {}", n);
+    }
+}
+
+#[test]
+fn lists_built_in_parts_give_the_known_counts_at_16_to_18() {
+    // Each list of more than a third of the largest one's placements is cut, as the largest
+    // lists of N = 28 are: the count must equal the default path's and the known one.
+    for ((n, known), list_part) in KNOWN.into_iter().zip(["400", "1000", "2000"]) {
+        let n = n.to_string();
+        let cut = stdout_of(&["count", &n, "--list-part", list_part, "--threads", "2"]);
+        let plain = stdout_of(&["count", &n, "--threads", "2"]);
+        assert_eq!(cut, plain, "N = {}", n);
+        assert_eq!(cut.trim(), known, "N = {}", n);
+    }
+    // And against a counter that shares nothing with the join.
+    assert_eq!(
+        stdout_of(&["count", "16", "--list-part", "100", "--threads", "2"]),
+        stdout_of(&["count", "16", "--algo", "symmetric", "--threads", "2"])
+    );
+}
+
+/// The `step` lines of a checkpoint.
+fn steps(path: &Path) -> Vec<String> {
+    std::fs::read_to_string(path)
+        .unwrap_or_default()
+        .lines()
+        .filter(|l| l.starts_with("step "))
+        .map(String::from)
+        .collect()
+}
+
+/// Starts `queens ARGS` and kills it with SIGKILL once its checkpoint holds `wanted` steps (or
+/// it has finished, or a minute has gone).
+fn kill_after_steps(args: &[&str], path: &Path, wanted: usize) {
+    let mut child = Command::new(assert_cmd::cargo::cargo_bin!("queens"))
+        .args(args)
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let started = Instant::now();
+    while steps(path).len() < wanted
+        && child.try_wait().unwrap().is_none()
+        && started.elapsed() < Duration::from_secs(60)
+    {
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    let _ = child.kill();
+    child.wait().unwrap();
+}
+
+#[test]
+fn a_chunk_killed_in_the_middle_resumes_from_its_last_step() {
+    let dir = scratch("steps");
+    let file = dir.join("n16.ckpt");
+    let path = file.to_str().unwrap();
+    // A step after every piece: a kill falls inside a chunk.
+    let args = [
+        "count",
+        "16",
+        "--list-part",
+        "400",
+        "--threads",
+        "1",
+        "--checkpoint",
+        path,
+        "--checkpoint-every",
+        "0",
+    ];
+    kill_after_steps(&args, &file, 300);
+    let killed = std::fs::read_to_string(&file).unwrap();
+    let last = steps(&file).pop().expect("steps recorded before the kill");
+    let chunk = last.split(' ').nth(1).unwrap().to_string();
+    assert!(
+        !killed.contains(&format!("\ndone {} ", chunk)),
+        "the chunk of the last step is unfinished: {}",
+        last
+    );
+    // A copy whose last step says 1000 placements more: resumed from that step, its total is
+    // 1000 more, so the count goes on from the step and does not count the chunk again.
+    let forged_file = dir.join("forged.ckpt");
+    let words: Vec<&str> = last.rsplit_once(" ~").unwrap().0.split(' ').collect();
+    let mut forged = words.clone();
+    let more = (words[4].parse::<u128>().unwrap() + 1000).to_string();
+    forged[4] = &more;
+    std::fs::write(
+        &forged_file,
+        killed.clone() + &checkpoint_line(&forged.join(" ")),
+    )
+    .unwrap();
+    let forged_path = forged_file.to_str().unwrap();
+    let mut forged_args = args;
+    forged_args[7] = forged_path;
+    assert_eq!(stdout_of(&forged_args), "14773512\n");
+    // The same forged step is not resumed by a count of another cut: it counts the chunk
+    // again, and right.
+    std::fs::write(&forged_file, killed + &checkpoint_line(&forged.join(" "))).unwrap();
+    forged_args[3] = "500";
+    assert_eq!(stdout_of(&forged_args), "14772512\n");
+    // The honest file resumes to the known count; finished, it keeps no step.
+    assert_eq!(stdout_of(&args), "14772512\n");
+    assert!(steps(&file).is_empty(), "the steps are dropped at the end");
+    queens()
+        .args(["merge", path])
+        .assert()
+        .success()
+        .stdout("14772512\n");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn a_step_that_is_not_one_is_named_with_its_line() {
+    let dir = scratch("bad-step");
+    let file = dir.join("bad.ckpt");
+    let header =
+        "nqueens-checkpoint 2 n=12 ask=total counter=join board=none part=1/1 chunks=2 units=2:0";
+    for (step, problem) in [
+        (
+            "step 0 0123456789abcdef 0.1.2 5 0 0 0 1.5",
+            "not a step record",
+        ),
+        (
+            "step 0 0123456789abcdef . 5 0 0 0 1.000",
+            "not a step record",
+        ),
+        (
+            "step 7 0123456789abcdef 0.1 5 0 0 0 1.000",
+            "a chunk past the last",
+        ),
+    ] {
+        std::fs::write(&file, checkpoint_line(header) + &checkpoint_line(step)).unwrap();
+        queens()
+            .args(["merge", "--status", file.to_str().unwrap()])
+            .assert()
+            .code(2)
+            .stderr(predicates::str::contains(format!("line 2: {}", problem)));
+    }
+    let done_then_step = checkpoint_line(header)
+        + &checkpoint_line("done 0 5 0 0 0")
+        + &checkpoint_line("step 0 0123456789abcdef 0.1 5 0 0 0 1.000");
+    std::fs::write(&file, done_then_step).unwrap();
+    queens()
+        .args(["merge", "--status", file.to_str().unwrap()])
+        .assert()
+        .code(2)
+        .stderr(predicates::str::contains(
+            "line 3: a step of a chunk already counted",
+        ));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
