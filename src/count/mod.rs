@@ -55,7 +55,7 @@ pub mod symmetric;
 pub mod teaching;
 
 pub use problem::{Ask, Problem};
-pub use run::estimate::{Estimate, TRUSTED_FROM};
+pub use run::estimate::{Estimate, PartSpread, TRUSTED_FROM};
 pub use run::{checkpoint, cores, merge, CountError, Done, Run};
 pub use symmetric::Counts;
 

@@ -1,7 +1,7 @@
 //! `queens count` through the real binary: every counter, threads, parts, boards, and what
 //! it does with hostile boards and too many threads.
 
-use crate::common::{prints, queens, shell, usage_error};
+use crate::common::{prints, queens, shell, stdout_of, usage_error};
 use predicates::prelude::*;
 
 #[test]
@@ -319,6 +319,60 @@ fn an_estimate_is_near_the_known_count_and_says_its_error_and_time() {
     assert_eq!(words[2], "classes");
     assert!((count - 341.0).abs() < 5.0 * error.max(1.0), "{}", text);
     assert!(text.contains(" on 4 threads"), "{}", text);
+}
+
+#[test]
+fn an_estimate_for_a_cluster_plans_the_parts_the_time_and_the_commands() {
+    let text = stdout_of(&["count", "14", "--estimate", "1", "--cores", "64", "-j", "8"]);
+    let plan: Vec<&str> = text
+        .lines()
+        .skip_while(|l| !l.starts_with("for a cluster: "))
+        .collect();
+    assert!(plan.len() >= 5, "{}", text);
+    // At least four parts for each of the 8 tasks running at once, never more than the units.
+    assert!(
+        plan[0].starts_with("for a cluster: 32 parts of "),
+        "{}",
+        text
+    );
+    assert!(plan[0].contains("the median part "), "{}", text);
+    assert!(
+        plan[1].starts_with("  on 64 cores (--cores) in tasks of 8 threads"),
+        "{}",
+        text
+    );
+    assert!(
+        text.contains("  scripts/slurm/submit 14 32 DIR --cpus-per-task=8 "),
+        "{}",
+        text
+    );
+    assert!(
+        text.contains("scripts/slurm/submit --rerun 14 32 DIR"),
+        "{}",
+        text
+    );
+    // The commands it prints are commands of this crate: the watch reads a list on stdin.
+    assert!(
+        text.contains("| queens merge --status --files-from -"),
+        "{}",
+        text
+    );
+    crate::common::usage_error(
+        &["count", "14", "--cores", "64"],
+        "--cores plans a whole count for a cluster",
+    );
+    crate::common::usage_error(
+        &[
+            "count",
+            "14",
+            "--estimate",
+            "--part",
+            "1/4",
+            "--cores",
+            "64",
+        ],
+        "without --part",
+    );
 }
 
 #[test]

@@ -102,6 +102,11 @@ fn a_chunk_killed_in_the_middle_resumes_from_its_last_step() {
         "the chunk of the last step is unfinished: {}",
         last
     );
+    queens()
+        .args(["merge", "--status", path])
+        .assert()
+        .success()
+        .stdout(predicates::str::contains("1 more in progress"));
     // A copy whose last step says 1000 placements more: resumed from that step, its total is
     // 1000 more, so the count goes on from the step and does not count the chunk again.
     let forged_file = dir.join("forged.ckpt");

@@ -443,6 +443,11 @@ fn status_object(file: &Path) -> Result<String, CheckpointError> {
         .number("parts", h.part.1)
         .number("chunks_done", contents.done.len())
         .number("chunks", h.chunks)
+        .number("chunks_in_progress", contents.steps.len())
+        .number(
+            "cpu_seconds_in_progress",
+            format!("{:.3}", in_progress_seconds(&contents)),
+        )
         .boolean("finished", contents.result.is_some())
         .optional("count", contents.answer().map(|c| c.to_string()).as_deref())
         .optional("finished_at", contents.finished.as_deref());
@@ -451,6 +456,15 @@ fn status_object(file: &Path) -> Result<String, CheckpointError> {
         None => object.null("cpu_seconds"),
     };
     Ok(object.raw("runs", &array(runs)).finish())
+}
+
+/// The CPU seconds the chunks in progress had taken at their last steps.
+fn in_progress_seconds(contents: &Contents) -> f64 {
+    contents
+        .steps
+        .values()
+        .map(|step| step.cpu_millis as f64 / 1000.0)
+        .sum()
 }
 
 /// The `--status` lines of one file: its part and how far it has got, then its runs.
@@ -463,6 +477,16 @@ fn status(file: &Path) -> Result<String, CheckpointError> {
     let cpu = match contents.cpu_seconds() {
         Some(seconds) => format!(", {:.3} CPU seconds", seconds),
         None => String::new(),
+    };
+    // Chunks in progress, with the work their last steps recorded.
+    let cpu = match contents.steps.len() {
+        0 => cpu,
+        chunks => format!(
+            "{}; {} more in progress, {:.3} CPU seconds into them",
+            cpu,
+            chunks,
+            in_progress_seconds(&contents)
+        ),
     };
     let mut text = format!(
         "{}: N = {}{}, {}, part {}/{}: {} of {} chunks counted, {}{}\n",

@@ -22,7 +22,7 @@ use crate::rng::SplitMix64;
 use std::time::{Duration, Instant};
 
 /// What a sample of a count says of the whole.
-#[derive(Clone, Copy, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct Estimate {
     /// What is counted.
     pub ask: Ask,
@@ -44,6 +44,88 @@ pub struct Estimate {
     pub units: u64,
     /// The time the sample took.
     pub elapsed: Duration,
+    /// Each sample's estimate of its unit's time on one core, in seconds, in the order drawn:
+    /// what [`Estimate::parts`] makes the lengths of parts from.
+    pub unit_seconds: Vec<f64>,
+}
+
+/// How long the parts of a count cut into `M` parts take on one core, as [`Estimate::parts`]
+/// predicts them.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct PartSpread {
+    /// The parts of a count holding no unit (when `M` is above the units).
+    pub empty: u64,
+    /// The units of a part that holds some: this many or one more.
+    pub units: u64,
+    /// The median part's seconds on one core.
+    pub median: f64,
+    /// The largest part's seconds on one core, about.
+    pub largest: f64,
+}
+
+impl Estimate {
+    /// The spread of the times of the parts of this count cut into `parts` (each part every
+    /// M-th unit), from the sampled units' times ([`Estimate::unit_seconds`]): parts are
+    /// drawn from them with the same random stream every time, as many as the count has (at
+    /// most 100,000 draws; past that the largest is the largest drawn). `None` without
+    /// samples.
+    ///
+    /// Each sampled unit's time is itself estimated from one piece of it, so the spread
+    /// predicted is wider than the true one: the median is about right and the largest part is
+    /// an overestimate, the safe side for a time limit.
+    ///
+    /// # Panics
+    ///
+    /// Panics if `parts` is 0.
+    ///
+    /// # Complexity
+    ///
+    /// O(min(parts, 100,000) × units a part), capped at some 10⁷ additions.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use std::time::Duration;
+    /// use nqueens::count::{estimate, join::Kernel, Problem};
+    ///
+    /// let guess = estimate(&Problem::total(14), Duration::from_millis(30), 1, Kernel::best(), None).unwrap();
+    /// let spread = guess.parts(10).unwrap();
+    /// assert_eq!(spread.empty, 0);
+    /// assert!(spread.median <= spread.largest);
+    /// ```
+    pub fn parts(&self, parts: u64) -> Option<PartSpread> {
+        assert!(parts > 0, "a count is cut into 1 part or more");
+        if self.unit_seconds.is_empty() {
+            return None;
+        }
+        let units = self.units;
+        let empty = parts.saturating_sub(units);
+        let per = units / parts;
+        let longer = units % parts;
+        let per_draw = per.max(1) + u64::from(longer > 0);
+        let draws = parts
+            .min(100_000)
+            .min((10_000_000 / per_draw).max(1000))
+            .min(parts - empty);
+        let mut rng = SplitMix64::new(0x5eed_0f9a_2700);
+        let samples = &self.unit_seconds;
+        let mut lengths: Vec<f64> = (0..draws)
+            .map(|i| {
+                // As many parts of per + 1 units as the count has.
+                let held = per + u64::from(i * parts / draws.max(1) < longer);
+                (0..held.max(1))
+                    .map(|_| samples[rng.below(samples.len() as u64) as usize])
+                    .sum()
+            })
+            .collect();
+        lengths.sort_by(f64::total_cmp);
+        Some(PartSpread {
+            empty,
+            units: per.max(1),
+            median: lengths[lengths.len() / 2],
+            largest: lengths[lengths.len() - 1],
+        })
+    }
 }
 
 /// The fewest samples whose standard error an estimate trusts.
@@ -108,6 +190,7 @@ pub(crate) fn estimate_units<T, S>(
     let mut rng = SplitMix64::new(seed);
     let mut own = scratch()?;
     let (mut counts, mut times) = (Moments::default(), Moments::default());
+    let mut unit_seconds = Vec::new();
     let whole = units.len() as f64;
     while !units.is_empty() && (counts.n < 2.0 || started.elapsed() < budget) {
         let unit = &units[rng.below(units.len() as u64) as usize];
@@ -122,6 +205,10 @@ pub(crate) fn estimate_units<T, S>(
         };
         counts.add(found as f64 * sampled.weight * whole);
         times.add(took * sampled.weight * whole);
+        // Kept only while there is room (a sample a microsecond for hours would not fit).
+        if unit_seconds.len() < MOST_KEPT && unit_seconds.try_reserve(1).is_ok() {
+            unit_seconds.push(took * sampled.weight);
+        }
     }
     // No unit to sample (a part past the last unit): the count is exactly nothing.
     let exact = units.is_empty();
@@ -135,8 +222,12 @@ pub(crate) fn estimate_units<T, S>(
         trusted: exact || counts.n as u64 >= TRUSTED_FROM,
         units: units.len() as u64,
         elapsed: started.elapsed(),
+        unit_seconds,
     })
 }
+
+/// The most units' times an estimate keeps (8 MB).
+const MOST_KEPT: usize = 1 << 20;
 
 #[cfg(test)]
 mod tests {

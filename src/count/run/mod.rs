@@ -221,10 +221,7 @@ impl<C> Steps<'_, C> {
 
     /// Steps that start from the piece `from` and tell `note` after each piece.
     #[cfg(test)]
-    pub(crate) fn new<'a>(
-        from: &'a [u64],
-        note: Option<&'a mut Note<'a, C>>,
-    ) -> Steps<'a, C> {
+    pub(crate) fn new<'a>(from: &'a [u64], note: Option<&'a mut Note<'a, C>>) -> Steps<'a, C> {
         Steps { from, note }
     }
 

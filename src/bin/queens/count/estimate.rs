@@ -104,28 +104,129 @@ pub fn print_estimate(
             on
         ),
     };
-    // A whole count of more than a day of one core: how to cut it for a cluster.
+    // A whole count of more than a day of one core, or one planned for --cores: how to cut it
+    // for a cluster.
     let day = 86_400.0;
-    if args.part.is_none() && guess.trusted && guess.core_seconds > day && guess.units > 1 {
-        let (m, hours) = suggested_parts(guess.core_seconds, guess.units);
-        text += &format!(
-            "for a cluster: {} parts of about {} each (the count has {} units of work), e.g.\n  \
-             scripts/slurm/submit {} {} DIR --cpus-per-task=8   (docs/campaign.md)\n",
-            m,
-            duration(hours * 3600.0),
-            guess.units,
-            problem.n,
-            m
-        );
+    let big = guess.core_seconds > day || args.cores.is_some();
+    if args.part.is_none() && guess.trusted && big && guess.units > 1 {
+        text += &plan(problem, &guess, threads, args.cores);
     }
     Ok(output::print(&text)?)
 }
 
-/// The parts to cut a count of `core_seconds` into, and the core-hours of each: parts of
-/// about four core-hours (a kill loses little, a task holds a few), but never more parts than
-/// units of work (a part past them would be empty), rounded to two significant figures.
-fn suggested_parts(core_seconds: f64, units: u64) -> (u64, f64) {
-    let wanted = (core_seconds / (4.0 * 3600.0)).max(1.0).min(units as f64);
+/// What `--estimate` says of a count for a cluster: the parts to cut it into and their spread,
+/// the time on `cores` cores in tasks of `threads` threads, the memory of a task, and the
+/// commands of the recipe.
+fn plan(
+    problem: &Problem<'_>,
+    guess: &nqueens::count::Estimate,
+    threads: usize,
+    cores: Option<u64>,
+) -> String {
+    let cores = cores.unwrap_or(4096);
+    let threads = threads.max(1) as u64;
+    let at_once = (cores / threads).max(1);
+    let (m, hours) = suggested_parts(guess.core_seconds, guess.units, at_once);
+    let n = problem.n;
+    let mut text = format!(
+        "for a cluster: {} parts of {} on average ({} of the {} units of work each)",
+        m,
+        core_hours(hours),
+        match guess.units % m {
+            0 => (guess.units / m).to_string(),
+            _ => format!("{} or {}", guess.units / m, guess.units / m + 1),
+        },
+        guess.units
+    );
+    let spread = guess.parts(m);
+    if let Some(spread) = spread {
+        text += &format!(
+            "; the median part {}, the largest about {} (the spread of the sampled units: an overestimate)",
+            core_hours(spread.median / 3600.0),
+            core_hours(spread.largest / 3600.0)
+        );
+    }
+    text += "\n";
+    // As scripts/slurm/submit cuts them on a stock Slurm: at most 1000 tasks.
+    let per = m.div_ceil(1000);
+    let tasks = m.div_ceil(per);
+    // No sooner than the largest part on a task's threads.
+    let largest = spread.map_or(0.0, |s| s.largest / threads as f64);
+    let wall = (guess.core_seconds / cores.min(m * threads) as f64).max(largest);
+    text += &format!(
+        "  on {} cores (--cores) in tasks of {} threads (--threads): {} core-hours, about {}; \
+         {} of {} each about {}\n",
+        cores,
+        threads,
+        amount(guess.core_seconds / 3600.0),
+        duration(wall),
+        plural(tasks, "task"),
+        plural(per, "part"),
+        duration(guess.core_seconds * per as f64 / m as f64 / threads as f64)
+    );
+    if let Some(peak) = peak_megabytes() {
+        text += &format!(
+            "  memory: this estimate peaked at {} MB on one thread; a task of {} threads needs at most about {} MB\n",
+            peak,
+            threads,
+            peak * threads
+        );
+    }
+    let stem = format!("n{}-total", n);
+    text += &format!(
+        "  scripts/slurm/submit {n} {m} DIR --cpus-per-task={t} --time=LIMIT     (a task stopped at its limit loses at most a minute a thread)\n  \
+         find DIR -name '{stem}-part-*-of-{m}.ckpt' | queens merge --status --files-from -     (watch)\n  \
+         scripts/slurm/submit --rerun {n} {m} DIR --cpus-per-task={t} --time=LIMIT     (again until nothing is left; docs/campaign.md)\n",
+        n = n,
+        m = m,
+        t = threads,
+        stem = stem
+    );
+    text
+}
+
+/// `count` things: "1 task", "3 tasks".
+fn plural(count: u64, thing: &str) -> String {
+    match count {
+        1 => format!("1 {}", thing),
+        _ => format!("{} {}s", count, thing),
+    }
+}
+
+/// Core-hours, as the plan says them (core-minutes below one).
+fn core_hours(hours: f64) -> String {
+    match hours {
+        h if h >= 1.0 => format!("{} core-hours", amount(h)),
+        h => format!("{} core-minutes", amount(h * 60.0)),
+    }
+}
+
+/// A positive amount to three significant digits, in millions past a million.
+fn amount(x: f64) -> String {
+    match x {
+        x if x >= 1e6 => format!("{:.2} million", x / 1e6),
+        x if x >= 100.0 => format!("{:.0}", x),
+        x if x >= 10.0 => format!("{:.1}", x),
+        x => format!("{:.2}", x),
+    }
+}
+
+/// The peak memory of this process so far, in MB, where the system says (Linux).
+fn peak_megabytes() -> Option<u64> {
+    let status = std::fs::read_to_string("/proc/self/status").ok()?;
+    let line = status.lines().find(|l| l.starts_with("VmHWM:"))?;
+    let kb: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
+    Some(kb.div_ceil(1024))
+}
+
+/// The parts to cut a count of `core_seconds` into, with `at_once` tasks running at once, and
+/// the core-hours of each: parts of about four core-hours (a task holds a few), at least four
+/// for each task running at once (so the last parts leave few cores idle), but never more parts
+/// than units of work (a part past them would be empty), rounded to two significant figures.
+fn suggested_parts(core_seconds: f64, units: u64, at_once: u64) -> (u64, f64) {
+    let wanted = (core_seconds / (4.0 * 3600.0))
+        .max(4.0 * at_once as f64)
+        .min(units as f64);
     let scale = 10f64.powi(wanted.log10().floor() as i32 - 1).max(1.0);
     let m = ((wanted / scale).round() * scale).clamp(1.0, units as f64) as u64;
     (m, core_seconds / 3600.0 / m as f64)
@@ -140,7 +241,8 @@ fn duration(seconds: f64) -> String {
         s if s < 120.0 => (s, "s"),
         s if s < 2.0 * 3600.0 => (s / 60.0, "min"),
         s if s < 3.0 * 86400.0 => (s / 3600.0, "h"),
-        s => (s / 86400.0, "days"),
+        s if s < 2.0 * 365.25 * 86400.0 => (s / 86400.0, "days"),
+        s => (s / (365.25 * 86400.0), "years"),
     };
     match value {
         v if v >= 100.0 => format!("{:.0} {}", v, unit),
@@ -156,11 +258,13 @@ mod tests {
     #[test]
     fn a_cluster_gets_parts_of_hours_never_more_than_the_units() {
         // a(28): about 1.94 million core-hours over 632,532 units.
-        let (m, hours) = suggested_parts(1.94e6 * 3600.0, 632_532);
+        let (m, hours) = suggested_parts(1.94e6 * 3600.0, 632_532, 512);
         assert_eq!(m, 490_000);
         assert!((3.9..4.2).contains(&hours), "{}", hours);
         // Few units: no more parts than units.
-        assert_eq!(suggested_parts(1e9, 1234).0, 1200);
-        assert_eq!(suggested_parts(10.0, 1234).0, 1);
+        assert_eq!(suggested_parts(1e9, 1234, 1).0, 1200);
+        // A small count: four parts a task running at once.
+        assert_eq!(suggested_parts(10.0, 1234, 8).0, 32);
+        assert_eq!(suggested_parts(10.0, 1234, 1).0, 4);
     }
 }

@@ -128,6 +128,15 @@ print the estimated count with its standard error, and the core-hours the
 whole count would take on this machine (and the hours on --threads T);
 with --part K/M, of that part: what one job of a cluster run will take",
         },
+        Flag {
+            name: "--cores",
+            value: "C",
+            kind: Kind::Number { min: 1, max: 1 << 30 },
+            many: Many::One,
+            help: "with --estimate of a whole count, plan it for a cluster of C cores in tasks
+of --threads T threads: the parts, their spread, the days, the memory of a
+task and the commands (a count over a day of one core is planned for 4096)",
+        },
         placed::BOARD,
         placed::QUEENS,
         placed::QUEEN,
@@ -144,8 +153,9 @@ empty. On a terminal, counts that take more than a second show their progress on
 
 /// The flags of a count that runs as a problem ([`Algo::runs_problems`]): the others count
 /// one N on one thread.
-const PROBLEM_FLAGS: [&str; 11] = [
+const PROBLEM_FLAGS: [&str; 12] = [
     "--threads",
+    "--cores",
     "--checkpoint-every",
     "--list-part",
     "--unique",
@@ -200,6 +210,8 @@ pub struct CountArgs {
     pub checkpoint_every: Option<u64>,
     /// Build quarter lists in parts of at most this many placements.
     pub list_part: Option<u64>,
+    /// The cores of the cluster an estimate plans for.
+    pub cores: Option<u64>,
 }
 
 /// Reads the arguments of `queens count`.
@@ -231,7 +243,13 @@ pub fn parse(parsed: &Parsed) -> Result<CountArgs, Failure> {
         json: parsed.has("--json"),
         checkpoint_every: parsed.number("--checkpoint-every"),
         list_part: parsed.number("--list-part"),
+        cores: parsed.number("--cores"),
     };
+    if args.cores.is_some() && (args.estimate.is_none() || args.part.is_some()) {
+        return Err(parsed.error(
+            "--cores plans a whole count for a cluster: it goes with --estimate, without --part",
+        ));
+    }
     if args.checkpoint_every.is_some() && args.checkpoint.is_none() && args.checkpoint_dir.is_none()
     {
         return Err(parsed.error(
@@ -584,11 +602,15 @@ mod tests {
                 json: false,
                 checkpoint_every: None,
                 list_part: None,
+                cores: None,
             }
         );
         let stepped = parse_line("28 --part 3/9 --checkpoint c --checkpoint-every 0").unwrap();
         assert_eq!(stepped.checkpoint_every, Some(0));
-        assert_eq!(parse_line("18 --list-part 2000").unwrap().list_part, Some(2000));
+        assert_eq!(
+            parse_line("18 --list-part 2000").unwrap().list_part,
+            Some(2000)
+        );
         assert_eq!(parse_line("--algo=links 9").unwrap().algo, Algo::Links);
         let range = parse_line("20 --part 3-9/2000 --checkpoint-dir d").unwrap();
         assert_eq!((range.part, range.range), (None, Some((3, 9, 2000))));
