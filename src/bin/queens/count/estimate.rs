@@ -154,10 +154,10 @@ fn plan(
     let largest = spread.map_or(0.0, |s| s.largest / threads as f64);
     let wall = (guess.core_seconds / cores.min(m * threads) as f64).max(largest);
     text += &format!(
-        "  on {} cores (--cores) in tasks of {} threads (--threads): {} core-hours, about {}; \
+        "  on {} cores (--cores) in tasks of {} (--threads): {} core-hours, about {}; \
          {} of {} each about {}\n",
         cores,
-        threads,
+        plural(threads, "thread"),
         amount(guess.core_seconds / 3600.0),
         duration(wall),
         plural(tasks, "task"),
@@ -166,9 +166,9 @@ fn plan(
     );
     if let Some(peak) = peak_megabytes() {
         text += &format!(
-            "  memory: this estimate peaked at {} MB on one thread; a task of {} threads needs at most about {} MB\n",
+            "  memory: this estimate peaked at {} MB on one thread; a task of {} needs at most about {} MB\n",
             peak,
-            threads,
+            plural(threads, "thread"),
             peak * threads
         );
     }
@@ -222,15 +222,20 @@ fn peak_megabytes() -> Option<u64> {
 /// The parts to cut a count of `core_seconds` into, with `at_once` tasks running at once, and
 /// the core-hours of each: parts of about four core-hours (a task holds a few), at least four
 /// for each task running at once (so the last parts leave few cores idle), but never more parts
-/// than units of work (a part past them would be empty), rounded to two significant figures.
+/// than units of work (a part past them would be empty) nor than the recipes take
+/// ([`MOST_PARTS`]), rounded to two significant figures.
 fn suggested_parts(core_seconds: f64, units: u64, at_once: u64) -> (u64, f64) {
     let wanted = (core_seconds / (4.0 * 3600.0))
         .max(4.0 * at_once as f64)
-        .min(units as f64);
+        .min(units as f64)
+        .min(MOST_PARTS as f64);
     let scale = 10f64.powi(wanted.log10().floor() as i32 - 1).max(1.0);
     let m = ((wanted / scale).round() * scale).clamp(1.0, units as f64) as u64;
     (m, core_seconds / 3600.0 / m as f64)
 }
+
+/// The most parts `scripts/slurm/submit` and `scripts/parallel-count` cut a count into.
+const MOST_PARTS: u64 = 1_000_000;
 
 /// The random stream of `--estimate`: fixed, so the same command gives the same sample.
 const ESTIMATE_SEED: u64 = 2553;
@@ -263,6 +268,8 @@ mod tests {
         assert!((3.9..4.2).contains(&hours), "{}", hours);
         // Few units: no more parts than units.
         assert_eq!(suggested_parts(1e9, 1234, 1).0, 1200);
+        // a(30): no more parts than the recipes take.
+        assert_eq!(suggested_parts(5.7e8 * 3600.0, 2_440_734, 512).0, 1_000_000);
         // A small count: four parts a task running at once.
         assert_eq!(suggested_parts(10.0, 1234, 8).0, 32);
         assert_eq!(suggested_parts(10.0, 1234, 1).0, 4);
