@@ -389,13 +389,16 @@ impl Checkpoint {
             cpu.as_secs(),
             cpu.subsec_millis()
         );
-        write_line(&mut state.file, &line)
-            .map_err(|e| CheckpointError::Io(self.path.clone(), e))?;
+        self.append(&mut state, &line)
+    }
+
+    /// Adds the record `line` (its checksum added) to the file, flushing it to the disk if the
+    /// last flush is [`SYNC_EVERY`] old.
+    fn append(&self, state: &mut State, line: &str) -> Result<(), CheckpointError> {
+        let io = |e| CheckpointError::Io(self.path.clone(), e);
+        write_line(&mut state.file, line).map_err(io)?;
         if state.synced.elapsed() >= SYNC_EVERY {
-            state
-                .file
-                .sync_data()
-                .map_err(|e| CheckpointError::Io(self.path.clone(), e))?;
+            state.file.sync_data().map_err(io)?;
             state.synced = Instant::now();
         }
         Ok(())
@@ -404,17 +407,8 @@ impl Checkpoint {
     /// Records how far the counting of `chunk` has got (see [`Checkpoint::steps_every`]).
     pub(crate) fn step(&self, chunk: usize, step: &Step) -> Result<(), CheckpointError> {
         let mut state = self.lock();
-        write_line(&mut state.file, &step.line(chunk))
-            .map_err(|e| CheckpointError::Io(self.path.clone(), e))?;
         state.stepped = true;
-        if state.synced.elapsed() >= SYNC_EVERY {
-            state
-                .file
-                .sync_data()
-                .map_err(|e| CheckpointError::Io(self.path.clone(), e))?;
-            state.synced = Instant::now();
-        }
-        Ok(())
+        self.append(&mut state, &step.line(chunk))
     }
 
     /// Records when the count finished and its result, once every chunk is counted, and
