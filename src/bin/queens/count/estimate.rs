@@ -124,7 +124,8 @@ fn plan(
     cores: Option<u64>,
 ) -> String {
     let cores = cores.unwrap_or(4096);
-    let threads = threads.max(1) as u64;
+    // A task has no more threads than the cluster has cores.
+    let threads = (threads.max(1) as u64).min(cores);
     let at_once = (cores / threads).max(1);
     let (m, hours) = suggested_parts(guess.core_seconds, guess.units, at_once);
     let n = problem.n;
