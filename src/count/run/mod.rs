@@ -5,9 +5,9 @@
 //! The counters split a count into a fixed list of units (sub-problems), the same list for the
 //! same problem. `slice` keeps every M-th unit, so M machines can each count one part;
 //! `count_units` groups a part's units into at most 512 *chunks* of consecutive units (what a
-//! checkpoint records, and what progress counts), and `share_out` lets workers take the chunks
-//! one at a time from a shared atomic index, so a slow one never leaves the other cores idle
-//! while work remains.
+//! checkpoint records, and what progress counts), and `share_out` gives each worker a run of
+//! chunks and lets it take half of the longest run left when its own is done, so a slow one
+//! never leaves the other cores idle while work remains.
 
 pub mod checkpoint;
 pub mod estimate;

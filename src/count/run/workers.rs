@@ -1,6 +1,12 @@
-//! The hand-out of units of work to threads: each worker takes the next unit from a shared
-//! index, so no core idles while work remains; a thread that cannot start, or that runs out
-//! of memory, leaves its share to the others.
+//! The hand-out of units of work to threads: each worker counts a run of consecutive units
+//! and, when its run is done, takes the back half of the longest run left, so no core idles
+//! while work remains; a thread that cannot start, or that runs out of memory, leaves its
+//! share to the others.
+//!
+//! Runs, rather than the next unit for whoever asks: neighbouring units share buffers a worker
+//! keeps (the join's units of one tile share its north lists), and two threads taking turns
+//! along the list would each build them. With runs, a worker builds a tile's lists once, but
+//! where its run meets another's.
 
 use super::CountError;
 use std::ops::AddAssign;
@@ -31,10 +37,9 @@ pub(crate) struct Threads<'a> {
     pub fewer: Option<&'a (dyn Fn(usize, usize) + Sync)>,
 }
 
-/// What the workers of [`share_out`] share: the next unit to take, how many are done, whether
+/// What the workers of [`share_out`] share: the runs of units left, how many are done, whether
 /// to stop, the first failure, and the sum so far.
 struct Shared<C> {
-    next: AtomicUsize,
     done: AtomicUsize,
     /// Workers that have made their buffers and begun taking units.
     began: AtomicUsize,
@@ -49,10 +54,12 @@ struct Shared<C> {
     retired: AtomicUsize,
 }
 
-/// The workers at work, and the units given back.
+/// The workers at work, the units given back, and the runs of units not yet taken: one for
+/// each worker that has taken any (by its slot), and the first, the whole list, nobody's.
 struct Pool {
     active: usize,
     returned: Vec<usize>,
+    runs: Vec<std::ops::Range<usize>>,
 }
 
 impl<C: AddAssign + Default> Shared<C> {
@@ -65,9 +72,14 @@ impl<C: AddAssign + Default> Shared<C> {
         scratch: &(impl Fn() -> Result<S, CountError> + Sync),
         solve: &(impl Fn(&mut S, &T) -> Result<C, CountError> + Sync),
     ) {
-        if helper {
-            self.pool().active += 1;
-        }
+        let slot = {
+            let mut pool = self.pool();
+            if helper {
+                pool.active += 1;
+            }
+            pool.runs.push(0..0);
+            pool.runs.len() - 1
+        };
         let own = scratch();
         self.began.fetch_add(1, Ordering::Relaxed);
         let mut own = match own {
@@ -76,7 +88,7 @@ impl<C: AddAssign + Default> Shared<C> {
         };
         let mut mine = C::default();
         while !self.stop.load(Ordering::Relaxed) {
-            let Some(i) = self.take(units.len()) else {
+            let Some(i) = self.take(slot) else {
                 break;
             };
             match solve(&mut own, &units[i]) {
@@ -100,19 +112,39 @@ impl<C: AddAssign + Default> Shared<C> {
         self.pool.lock().unwrap_or_else(|e| e.into_inner())
     }
 
-    /// The next unit: one given back, or the next never taken; `None` when there is none,
-    /// and then this worker has left the pool.
-    fn take(&self, len: usize) -> Option<usize> {
+    /// The next unit of the worker in `slot`: one given back, the next of its run, or the
+    /// first of the back half of the longest run left (taken as its new run; the first worker
+    /// takes the whole list); `None` when there is none, and then this worker has left the
+    /// pool.
+    ///
+    /// # Complexity
+    ///
+    /// O(workers), under the pool's lock: units take milliseconds or more.
+    fn take(&self, slot: usize) -> Option<usize> {
         let mut pool = self.pool();
         if let Some(i) = pool.returned.pop() {
             return Some(i);
         }
-        let i = self.next.fetch_add(1, Ordering::Relaxed);
-        if i < len {
-            return Some(i);
+        if pool.runs[slot].is_empty() {
+            let longest = (0..pool.runs.len()).max_by_key(|&j| pool.runs[j].len());
+            if let Some(j) = longest.filter(|&j| !pool.runs[j].is_empty()) {
+                let run = pool.runs[j].clone();
+                // The list nobody has taken yet is taken whole; a worker's run is halved.
+                let middle = match j {
+                    0 => run.start,
+                    _ => run.start + run.len() / 2,
+                };
+                pool.runs[j].end = middle;
+                pool.runs[slot] = middle..run.end;
+            }
         }
-        pool.active -= 1;
-        None
+        match pool.runs[slot].next() {
+            Some(i) => Some(i),
+            None => {
+                pool.active -= 1;
+                None
+            }
+        }
     }
 
     /// A worker that failed: if it ran out of memory while others still work, it gives its
@@ -142,7 +174,8 @@ impl<C: AddAssign + Default> Shared<C> {
 }
 
 /// Solves every unit on the threads asked for (the calling thread is one of them), each
-/// taking the next unit from a shared index, and adds up the results. `progress` hears (units
+/// counting a run of consecutive units and then splitting the longest run left, and adds up
+/// the results. `progress` hears (units
 /// done, units in all) after each one. `scratch()` makes each worker's own buffers when it
 /// starts, and `solve` gets them with each unit; the first failure stops every worker after
 /// its current unit. A thread that cannot start leaves its share to the others (and
@@ -159,7 +192,6 @@ pub(crate) fn share_out<T: Sync, S, C: AddAssign + Default + Send>(
     solve: impl Fn(&mut S, &T) -> Result<C, CountError> + Sync,
 ) -> Result<C, CountError> {
     let shared = Shared {
-        next: AtomicUsize::new(0),
         done: AtomicUsize::new(0),
         began: AtomicUsize::new(0),
         stop: AtomicBool::new(false),
@@ -168,6 +200,7 @@ pub(crate) fn share_out<T: Sync, S, C: AddAssign + Default + Send>(
         pool: Mutex::new(Pool {
             active: 1,
             returned: Vec::new(),
+            runs: std::iter::once(0..units.len()).collect(),
         }),
         retired: AtomicUsize::new(0),
     };
@@ -243,6 +276,44 @@ mod tests {
             };
             let sum = share_out(&units, threads, None, || Ok(()), |_, &u| Ok(u)).unwrap();
             assert_eq!(sum, 5050);
+        }
+    }
+
+    #[test]
+    fn each_worker_counts_runs_of_neighbouring_units() {
+        // Two workers, units of equal length: each takes a run, and only the last units are
+        // split finely; taking turns along the list would break each worker's units at
+        // almost every unit.
+        let units: Vec<usize> = (0..1000).collect();
+        let taken = Mutex::new(Vec::new());
+        let threads = Threads {
+            wanted: 2,
+            fewer: None,
+        };
+        let sum = share_out(
+            &units,
+            threads,
+            None,
+            || Ok(std::thread::current().id()),
+            |me, &u| {
+                std::thread::sleep(std::time::Duration::from_micros(50));
+                taken.lock().unwrap().push((*me, u));
+                Ok(u)
+            },
+        )
+        .unwrap();
+        assert_eq!(sum, 499_500);
+        let taken = taken.into_inner().unwrap();
+        let workers: std::collections::HashSet<_> = taken.iter().map(|&(me, _)| me).collect();
+        for worker in workers {
+            let mut mine: Vec<usize> = taken
+                .iter()
+                .filter(|&&(me, _)| me == worker)
+                .map(|&(_, u)| u)
+                .collect();
+            mine.sort_unstable();
+            let breaks = mine.windows(2).filter(|w| w[1] != w[0] + 1).count();
+            assert!(breaks <= 20, "{} units in {} runs", mine.len(), breaks + 1);
         }
     }
 
