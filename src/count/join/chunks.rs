@@ -6,6 +6,7 @@
 //! made, so a count can meet every east chunk with every west chunk, and an estimate can pick
 //! one pair of chunks at random and count exactly what the count counts for it.
 
+use super::kernel::Kernel;
 use super::quarter::Lists;
 use crate::memory::OutOfMemory;
 
@@ -74,7 +75,7 @@ fn column_sets(k: u32, width: u32) -> impl Iterator<Item = u32> + Clone {
 }
 
 /// A list of keys that takes each candidate without a branch: it is written past the end,
-/// and the end moves on only if the candidate is kept.
+/// and the end moves on only if the candidate is kept (by the kernel: `Kernel::keep_disjoint`).
 #[derive(Default)]
 pub(super) struct Keys {
     /// Room for the keys and the candidates to come; `buf[..len]` are kept.
@@ -100,11 +101,10 @@ impl Keys {
         Ok(())
     }
 
-    /// Writes `key`, kept if `keep`.
-    #[inline(always)]
-    fn push_if(&mut self, key: u64, keep: bool) {
-        self.buf[self.len] = key;
-        self.len += usize::from(keep);
+    /// Adds the key `(a | b) & mask` of each `b` of `bottoms` that shares no bit with `a`,
+    /// made by `kernel` (room made first).
+    fn keep_disjoint(&mut self, kernel: Kernel, a: u64, bottoms: &[u64], mask: u64) {
+        self.len = kernel.keep_disjoint(a, bottoms, mask, &mut self.buf, self.len);
     }
 
     pub(super) fn keys(&self) -> &[u64] {
@@ -121,11 +121,10 @@ impl Keys {
 ///
 /// [`OutOfMemory`] if the keys do not fit in memory.
 pub(super) fn pairs(
-    upper: &Lists,
-    lower: &Lists,
+    (upper, lower): (&Lists, &Lists),
     width: u32,
     key_bits: u32,
-    fitting: &mut Keys,
+    (fitting, kernel): (&mut Keys, Kernel),
     from: At,
     to: Option<At>,
 ) -> Result<(), OutOfMemory> {
@@ -143,9 +142,7 @@ pub(super) fn pairs(
         if !bottoms.is_empty() {
             for &a in tops {
                 fitting.make_room(bottoms.len())?;
-                for &b in bottoms {
-                    fitting.push_if((a | b) & key_mask, a & b == 0);
-                }
+                fitting.keep_disjoint(kernel, a, bottoms, key_mask);
             }
         }
         if last {

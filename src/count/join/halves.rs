@@ -409,7 +409,8 @@ impl Join {
         };
         keys.clear();
         let (from, to) = (starts[j], starts.get(j + 1).copied());
-        chunks::pairs(upper, lower, width, self.key_bits(), keys, from, to)
+        let made = (keys, self.kernel);
+        chunks::pairs((upper, lower), width, self.key_bits(), made, from, to)
     }
 
     /// The weight of a west half from the long diagonals, as a power of 2: one for each west

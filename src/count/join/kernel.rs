@@ -209,6 +209,43 @@ impl Kernel {
         self.dispatch::<false>(table, groups, &[keys])
     }
 
+    /// Writes to `out`, from index `len` on and in order, the key `(a | b) & mask` of each `b`
+    /// of `bottoms` that shares no bit with `a`, and returns the length after them: the making
+    /// of a chunk of halves, a north placement `a` against the south ones (see
+    /// `chunks::pairs`). On AVX-512 eight at a time, each kept key stored by one compressing
+    /// store.
+    ///
+    /// Words of `out` past the length returned may be written too, up to `len +
+    /// bottoms.len()`.
+    ///
+    /// # Panics
+    ///
+    /// Panics if `out` has no room for `len + bottoms.len()` keys.
+    ///
+    /// # Complexity
+    ///
+    /// O(`bottoms.len()`).
+    pub(crate) fn keep_disjoint(
+        self,
+        a: u64,
+        bottoms: &[u64],
+        mask: u64,
+        out: &mut [u64],
+        len: usize,
+    ) -> usize {
+        assert!(
+            len + bottoms.len() <= out.len(),
+            "kernel: no room for the halves made"
+        );
+        match self.0 {
+            #[cfg(target_arch = "x86_64")]
+            // SAFETY: `Isa::Avx512` exists only where the CPU has AVX-512F (see `run`), and
+            // `out` has room for every key written, checked above.
+            Isa::Avx512 => unsafe { keep_disjoint_avx512(a, bottoms, mask, out, len) },
+            _ => keep_disjoint_in(a, bottoms, mask, out, len),
+        }
+    }
+
     /// [`Kernel::matches`] with each key's match counted `2^(key >> WEIGHT)` times (the
     /// weight held in the key's top bits: no sorting of the keys by weight first, which costs
     /// more than the shift per key when there are few blocks).
@@ -379,6 +416,51 @@ unsafe fn matches_avx2<const G: usize, const IN_KEYS: bool>(
     lanes.iter().sum()
 }
 
+/// [`Kernel::keep_disjoint`] on AVX-512: eight south placements a step, the kept keys packed
+/// to the front of a register (`vpcompressq`) and the whole register stored (a compressing
+/// store straight to memory is microcoded and slow on AMD's Zen 4).
+///
+/// # Safety
+///
+/// The CPU must have AVX-512F, and `out` room for `len + bottoms.len()` keys.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx512f")]
+unsafe fn keep_disjoint_avx512(
+    a: u64,
+    bottoms: &[u64],
+    mask: u64,
+    out: &mut [u64],
+    mut len: usize,
+) -> usize {
+    use std::arch::x86_64::*;
+    let (va, vm) = (_mm512_set1_epi64(a as i64), _mm512_set1_epi64(mask as i64));
+    let eights = bottoms.chunks_exact(8);
+    let rest = eights.remainder();
+    for eight in eights {
+        // SAFETY: eight readable words, loaded unaligned.
+        let vb = unsafe { _mm512_loadu_si512(eight.as_ptr() as *const _) };
+        let keep = _mm512_testn_epi64_mask(va, vb);
+        let keys = _mm512_and_si512(_mm512_or_si512(va, vb), vm);
+        let packed = _mm512_maskz_compress_epi64(keep, keys);
+        // SAFETY: 8 words from index `len`, which is at most the `len` given plus the bottoms
+        // taken before these eight, so they end within the room the caller checked.
+        unsafe { _mm512_storeu_si512(out.as_mut_ptr().add(len) as *mut _, packed) };
+        len += keep.count_ones() as usize;
+    }
+    // The last few one at a time: a vector step costs more than a few of these.
+    keep_disjoint_in(a, rest, mask, out, len)
+}
+
+/// [`Kernel::keep_disjoint`] in plain Rust: each key written past the end, and the end moved
+/// on only if it is kept (no branch).
+fn keep_disjoint_in(a: u64, bottoms: &[u64], mask: u64, out: &mut [u64], mut len: usize) -> usize {
+    for &b in bottoms {
+        out[len] = (a | b) & mask;
+        len += usize::from(a & b == 0);
+    }
+    len
+}
+
 /// The loop in plain Rust, for any CPU.
 fn matches_in<const G: usize, const IN_KEYS: bool>(
     tables: &[&[Row; 1 << GROUP]; G],
@@ -404,6 +486,33 @@ fn matches_in<const G: usize, const IN_KEYS: bool>(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn every_kernel_keeps_the_same_halves() {
+        let mut x = 0x2545_f491_4f6c_dd1du64;
+        let mut next = || {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            x
+        };
+        for len in [0usize, 1, 7, 8, 9, 63, 200] {
+            let bottoms: Vec<u64> = (0..len).map(|_| next() & next() & next()).collect();
+            let (a, mask) = (next() & next() & next(), (1u64 << 58) - 1);
+            let want: Vec<u64> = bottoms
+                .iter()
+                .filter(|&&b| a & b == 0)
+                .map(|&b| (a | b) & mask)
+                .collect();
+            for kernel in Kernel::available() {
+                // Three keys there before, and room to spare.
+                let mut out = vec![7u64; 3 + len];
+                let end = kernel.keep_disjoint(a, &bottoms, mask, &mut out, 3);
+                assert_eq!(&out[..3], &[7, 7, 7], "{:?}", kernel);
+                assert_eq!(&out[3..end], &want[..], "{:?}, {} bottoms", kernel, len);
+            }
+        }
+    }
 
     #[test]
     fn every_kernel_counts_the_same() {

@@ -180,7 +180,8 @@ fn chunks_hold_at_most_their_candidates_and_cover_the_walk() {
     let key_bits = join.key_bits();
     let make = |from, to| {
         let mut keys = chunks::Keys::default();
-        chunks::pairs(upper, lower, width, key_bits, &mut keys, from, to).unwrap();
+        let made = (&mut keys, Kernel::best());
+        chunks::pairs((upper, lower), width, key_bits, made, from, to).unwrap();
         keys.keys().to_vec()
     };
     let whole = chunks::starts(upper, lower, width, k, usize::MAX);
