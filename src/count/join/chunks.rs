@@ -74,6 +74,9 @@ fn column_sets(k: u32, width: u32) -> impl Iterator<Item = u32> + Clone {
     })
 }
 
+/// The most candidates [`Keys::keep_disjoint`] makes room for at once.
+const CANDIDATES_AT_ONCE: usize = 4096;
+
 /// A list of keys that takes each candidate without a branch: it is written past the end,
 /// and the end moves on only if the candidate is kept (by the kernel: `Kernel::keep_disjoint`).
 #[derive(Default)]
@@ -101,10 +104,26 @@ impl Keys {
         Ok(())
     }
 
-    /// Adds the key `(a | b) & mask` of each `b` of `bottoms` that shares no bit with `a`,
-    /// made by `kernel` (room made first).
-    fn keep_disjoint(&mut self, kernel: Kernel, a: u64, bottoms: &[u64], mask: u64) {
-        self.len = kernel.keep_disjoint(a, bottoms, mask, &mut self.buf, self.len);
+    /// Adds the key `(a | b) & mask` of each pair of an `a` of `tops` and a `b` of `bottoms`
+    /// that share no bit, made by `kernel`.
+    ///
+    /// # Errors
+    ///
+    /// [`OutOfMemory`] if the room for them cannot be had.
+    fn keep_disjoint(
+        &mut self,
+        kernel: Kernel,
+        (tops, bottoms): (&[u64], &[u64]),
+        mask: u64,
+    ) -> Result<(), OutOfMemory> {
+        // A few thousand candidates at a time: room for all of a big bucket's would be room
+        // for the candidates, where the keys kept are fewer.
+        let at_once = (CANDIDATES_AT_ONCE / bottoms.len().max(1)).max(1);
+        for tops in tops.chunks(at_once) {
+            self.make_room(tops.len() * bottoms.len())?;
+            self.len = kernel.keep_disjoint((tops, bottoms), mask, &mut self.buf, self.len);
+        }
+        Ok(())
     }
 
     pub(super) fn keys(&self) -> &[u64] {
@@ -140,10 +159,7 @@ pub(super) fn pairs(
         let tops = &tops[top.min(tops.len())..if last { to.unwrap().1 } else { tops.len() }];
         let bottoms = lower.bucket(all & !cols);
         if !bottoms.is_empty() {
-            for &a in tops {
-                fitting.make_room(bottoms.len())?;
-                fitting.keep_disjoint(kernel, a, bottoms, key_mask);
-            }
+            fitting.keep_disjoint(kernel, (tops, bottoms), key_mask)?;
         }
         if last {
             break;

@@ -209,40 +209,42 @@ impl Kernel {
         self.dispatch::<false>(table, groups, &[keys])
     }
 
-    /// Writes to `out`, from index `len` on and in order, the key `(a | b) & mask` of each `b`
-    /// of `bottoms` that shares no bit with `a`, and returns the length after them: the making
-    /// of a chunk of halves, a north placement `a` against the south ones (see
-    /// `chunks::pairs`). On AVX-512 eight at a time, each kept key stored by one compressing
-    /// store.
+    /// Writes to `out`, from index `len` on and in order, the key `(a | b) & mask` of each
+    /// pair of an `a` of `tops` and a `b` of `bottoms` (for each `a`, every `b`) that share no
+    /// bit, and returns the length after them: the making of a chunk of halves, north
+    /// placements against the south ones on the other columns (see `chunks::pairs`). On
+    /// AVX-512 eight `b` at a time, the kept keys packed together.
     ///
     /// Words of `out` past the length returned may be written too, up to `len +
-    /// bottoms.len()`.
+    /// tops.len() · bottoms.len()`.
     ///
     /// # Panics
     ///
-    /// Panics if `out` has no room for `len + bottoms.len()` keys.
+    /// Panics if `out` has no room for `len + tops.len() · bottoms.len()` keys.
     ///
     /// # Complexity
     ///
-    /// O(`bottoms.len()`).
+    /// O(`tops.len()` · `bottoms.len()`).
     pub(crate) fn keep_disjoint(
         self,
-        a: u64,
-        bottoms: &[u64],
+        (tops, bottoms): (&[u64], &[u64]),
         mask: u64,
         out: &mut [u64],
         len: usize,
     ) -> usize {
+        let room = tops.len().checked_mul(bottoms.len());
         assert!(
-            len + bottoms.len() <= out.len(),
+            room.is_some_and(|room| len.saturating_add(room) <= out.len()),
             "kernel: no room for the halves made"
         );
         match self.0 {
             #[cfg(target_arch = "x86_64")]
             // SAFETY: `Isa::Avx512` exists only where the CPU has AVX-512F (see `run`), and
             // `out` has room for every key written, checked above.
-            Isa::Avx512 => unsafe { keep_disjoint_avx512(a, bottoms, mask, out, len) },
-            _ => keep_disjoint_in(a, bottoms, mask, out, len),
+            Isa::Avx512 => unsafe { keep_disjoint_avx512(tops, bottoms, mask, out, len) },
+            _ => tops
+                .iter()
+                .fold(len, |len, &a| keep_disjoint_in(a, bottoms, mask, out, len)),
         }
     }
 
@@ -418,37 +420,40 @@ unsafe fn matches_avx2<const G: usize, const IN_KEYS: bool>(
 
 /// [`Kernel::keep_disjoint`] on AVX-512: eight south placements a step, the kept keys packed
 /// to the front of a register (`vpcompressq`) and the whole register stored (a compressing
-/// store straight to memory is microcoded and slow on AMD's Zen 4).
+/// store straight to memory is microcoded and slow on AMD's Zen 4); the last few of each north
+/// placement one at a time, which costs less than a vector step.
 ///
 /// # Safety
 ///
-/// The CPU must have AVX-512F, and `out` room for `len + bottoms.len()` keys.
+/// The CPU must have AVX-512F, and `out` room for `len + tops.len() · bottoms.len()` keys.
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx512f")]
 unsafe fn keep_disjoint_avx512(
-    a: u64,
+    tops: &[u64],
     bottoms: &[u64],
     mask: u64,
     out: &mut [u64],
     mut len: usize,
 ) -> usize {
     use std::arch::x86_64::*;
-    let (va, vm) = (_mm512_set1_epi64(a as i64), _mm512_set1_epi64(mask as i64));
-    let eights = bottoms.chunks_exact(8);
-    let rest = eights.remainder();
-    for eight in eights {
-        // SAFETY: eight readable words, loaded unaligned.
-        let vb = unsafe { _mm512_loadu_si512(eight.as_ptr() as *const _) };
-        let keep = _mm512_testn_epi64_mask(va, vb);
-        let keys = _mm512_and_si512(_mm512_or_si512(va, vb), vm);
-        let packed = _mm512_maskz_compress_epi64(keep, keys);
-        // SAFETY: 8 words from index `len`, which is at most the `len` given plus the bottoms
-        // taken before these eight, so they end within the room the caller checked.
-        unsafe { _mm512_storeu_si512(out.as_mut_ptr().add(len) as *mut _, packed) };
-        len += keep.count_ones() as usize;
+    let vm = _mm512_set1_epi64(mask as i64);
+    let whole = bottoms.len() / 8 * 8;
+    for &a in tops {
+        let va = _mm512_set1_epi64(a as i64);
+        for eight in bottoms[..whole].chunks_exact(8) {
+            // SAFETY: eight readable words, loaded unaligned.
+            let vb = unsafe { _mm512_loadu_si512(eight.as_ptr() as *const _) };
+            let keep = _mm512_testn_epi64_mask(va, vb);
+            let keys = _mm512_and_si512(_mm512_or_si512(va, vb), vm);
+            let packed = _mm512_maskz_compress_epi64(keep, keys);
+            // SAFETY: 8 words from index `len`, which is at most the `len` given plus the
+            // pairs taken before these eight, so they end within the room the caller checked.
+            unsafe { _mm512_storeu_si512(out.as_mut_ptr().add(len) as *mut _, packed) };
+            len += keep.count_ones() as usize;
+        }
+        len = keep_disjoint_in(a, &bottoms[whole..], mask, out, len);
     }
-    // The last few one at a time: a vector step costs more than a few of these.
-    keep_disjoint_in(a, rest, mask, out, len)
+    len
 }
 
 /// [`Kernel::keep_disjoint`] in plain Rust: each key written past the end, and the end moved
@@ -506,10 +511,11 @@ mod tests {
                 .collect();
             for kernel in Kernel::available() {
                 // Three keys there before, and room to spare.
-                let mut out = vec![7u64; 3 + len];
-                let end = kernel.keep_disjoint(a, &bottoms, mask, &mut out, 3);
+                let mut out = vec![7u64; 3 + 2 * len];
+                let end = kernel.keep_disjoint((&[a, a], &bottoms), mask, &mut out, 3);
                 assert_eq!(&out[..3], &[7, 7, 7], "{:?}", kernel);
-                assert_eq!(&out[3..end], &want[..], "{:?}, {} bottoms", kernel, len);
+                let twice = [&want[..], &want[..]].concat();
+                assert_eq!(&out[3..end], &twice[..], "{:?}, {} bottoms", kernel, len);
             }
         }
     }
