@@ -69,8 +69,9 @@
 //! list of more than [`LIST_PART`] placements (64 MB; from n = 28, up to 6 GB at n = 32) is
 //! built in parts, cut between the columns of its first rows (`build_part`),
 //! and the row set is met once for every combination of its four lists' parts: one thread
-//! peaked at 0.84 GB in the estimates of n = 28 to 32. `run` hands the units out one
-//! at a time, so no thread waits for another.
+//! peaked at 0.84 GB in the estimates of n = 28 to 32. `run` gives each thread a run
+//! of neighbouring units (a tile's lists built by one thread) and lets it split the longest
+//! run left when its own is done, so no thread waits for another.
 //!
 //! # What is public
 //!
