@@ -94,8 +94,8 @@ adds up the parts of one count); one of another count is refused",
             kind: Kind::Number { min: 0, max: 1 << 40 },
             many: Many::One,
             help: "with a checkpoint, record how far each chunk in progress has got every
-SECONDS (default 60) of a thread's work, where a chunk takes longer (the
-big boards: from N = 24 a chunk takes minutes to hours): a count killed and
+SECONDS (default 60) of the clock, where a chunk takes longer (the big
+boards: from N = 24 a chunk takes minutes to hours): a count killed and
 resumed loses at most that much work a thread. 0 records after every piece",
         },
         Flag {

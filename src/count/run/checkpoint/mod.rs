@@ -274,7 +274,7 @@ impl Checkpoint {
     }
 
     /// The checkpoint, recording a *step* of each chunk in progress (how far it has got, and
-    /// its counts so far) every `every` of the counting thread's time, for the counters whose
+    /// its counts so far) every `every` (wall-clock time), for the counters whose
     /// units are long (the join from n = 24, where a unit takes minutes to hours): a count
     /// killed and resumed loses at most that much of each thread's work, not a chunk's.
     /// [`STEPS_EVERY`] (a minute) unless set; `Duration::ZERO` records one after every piece
