@@ -194,11 +194,12 @@ fn plural(count: u64, thing: &str) -> String {
     }
 }
 
-/// Core-hours, as the plan says them (core-minutes below one).
+/// Core-hours, as the plan says them (core-minutes below one, core-seconds below a minute).
 fn core_hours(hours: f64) -> String {
     match hours {
         h if h >= 1.0 => format!("{} core-hours", amount(h)),
-        h => format!("{} core-minutes", amount(h * 60.0)),
+        h if h >= 1.0 / 60.0 => format!("{} core-minutes", amount(h * 60.0)),
+        h => format!("{} core-seconds", amount(h * 3600.0)),
     }
 }
 
