@@ -202,15 +202,16 @@ impl Join {
         let mut walk = Walk::new(steps);
         for (s, &south) in souths.iter().enumerate() {
             let weight = |i: usize| self.fold(norths[tile.north.start as usize + i], south);
-            let left: Vec<usize> = (0..tile.north.len())
-                .filter(|&i| weight(i) > 0 && !walk.before(&[s as u64, i as u64]))
-                .collect();
-            if left.is_empty() {
+            // The row sets of this south set still to count: counted for themselves (not for
+            // their reverse) and not before the step the unit started from.
+            let left =
+                |walk: &Walk<'_>, i: usize| weight(i) > 0 && !walk.before(&[s as u64, i as u64]);
+            if !(0..tile.north.len()).any(|i| left(&walk, i)) {
                 continue;
             }
             self.build_south(scratch, south)?;
-            for i in left {
-                {
+            for i in 0..tile.north.len() {
+                if left(&walk, i) {
                     let north = norths[tile.north.start as usize + i];
                     let at = ([s as u64, i as u64], weight(i));
                     self.count_row_set(scratch, (i, north, south), tile.k, &mut walk, at)?;

@@ -75,7 +75,8 @@
 //!
 //! # What is public
 //!
-//! The counter ([`count`], [`count_with`], [`count_on`], [`estimate`]) and its kernels
+//! The counter ([`count`], [`count_with`], [`count_on`], [`count_cut`] with its [`Cut`],
+//! [`estimate`]) and its kernels
 //! ([`Kernel`], made only by asking the CPU); the quarter lists, the sieve, the bit-sliced
 //! blocks and the squeezed keys are the join's own, so a change to them is no change to the
 //! crate's contract:

@@ -353,60 +353,19 @@ pub(crate) fn count_units<T: Unit, S, C: Tally>(
         wanted: run.threads,
         fewer: run.fewer_threads,
     };
-    let stepping = run.checkpoint.filter(|_| counter.layout.is_some());
+    // Steps are recorded only by a counter that numbers its pieces.
+    let stepping = run.checkpoint.zip(counter.layout);
     let mut total = share_out(&todo, threads, progress, scratch, |own, &chunk| {
-        // The chunk's CPU time (the worker thread's), which its record keeps, from where its
-        // last step had got.
+        // The chunk's CPU time (the worker thread's), which its record keeps.
         let clock = run.checkpoint.map(|_| crate::clock::Clock::start());
-        let step = steps.get(&chunk);
-        let (first, from, mut counts, before) = match step {
-            Some(step) => (
-                step.at[0] as usize,
-                &step.at[1..],
-                C::from_words(step.counts),
-                step.cpu_millis,
-            ),
-            None => (0, &[][..], C::default(), 0),
-        };
-        let cpu = |clock: &crate::clock::Clock| before + clock.elapsed().as_millis() as u64;
-        let mut last = std::time::Instant::now();
-        for (u, &unit) in chunks[chunk].iter().enumerate().skip(first) {
-            let from = if u == first { from } else { &[] };
-            let counted = match (stepping, clock.as_ref()) {
-                (Some(checkpoint), Some(clock)) => {
-                    let chunk_before = counts;
-                    let mut note = |next: &[u64], so_far: C| {
-                        if last.elapsed() < checkpoint.every() {
-                            return Ok(());
-                        }
-                        let mut at = Vec::with_capacity(1 + next.len());
-                        at.push(u as u64);
-                        at.extend_from_slice(next);
-                        let mut counts = chunk_before;
-                        counts += so_far;
-                        let step = Step {
-                            layout: counter.layout.unwrap_or_default(),
-                            at,
-                            counts: counts.to_words(),
-                            cpu_millis: cpu(clock),
-                        };
-                        checkpoint.step(chunk, &step)?;
-                        last = std::time::Instant::now();
-                        Ok(())
-                    };
-                    let steps = Steps {
-                        from,
-                        note: Some(&mut note),
-                    };
-                    solve(own, unit, steps)?
-                }
-                _ => solve(own, unit, Steps { from, note: None })?,
-            };
-            counts += counted;
-        }
+        let (counts, before) = count_chunk(
+            (chunk, chunks[chunk]),
+            steps.get(&chunk),
+            stepping.zip(clock.as_ref()),
+            |unit, steps| solve(own, unit, steps),
+        )?;
         if let (Some(checkpoint), Some(clock)) = (run.checkpoint, clock) {
-            let millis = cpu(&clock);
-            let spent = std::time::Duration::from_millis(millis);
+            let spent = std::time::Duration::from_millis(before) + clock.elapsed();
             checkpoint.record(chunk, counts.to_words(), spent)?;
         }
         if let Some(&weight) = weights.get(chunk) {
@@ -419,6 +378,61 @@ pub(crate) fn count_units<T: Unit, S, C: Tally>(
         checkpoint.finish(total.to_words())?;
     }
     Ok(total)
+}
+
+/// Counts the units of chunk `chunk`, from the piece its last step `resumed` had reached (if
+/// any), and, with `stepping` (the checkpoint, the counter's numbering of pieces, the chunk's
+/// clock), records a step when the checkpoint's interval has passed since the last. Returns
+/// the chunk's counts and the CPU milliseconds its step had already taken.
+///
+/// # Errors
+///
+/// The first error of `solve`, or of recording a step.
+fn count_chunk<T, C: Tally>(
+    (chunk, units): (usize, &[&T]),
+    resumed: Option<&Step>,
+    stepping: Option<((&Checkpoint, u64), &crate::clock::Clock)>,
+    mut solve: impl FnMut(&T, Steps<'_, C>) -> Result<C, CountError>,
+) -> Result<(C, u64), CountError> {
+    let (first, from, mut counts, before) = match resumed {
+        Some(step) => (
+            step.at[0] as usize,
+            &step.at[1..],
+            C::from_words(step.counts),
+            step.cpu_millis,
+        ),
+        None => (0, &[][..], C::default(), 0),
+    };
+    let mut last = std::time::Instant::now();
+    for (u, &unit) in units.iter().enumerate().skip(first) {
+        let from = if u == first { from } else { &[] };
+        let Some(((checkpoint, layout), clock)) = stepping else {
+            counts += solve(unit, Steps { from, note: None })?;
+            continue;
+        };
+        let before_unit = counts;
+        let mut note = |next: &[u64], so_far: C| {
+            if last.elapsed() < checkpoint.every() {
+                return Ok(());
+            }
+            let mut counts = before_unit;
+            counts += so_far;
+            let step = Step {
+                layout,
+                at: std::iter::once(u as u64)
+                    .chain(next.iter().copied())
+                    .collect(),
+                counts: counts.to_words(),
+                cpu_millis: before + clock.elapsed().as_millis() as u64,
+            };
+            checkpoint.step(chunk, &step)?;
+            last = std::time::Instant::now();
+            Ok(())
+        };
+        let note = Some(&mut note as &mut Note<'_, C>);
+        counts += solve(unit, Steps { from, note })?;
+    }
+    Ok((counts, before))
 }
 
 impl std::error::Error for CountError {}

@@ -34,6 +34,11 @@
 //!   `write` as soon as the chunk is counted, so a process killed with SIGKILL loses only the
 //!   chunks its threads were counting; the file is flushed to the disk (`fsync`) at least
 //!   every second and at the end.
+//! - `step C LAYOUT AT T U H Q S`: how far chunk `C`, still being counted, had got ([`Step`]):
+//!   written about once a minute ([`Checkpoint::steps_every`]) by a counter whose units are
+//!   long (the join from n = 24), so a kill loses a minute of a thread's work, not a chunk. A
+//!   resumed count goes on from the chunk's last step; the steps are dropped from the file
+//!   when the count finishes.
 //! - `end finished=TIME` and `result T U H Q`, written together: every chunk is counted, when
 //!   (UTC), and the part's result. A finished checkpoint gives its result before any work, even
 //!   when it is read-only.
