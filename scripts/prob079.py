@@ -83,12 +83,13 @@ def placed_queens(n, m, seed):
     return None
 
 
-def build_shiftqueens(csplib, out):
+def build_shiftqueens(csplib, out, cpu_limit=1800):
     """Builds CSPLib's shiftqueens (diagonals, and placed queens up to 127 wide) from the
     checkout `csplib` with g++ into the folder `out`: {'diags': path, 'placed': path}, or a
     reason it cannot.
     Its solution array (100 rows) is widened to 128 in the copy built, since only its node
-    counts and verdicts are read."""
+    counts and verdicts are read; its own CPU limit (1800 s, which it sets itself, raising
+    any limit it is given when run as root) is `cpu_limit` seconds in the copy."""
     models = os.path.join(csplib, "Problems", "prob079", "models")
     sources = {"diags": "shiftqueensdiags.cc", "placed": "shiftqueens-128.cc"}
     if not all(os.path.exists(os.path.join(models, s)) for s in sources.values()):
@@ -97,6 +98,7 @@ def build_shiftqueens(csplib, out):
     for kind, source in sources.items():
         with open(os.path.join(models, source)) as f:
             text = f.read().replace("static int sol[100];", "static int sol[128];")
+            text = text.replace("setup_timelimit(1800);", f"setup_timelimit({int(cpu_limit)});")
         path = os.path.join(out, source)
         with open(path, "w") as f:
             f.write(text)

@@ -6,6 +6,7 @@
 
 use super::compact::{self, Compact};
 use super::exhaustive::Search;
+use super::learning::Learning;
 use super::min_conflicts::Completing;
 use super::narrow::Narrow;
 use super::OutOfMemory;
@@ -35,6 +36,10 @@ pub(crate) const HOPELESS_WORK: f64 = 1e11;
 /// See [`HOPELESS_WORK`].
 pub(crate) const HOPELESS_RATIO: f64 = 64.0;
 
+/// The work of one unit of the clause-learning search's own count (a square or a clause
+/// looked at), in the portfolio's units of about a nanosecond.
+const LEARNING_UNIT: u64 = 6;
+
 /// Rounds between two readings of the clock (each a few microseconds).
 const ROUNDS_PER_CLOCK: u32 = 32;
 
@@ -47,6 +52,10 @@ pub enum Method {
     /// The exhaustive search on the free rows and columns only, at most 64 of each,
     /// branching on the line with the fewest open squares (`compact`).
     Compact,
+    /// Conflict-driven clause learning on the free rows and columns, at most 64 of each
+    /// (`learning`): learns why branches fail and jumps back past the decisions that did
+    /// not cause it; what decides the hardest Excluded Diagonals boards.
+    Learning,
     /// The exhaustive search on the whole board, any width, branching likewise
     /// ([`super::exhaustive::Search`]): boards with more than 64 free rows whose nodes read
     /// at most 2^21 words.
@@ -59,8 +68,9 @@ pub enum Method {
 impl Method {
     /// Every method, in the order they are preferred: the first that fits a board leads
     /// unless another shows it will finish 4 times sooner.
-    pub const ALL: [Method; 4] = [
+    pub const ALL: [Method; 5] = [
         Method::Compact,
+        Method::Learning,
         Method::Rows,
         Method::Wide,
         Method::MinConflicts,
@@ -71,6 +81,7 @@ impl Method {
         match self {
             Method::Rows => "rows",
             Method::Compact => "compact",
+            Method::Learning => "cdcl",
             Method::Wide => "wide",
             Method::MinConflicts => "minconflict",
         }
@@ -97,7 +108,9 @@ impl Method {
         let (n, m) = (board.size() as u64, board.free_rows() as u64);
         match self {
             Method::Rows if n > 64 => Err("boards up to 64 squares wide"),
-            Method::Compact if m as usize > compact::MAX_FREE => Err("at most 64 rows free"),
+            Method::Compact | Method::Learning if m as usize > compact::MAX_FREE => {
+                Err("at most 64 rows free")
+            }
             Method::Wide if wide_node_words(board) > EXHAUSTIVE_NODE_WORDS => {
                 Err("boards whose free rows times width is at most 64 · 2^20")
             }
@@ -149,6 +162,7 @@ pub enum Completion {
 enum Runner<'a> {
     Rows(Narrow),
     Compact(Box<Compact>),
+    Learning(Box<Learning>),
     Wide(Box<Search>),
     MinConflicts(Completing<'a>),
 }
@@ -198,6 +212,17 @@ impl Entrant<'_> {
         let step = match &mut self.runner {
             Runner::Rows(search) => (search.advance(&mut nodes), search.placement()),
             Runner::Compact(search) => (search.advance(&mut nodes), search.placement()),
+            Runner::Learning(search) => {
+                // Its turns end between conflicts, so it is charged what it did.
+                let before = search.work();
+                let step = search.advance(&mut nodes);
+                self.work += (search.work() - before) * self.node_cost;
+                return match step {
+                    Step::Found => Outcome::Found(search.placement().to_vec()),
+                    Step::Exhausted => Outcome::Impossible,
+                    Step::Paused => Outcome::Paused,
+                };
+            }
             Runner::Wide(search) => (search.advance(&mut nodes), search.placement()),
             Runner::MinConflicts(search) => {
                 let before = search.work();
@@ -228,7 +253,7 @@ impl Entrant<'_> {
             Runner::Rows(search) => search.progress(),
             Runner::Compact(search) => search.progress(),
             Runner::Wide(search) => search.progress(),
-            Runner::MinConflicts(_) => return f64::INFINITY,
+            Runner::Learning(_) | Runner::MinConflicts(_) => return f64::INFINITY,
         };
         if progress <= 0.0 {
             return f64::INFINITY;
@@ -256,6 +281,10 @@ fn entrants<'a>(board: &'a Board, options: &Options) -> Result<Vec<Entrant<'a>>,
             Method::Compact => match Compact::new(board, Order::FewestOpen)? {
                 Some(search) => (Runner::Compact(Box::new(search)), 8 + 4 * m),
                 None => unreachable!("the compact search fits"),
+            },
+            Method::Learning => match Learning::new(board)? {
+                Some(search) => (Runner::Learning(Box::new(search)), LEARNING_UNIT),
+                None => unreachable!("the clause-learning search fits"),
             },
             Method::Wide => {
                 let search = Search::new(board, Order::FewestOpen)?;
@@ -296,7 +325,9 @@ fn choose_leader(entrants: &[Entrant]) -> usize {
     let hopeless = remaining[leader] > HOPELESS_WORK
         && remaining[leader] > HOPELESS_RATIO * entrants[leader].work as f64;
     match local {
-        Some(local) if hopeless => local,
+        // Where the clause-learning search takes part (it has a whole turn already), a
+        // hopeless tree is left to it rather than to min-conflicts.
+        Some(local) if hopeless && !entrants.iter().any(|e| e.method == Method::Learning) => local,
         _ => leader,
     }
 }
@@ -356,6 +387,52 @@ fn choose_leader(entrants: &[Entrant]) -> usize {
 /// assert_eq!(complete(&corner, &Options::default()).unwrap(), Completion::Impossible);
 /// ```
 pub fn complete(board: &Board, options: &Options) -> Result<Completion, OutOfMemory> {
+    complete_watched(board, options, &mut |_| {})
+}
+
+/// How [`complete_watched`] is getting on.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Report {
+    /// The share of the search space closed: the largest share of its tree an exhaustive
+    /// search has behind it (Knuth's estimate), from 0 to 1.
+    pub closed: f64,
+    /// The conflicts the clause-learning search has met.
+    pub conflicts: u64,
+    /// The clauses it has learnt and keeps.
+    pub learnt: usize,
+}
+
+/// [`complete()`], telling `watch` how the search is getting on each time it reads the
+/// clock (every few milliseconds of CPU time): for a progress line on a terminal.
+///
+/// # Panics
+///
+/// As [`complete()`].
+///
+/// # Errors
+///
+/// As [`complete()`].
+///
+/// # Complexity
+///
+/// As [`complete()`], and a call of `watch` every few milliseconds.
+///
+/// # Example
+///
+/// ```
+/// use nqueens::board::Board;
+/// use nqueens::place::{complete_watched, Completion, Options};
+///
+/// let board = Board::new(8).with_queens(&[(2, 2), (5, 3)]).unwrap();
+/// let mut reports = 0;
+/// let found = complete_watched(&board, &Options::default(), &mut |_| reports += 1).unwrap();
+/// assert!(matches!(found, Completion::Found(_)));
+/// ```
+pub fn complete_watched(
+    board: &Board,
+    options: &Options,
+    watch: &mut dyn FnMut(&Report),
+) -> Result<Completion, OutOfMemory> {
     if let Some(only) = options.only {
         if let Err(needs) = only.fits(board) {
             panic!("the method {:?} takes {}", only, needs);
@@ -368,7 +445,9 @@ pub fn complete(board: &Board, options: &Options) -> Result<Completion, OutOfMem
     let mut rounds = 0u32;
     loop {
         for (i, entrant) in entrants.iter_mut().enumerate() {
-            let budget = if i == leader { TURN } else { TURN / SIDE_SHARE };
+            // The clause-learning search has no progress to show: it gets a whole turn.
+            let whole = i == leader || entrant.method == Method::Learning;
+            let budget = if whole { TURN } else { TURN / SIDE_SHARE };
             match entrant.turn(budget) {
                 Outcome::Found(queens) => return Ok(Completion::Found(queens)),
                 Outcome::Impossible => return Ok(Completion::Impossible),
@@ -377,14 +456,34 @@ pub fn complete(board: &Board, options: &Options) -> Result<Completion, OutOfMem
         }
         leader = choose_leader(&entrants);
         rounds += 1;
-        if rounds.is_multiple_of(ROUNDS_PER_CLOCK)
-            && options
+        if rounds.is_multiple_of(ROUNDS_PER_CLOCK) {
+            watch(&report(&entrants));
+            if options
                 .give_up_after
                 .is_some_and(|limit| clock.elapsed() >= limit)
-        {
-            return Ok(Completion::GaveUp { exhaustive });
+            {
+                return Ok(Completion::GaveUp { exhaustive });
+            }
         }
     }
+}
+
+/// What the entrants have shown so far.
+fn report(entrants: &[Entrant]) -> Report {
+    let mut report = Report::default();
+    for entrant in entrants {
+        match &entrant.runner {
+            Runner::Rows(search) => report.closed = report.closed.max(search.progress()),
+            Runner::Compact(search) => report.closed = report.closed.max(search.progress()),
+            Runner::Wide(search) => report.closed = report.closed.max(search.progress()),
+            Runner::Learning(search) => {
+                report.conflicts = search.conflicts();
+                report.learnt = search.learnt();
+            }
+            Runner::MinConflicts(_) => {}
+        }
+    }
+    report
 }
 
 #[cfg(test)]

@@ -76,6 +76,7 @@ fn completions_counted_three_ways_and_listed_equal_brute_force() {
             for only in [
                 None,
                 Some(Method::Compact),
+                Some(Method::Learning),
                 Some(Method::Rows),
                 Some(Method::Wide),
             ] {

@@ -11,6 +11,14 @@ const AOJ: &str = concat!(
 );
 const AOJ_OUT: &str = include_str!("../../fixtures/boards/aoj-alds1-13-a.out");
 
+/// An Excluded Diagonals board of CSPLib prob079 (`queens-diag-gen.py 24 4 24004`, its first
+/// 24 diagonals reserved): it has completions, but a search that never learns meets the same
+/// dead ends over and over and takes several seconds to find one.
+const EXCLUDED_24: &str = concat!(
+    env!("CARGO_MANIFEST_DIR"),
+    "/fixtures/boards/csplib-excluded-diagonals-24.board"
+);
+
 /// A file in the build's scratch folder for tests (each test names its own), holding `text`.
 fn file(name: &str, text: &str) -> std::path::PathBuf {
     let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("complete");
@@ -38,6 +46,28 @@ fn the_aoj_board_of_two_placed_queens_has_its_one_completion() {
         .assert()
         .success()
         .stdout("ok\n");
+}
+
+#[test]
+fn a_hard_excluded_diagonals_board_is_completed_with_its_squares_kept() {
+    // In turns (the clause-learning search beside the others), and that search alone.
+    for method in [None, Some("cdcl")] {
+        let mut args = vec!["solve", "--board", EXCLUDED_24, "--time-limit", "120"];
+        args.extend(method.iter().flat_map(|m| ["--method", m]));
+        let solved = queens().args(&args).output().unwrap();
+        assert!(solved.status.success(), "{:?}: {:?}", method, solved);
+        queens()
+            .args(["verify", "--board", EXCLUDED_24])
+            .write_stdin(solved.stdout)
+            .assert()
+            .success()
+            .stdout("ok\n");
+    }
+    // Without placed queens or reserved squares there is no board to complete.
+    usage_error(
+        &["solve", "24", "--method", "cdcl"],
+        "goes with placed queens",
+    );
 }
 
 #[test]

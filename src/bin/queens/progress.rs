@@ -90,7 +90,7 @@ impl Progress {
 }
 
 /// A time in seconds as people read it: `42 s`, `7 min`, `3.5 h`, `12 days`.
-fn seconds(secs: f64) -> String {
+pub fn seconds(secs: f64) -> String {
     match secs {
         s if s < 120.0 => format!("{:.0} s", s),
         s if s < 7200.0 => format!("{:.0} min", s / 60.0),

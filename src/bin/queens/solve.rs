@@ -10,7 +10,7 @@ use nqueens::list::{Format, Printer};
 use nqueens::place::min_conflicts;
 use nqueens::place::verify_on;
 use nqueens::place::Columns;
-use nqueens::place::{complete, Completion, Method, Options};
+use nqueens::place::{complete_watched, Completion, Method, Options};
 use nqueens::read::{number as parse_number, Words};
 use std::io::{BufWriter, Write};
 use std::time::Duration;
@@ -120,6 +120,7 @@ fn method_choices() -> Vec<(&'static str, &'static str)> {
         ("construct", "an explicit formula, no search, written as it is computed (no memory however large N is)"),
         ("rows", "with placed queens: only the exhaustive search row by row in machine words (boards up to 64 wide)"),
         ("compact", "with placed queens: only the exhaustive search on the free rows and columns (at most 64 free rows)"),
+        ("cdcl", "with placed queens: only the clause-learning search on the free rows and columns (at most 64 free rows)"),
         ("wide", "with placed queens: only the exhaustive search on the whole board (any width)"),
     ]
 }
@@ -372,7 +373,20 @@ fn complete_board<W: Write>(
         give_up_after: args.time_limit,
         only: args.only,
     };
-    match complete(board, &options).map_err(|e| Failure::Resources(format!("{} (solve {})", e, board.size())))? {
+    let progress = Progress::new();
+    let found = complete_watched(board, &options, &mut |report| {
+        progress.show(|secs| {
+            format!(
+                "solve: {:.2}% of the search closed, {} conflicts, {} learnt, {}",
+                100.0 * report.closed,
+                report.conflicts,
+                report.learnt,
+                crate::progress::seconds(secs)
+            )
+        })
+    });
+    progress.finish();
+    match found.map_err(|e| Failure::Resources(format!("{} (solve {})", e, board.size())))? {
         Completion::Found(queens) => {
             // Checked by the independent verifier before it is shown.
             match verify_on(board, &queens) {

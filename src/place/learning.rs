@@ -1,0 +1,1050 @@
+//! The clause-learning search: conflict-driven clause learning (CDCL) on the open squares of
+//! the free rows and columns, at most 64 of each.
+//!
+//! A depth-first search that backtracks one level at a time meets the same dead end in
+//! every branch that does not touch its cause: on CSPLib's Excluded Diagonals from n ≈ 24, a
+//! few queens placed early can doom a subtree of millions of nodes that the search explores
+//! whole. Learning stops that: every conflict is analysed back to the decisions that caused it
+//! (the first unique implication point), the reason is kept as a clause ("these queens do not
+//! go together"), and the search jumps back to the deepest decision the clause still involves.
+//! Restarts (Luby's sequence) and the activity of the squares met in recent conflicts (VSIDS)
+//! steer it to the hard core of the board.
+//!
+//! Every open square is a variable, true when a queen stands there. Each free row and column
+//! must hold exactly one queen and each diagonal at most one; the "at most one" of a line is
+//! propagated natively (a queen placed shuts its four lines, the reason of each square shut
+//! being that one queen), and "at least one" of a row or column is a clause watched like the
+//! learnt ones (two watched literals). Nothing in it depends on the clock: the same board
+//! takes the same path on every machine.
+//!
+//! Its verdicts are exact: a completion is a full assignment that breaks no line, checked
+//! again by [`super::verify_on`] before it is shown; "none" is the empty clause derived by
+//! resolution from the board's lines. Unlike the other searches it tells nothing of how much
+//! of its space is closed (there is no tree to measure), so [`super::complete()`] gives it an
+//! equal turn beside the leader rather than a share chosen by progress.
+
+use super::compact::MAX_FREE;
+use super::{try_filled, OutOfMemory, Step};
+use crate::board::Board;
+use crate::memory::{can_have, headroom};
+
+/// A literal: `2·v` is "a queen on square `v`", `2·v + 1` its negation.
+type Lit = u32;
+
+/// The value of a variable.
+const UNSET: i8 = 0;
+const TRUE: i8 = 1;
+const FALSE: i8 = -1;
+
+/// Why a literal is true.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Reason {
+    /// A decision, or a fact at level 0 taken without one.
+    Decision,
+    /// The clause with this index became unit.
+    Clause(u32),
+    /// The square is shut by the queen on this square, which shares a line with it.
+    Queen(u32),
+}
+
+/// What propagation ran into.
+#[derive(Clone, Copy, Debug)]
+enum Conflict {
+    /// Two queens on one line.
+    Queens(u32, u32),
+    /// A clause with every literal false.
+    Clause(u32),
+}
+
+/// The clauses live in one arena of words, each named by the offset of its header: its
+/// length, then its flags ([`LEARNT`], [`DELETED`]) beside the distinct decision levels among
+/// its literals when it was learnt (its LBD: lower is better), then its literals, the two
+/// watched first. One array, read in order, where a clause apiece would be a pointer to
+/// chase at every visit: most of the search's time is spent visiting clauses.
+const HEADER: usize = 2;
+const LEARNT: u32 = 1 << 31;
+const DELETED: u32 = 1 << 30;
+const LBD: u32 = DELETED - 1;
+
+/// A clause watching a literal, with a literal of it whose truth makes the visit needless.
+#[derive(Clone, Copy, Debug)]
+struct Watch {
+    clause: u32,
+    blocker: Lit,
+}
+
+const LINES: bool = false;
+
+/// The conflicts between two restarts: this many times Luby's sequence.
+const RESTART_UNIT: u64 = 64;
+
+/// Learnt clauses kept before the first clean-up, and the growth of that bound at each.
+const FIRST_REDUCE: usize = 2000;
+const REDUCE_GROWTH: usize = 300;
+
+/// Learnt clauses of at most this many levels are never deleted ("glue" clauses).
+const GLUE: u32 = 2;
+
+/// The activity decay of VSIDS: each conflict makes later bumps worth 1/0.95 as much.
+const DECAY: f64 = 0.95;
+
+/// A clause-learning search of the completions of a board with at most [`MAX_FREE`] free
+/// rows; see the [module docs](self).
+#[derive(Clone, Debug)]
+pub struct Learning {
+    /// The board square (row, column) of each variable.
+    square: Vec<(u32, u32)>,
+    /// The lines: variables of line `k` are `line_vars[line_start[k]..line_start[k + 1]]`.
+    line_start: Vec<u32>,
+    line_vars: Vec<u32>,
+    /// The four lines of each variable: row, column and both diagonals.
+    var_lines: Vec<[u32; 4]>,
+    /// The rows and columns (the lines that need a queen).
+    exactly_one: Vec<u32>,
+    /// For each line, its squares not yet set, and its queens.
+    open: Vec<u32>,
+    held: Vec<u32>,
+    /// The clauses: the original "at least one" of each row and column, those that forbid a
+    /// completion already given, and the learnt ones (see [`HEADER`]).
+    arena: Vec<u32>,
+    /// Words of the arena held by deleted clauses.
+    wasted: usize,
+    /// The clauses watching each literal.
+    watches: Vec<Vec<Watch>>,
+    value: Vec<i8>,
+    level: Vec<u32>,
+    reason: Vec<Reason>,
+    trail: Vec<Lit>,
+    /// Where each decision level starts on the trail.
+    trail_lim: Vec<usize>,
+    /// The first trail literal not yet propagated.
+    head: usize,
+    activity: Vec<f64>,
+    bump: f64,
+    heap: Heap,
+    /// The value each variable had last (phase saving), a queen at first.
+    phase: Vec<bool>,
+    seen: Vec<bool>,
+    /// Learnt clauses alive, and how many may be before the next clean-up.
+    learnt: usize,
+    reduce_at: usize,
+    conflicts: u64,
+    restarts: u32,
+    /// Conflicts left before the next restart.
+    until_restart: u64,
+    /// The whole placement: the placed queens, and the free rows' queens once found.
+    queens: Vec<u32>,
+    /// Proved that no completion (or no further one) exists.
+    done: bool,
+    /// A completion was just given: the next call blocks it first.
+    found: bool,
+    work: u64,
+}
+
+impl Learning {
+    /// A search of the completions of `board`, or `None` if more than [`MAX_FREE`] rows are
+    /// free.
+    ///
+    /// # Constraints
+    ///
+    /// The board's placed queens do not attack each other (as [`Board`] ensures).
+    ///
+    /// # Errors
+    ///
+    /// [`OutOfMemory`] if its arrays cannot be had: a few hundred bytes for each of the at
+    /// most m² open squares of m free rows, plus 4n bytes for the placement.
+    ///
+    /// # Complexity
+    ///
+    /// O(n/64 + q + m² log m) to set up, for q placed queens and m free rows.
+    ///
+    /// (Its example is the unit test `examples::clause_learning` at the bottom of this file.)
+    pub fn new(board: &Board) -> Result<Option<Learning>, OutOfMemory> {
+        let n = board.size();
+        if board.free_rows() > MAX_FREE {
+            return Ok(None);
+        }
+        // Its arrays are small (under a megabyte) and many: room is asked for once.
+        headroom("the clause-learning search")?;
+        let mut queens = try_filled(n, u32::MAX, "the placement")?;
+        let mut col_taken = try_filled(n, false, "the columns taken")?;
+        let mut up = try_filled(2 * n, false, "the diagonals taken")?;
+        let mut down = try_filled(2 * n, false, "the diagonals taken")?;
+        for &(r, c) in board.queens() {
+            let (r, c) = (r as usize, c as usize);
+            queens[r] = c as u32;
+            col_taken[c] = true;
+            up[r + c] = true;
+            down[r + n - 1 - c] = true;
+        }
+        let rows: Vec<usize> = (0..n).filter(|&r| queens[r] == u32::MAX).collect();
+        let cols: Vec<usize> = (0..n).filter(|&c| !col_taken[c]).collect();
+        let mut square = Vec::new();
+        for &r in &rows {
+            for &c in &cols {
+                if !up[r + c] && !down[r + n - 1 - c] && !board.is_reserved(r, c) {
+                    square.push((r as u32, c as u32));
+                }
+            }
+        }
+        // Lines by key: (kind, index), kinds row, column, sum and difference diagonals. A
+        // free row or column without an open square is still a line: an empty clause.
+        let mut keyed: Vec<(u8, u32, u32)> = Vec::with_capacity(4 * square.len());
+        for (v, &(r, c)) in square.iter().enumerate() {
+            let v = v as u32;
+            keyed.push((0, r, v));
+            keyed.push((1, c, v));
+            keyed.push((2, r + c, v));
+            keyed.push((3, r + n as u32 - 1 - c, v));
+        }
+        keyed.sort_unstable();
+        let mut line_start = vec![0u32];
+        let mut line_vars = Vec::with_capacity(keyed.len());
+        let mut var_lines = vec![[0u32; 4]; square.len()];
+        let mut exactly_one: Vec<u32> = Vec::new();
+        let mut covered_rows = vec![false; rows.len()];
+        let mut covered_cols = vec![false; cols.len()];
+        let mut i = 0;
+        while i < keyed.len() {
+            let (kind, index) = (keyed[i].0, keyed[i].1);
+            let line = (line_start.len() - 1) as u32;
+            while i < keyed.len() && (keyed[i].0, keyed[i].1) == (kind, index) {
+                let v = keyed[i].2;
+                line_vars.push(v);
+                var_lines[v as usize][kind as usize] = line;
+                i += 1;
+            }
+            line_start.push(line_vars.len() as u32);
+            if kind < 2 {
+                exactly_one.push(line);
+                let (list, covered) = if kind == 0 {
+                    (&rows, &mut covered_rows)
+                } else {
+                    (&cols, &mut covered_cols)
+                };
+                if let Ok(k) = list.binary_search(&(index as usize)) {
+                    covered[k] = true;
+                }
+            }
+        }
+        let vars = square.len();
+        let mut search = Learning {
+            square,
+            line_start,
+            line_vars,
+            var_lines,
+            exactly_one: exactly_one.clone(),
+            open: Vec::new(),
+            held: Vec::new(),
+            arena: Vec::new(),
+            wasted: 0,
+            watches: vec![Vec::new(); 2 * vars],
+            value: vec![UNSET; vars],
+            level: vec![0; vars],
+            reason: vec![Reason::Decision; vars],
+            trail: Vec::with_capacity(vars),
+            trail_lim: Vec::new(),
+            head: 0,
+            activity: vec![0.0; vars],
+            bump: 1.0,
+            heap: Heap::new(vars),
+            phase: vec![true; vars],
+            seen: vec![false; vars],
+            learnt: 0,
+            reduce_at: FIRST_REDUCE,
+            conflicts: 0,
+            restarts: 0,
+            until_restart: RESTART_UNIT,
+            queens,
+            done: false,
+            found: false,
+            work: 0,
+        };
+        search.open = (0..search.line_start.len() - 1)
+            .map(|k| search.line_start[k + 1] - search.line_start[k])
+            .collect();
+        search.held = vec![0; search.open.len()];
+        if covered_rows.contains(&false) || covered_cols.contains(&false) {
+            search.done = true;
+            return Ok(Some(search));
+        }
+        for line in exactly_one {
+            let (s, e) = search.line(line);
+            let lits: Vec<Lit> = search.line_vars[s..e].iter().map(|&v| 2 * v).collect();
+            if !search.add_fact_or_clause(lits, false, 0) {
+                search.done = true;
+                break;
+            }
+        }
+        Ok(Some(search))
+    }
+
+    fn line(&self, line: u32) -> (usize, usize) {
+        (
+            self.line_start[line as usize] as usize,
+            self.line_start[line as usize + 1] as usize,
+        )
+    }
+
+    fn lit_value(&self, lit: Lit) -> i8 {
+        let v = self.value[(lit >> 1) as usize];
+        if lit & 1 == 0 {
+            v
+        } else {
+            -v
+        }
+    }
+
+    fn decision_level(&self) -> u32 {
+        self.trail_lim.len() as u32
+    }
+
+    fn assign(&mut self, lit: Lit, reason: Reason) {
+        let v = (lit >> 1) as usize;
+        self.value[v] = if lit & 1 == 0 { TRUE } else { FALSE };
+        self.level[v] = self.decision_level();
+        self.reason[v] = reason;
+        self.trail.push(lit);
+        for k in 0..2 {
+            let line = self.var_lines[v][k] as usize;
+            self.open[line] -= 1;
+            self.held[line] += u32::from(lit & 1 == 0);
+        }
+    }
+
+    /// Adds a clause at level 0 (with no literal set but at level 0): a unit one is assigned
+    /// at once. False if it is empty, or its unit is already false (no completion).
+    fn add_fact_or_clause(&mut self, mut lits: Vec<Lit>, learnt: bool, lbd: u32) -> bool {
+        lits.retain(|&l| self.lit_value(l) != FALSE || self.level[(l >> 1) as usize] != 0);
+        match lits.len() {
+            0 => false,
+            1 => match self.lit_value(lits[0]) {
+                TRUE => true,
+                FALSE => false,
+                _ => {
+                    self.assign(lits[0], Reason::Decision);
+                    true
+                }
+            },
+            _ => {
+                self.attach(lits, learnt, lbd);
+                true
+            }
+        }
+    }
+
+    fn attach(&mut self, lits: Vec<Lit>, learnt: bool, lbd: u32) -> u32 {
+        let index = self.arena.len() as u32;
+        self.watches[lits[0] as usize].push(Watch {
+            clause: index,
+            blocker: lits[1],
+        });
+        self.watches[lits[1] as usize].push(Watch {
+            clause: index,
+            blocker: lits[0],
+        });
+        if learnt {
+            self.learnt += 1;
+        }
+        let flags = if learnt { LEARNT } else { 0 } | lbd.min(LBD);
+        self.arena.extend_from_slice(&[lits.len() as u32, flags]);
+        self.arena.extend_from_slice(&lits);
+        index
+    }
+
+    /// The literals of clause `c`.
+    fn lits(&self, c: u32) -> &[Lit] {
+        let c = c as usize;
+        &self.arena[c + HEADER..c + HEADER + self.arena[c] as usize]
+    }
+
+    /// Propagates every literal of the trail not yet propagated: the lines of each queen
+    /// placed, and the clauses watching each literal made false.
+    fn propagate(&mut self) -> Option<Conflict> {
+        while self.head < self.trail.len() {
+            let p = self.trail[self.head];
+            self.head += 1;
+            if p & 1 == 0 {
+                let v = p >> 1;
+                for k in 0..4 {
+                    let (s, e) = self.line(self.var_lines[v as usize][k]);
+                    self.work += (e - s) as u64;
+                    for idx in s..e {
+                        let u = self.line_vars[idx];
+                        if u == v {
+                            continue;
+                        }
+                        match self.value[u as usize] {
+                            TRUE => return Some(Conflict::Queens(v, u)),
+                            FALSE => {}
+                            _ => self.assign(2 * u + 1, Reason::Queen(v)),
+                        }
+                    }
+                }
+            }
+            if let Some(conflict) = self.propagate_clauses(p ^ 1) {
+                return Some(conflict);
+            }
+        }
+        None
+    }
+
+    /// Visits the clauses watching `false_lit`, just made false.
+    fn propagate_clauses(&mut self, false_lit: Lit) -> Option<Conflict> {
+        let mut watches = std::mem::take(&mut self.watches[false_lit as usize]);
+        let (mut i, mut j) = (0, 0);
+        let mut conflict = None;
+        while i < watches.len() {
+            let w = watches[i];
+            i += 1;
+            self.work += 1;
+            if self.lit_value(w.blocker) == TRUE {
+                watches[j] = w;
+                j += 1;
+                continue;
+            }
+            let c = w.clause as usize;
+            if self.arena[c + 1] & DELETED != 0 {
+                continue; // the watch goes with its clause
+            }
+            let len = self.arena[c] as usize;
+            let lits = &mut self.arena[c + HEADER..c + HEADER + len];
+            if lits[0] == false_lit {
+                lits.swap(0, 1);
+            }
+            let first = lits[0];
+            let keep = Watch {
+                clause: w.clause,
+                blocker: first,
+            };
+            if first != w.blocker && self.lit_value(first) == TRUE {
+                watches[j] = keep;
+                j += 1;
+                continue;
+            }
+            self.work += len as u64 / 4;
+            let lits = &self.arena[c + HEADER..c + HEADER + len];
+            let other = (2..len).find(|&k| self.lit_value(lits[k]) != FALSE);
+            if let Some(k) = other {
+                let lits = &mut self.arena[c + HEADER..c + HEADER + len];
+                lits.swap(1, k);
+                let new = lits[1];
+                self.watches[new as usize].push(keep);
+                continue;
+            }
+            watches[j] = keep;
+            j += 1;
+            if self.lit_value(first) == FALSE {
+                conflict = Some(Conflict::Clause(w.clause));
+                while i < watches.len() {
+                    watches[j] = watches[i];
+                    i += 1;
+                    j += 1;
+                }
+            } else {
+                self.assign(first, Reason::Clause(w.clause));
+            }
+        }
+        watches.truncate(j);
+        self.watches[false_lit as usize] = watches;
+        conflict
+    }
+
+    /// The literals of the reason of variable `v` other than its own (each false).
+    fn antecedents(&self, v: u32, out: &mut Vec<Lit>) {
+        out.clear();
+        match self.reason[v as usize] {
+            Reason::Decision => {}
+            Reason::Queen(q) => out.push(2 * q + 1),
+            Reason::Clause(c) => out.extend(self.lits(c).iter().copied().filter(|&l| l >> 1 != v)),
+        }
+    }
+
+    /// The clause learnt from `conflict` (its asserting literal first, a literal of the
+    /// level to jump back to second), and that level.
+    fn analyze(&mut self, conflict: Conflict) -> (Vec<Lit>, u32) {
+        let mut learnt: Vec<Lit> = vec![0];
+        let mut reason: Vec<Lit> = match conflict {
+            Conflict::Queens(a, b) => vec![2 * a + 1, 2 * b + 1],
+            Conflict::Clause(c) => self.lits(c).to_vec(),
+        };
+        let current = self.decision_level();
+        let mut open = 0;
+        let mut index = self.trail.len();
+        let asserting = loop {
+            for &q in &reason {
+                let v = (q >> 1) as usize;
+                if !self.seen[v] && self.level[v] > 0 {
+                    self.seen[v] = true;
+                    self.bump_var(v);
+                    if self.level[v] >= current {
+                        open += 1;
+                    } else {
+                        learnt.push(q);
+                    }
+                }
+            }
+            self.work += reason.len() as u64;
+            loop {
+                index -= 1;
+                self.work += 1;
+                if self.seen[(self.trail[index] >> 1) as usize] {
+                    break;
+                }
+            }
+            let p = self.trail[index];
+            self.seen[(p >> 1) as usize] = false;
+            open -= 1;
+            if open == 0 {
+                break p;
+            }
+            self.antecedents(p >> 1, &mut reason);
+        };
+        learnt[0] = asserting ^ 1;
+        // A literal is redundant when its reason's literals are all in the clause already.
+        let mut scratch = Vec::new();
+        let mut kept = vec![learnt[0]];
+        for &q in &learnt[1..] {
+            let v = q >> 1;
+            self.antecedents(v, &mut scratch);
+            self.work += scratch.len() as u64;
+            let needed = self.reason[v as usize] == Reason::Decision
+                || scratch.iter().any(|&a| {
+                    let u = (a >> 1) as usize;
+                    !self.seen[u] && self.level[u] > 0
+                });
+            if needed {
+                kept.push(q);
+            }
+        }
+        for &q in &learnt[1..] {
+            self.seen[(q >> 1) as usize] = false;
+        }
+        let mut back = 0;
+        if kept.len() > 1 {
+            let deepest = (1..kept.len())
+                .max_by_key(|&k| self.level[(kept[k] >> 1) as usize])
+                .unwrap_or(1);
+            kept.swap(1, deepest);
+            back = self.level[(kept[1] >> 1) as usize];
+        }
+        (kept, back)
+    }
+
+    fn bump_var(&mut self, v: usize) {
+        self.activity[v] += self.bump;
+        if self.activity[v] > 1e100 {
+            for a in &mut self.activity {
+                *a *= 1e-100;
+            }
+            self.bump *= 1e-100;
+        }
+        self.heap.raised(v, &self.activity);
+    }
+
+    /// Undoes every level above `level`.
+    fn backtrack(&mut self, level: u32) {
+        if self.decision_level() <= level {
+            return;
+        }
+        let start = self.trail_lim[level as usize];
+        for k in (start..self.trail.len()).rev() {
+            let v = (self.trail[k] >> 1) as usize;
+            self.phase[v] = self.value[v] == TRUE;
+            for j in 0..2 {
+                let line = self.var_lines[v][j] as usize;
+                self.open[line] += 1;
+                self.held[line] -= u32::from(self.value[v] == TRUE);
+            }
+            self.value[v] = UNSET;
+            self.heap.insert(v, &self.activity);
+        }
+        self.work += (self.trail.len() - start) as u64;
+        self.trail.truncate(start);
+        self.trail_lim.truncate(level as usize);
+        self.head = start;
+    }
+
+    /// Deletes the worse half of the learnt clauses (by their levels, the older first among
+    /// equals), keeping glue clauses and those that are the reason of a literal set; then,
+    /// if deleted clauses hold half the arena, copies the live ones to a new one. Short of
+    /// memory (no room for the arena twice over, and some), it deletes all it may.
+    fn reduce(&mut self) {
+        let mut candidates: Vec<(u32, u32)> = Vec::new();
+        let mut c = 0;
+        while c < self.arena.len() {
+            let (len, flags) = (self.arena[c] as usize, self.arena[c + 1]);
+            let live_learnt = flags & LEARNT != 0 && flags & DELETED == 0;
+            if live_learnt && flags & LBD > GLUE {
+                let first = self.arena[c + HEADER];
+                let v = (first >> 1) as usize;
+                let locked =
+                    self.reason[v] == Reason::Clause(c as u32) && self.lit_value(first) == TRUE;
+                if !locked {
+                    candidates.push((flags & LBD, c as u32));
+                }
+            }
+            c += HEADER + len;
+        }
+        // Worst first: most levels, then oldest.
+        candidates.sort_unstable_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
+        let room = 2 * 4 * self.arena.len() + (4 << 20);
+        let delete = if can_have(room) {
+            candidates.len() / 2
+        } else {
+            candidates.len()
+        };
+        for &(_, c) in &candidates[..delete] {
+            let c = c as usize;
+            self.arena[c + 1] |= DELETED;
+            self.wasted += HEADER + self.arena[c] as usize;
+            self.learnt -= 1;
+        }
+        self.work += self.arena.len() as u64 / 4;
+        self.reduce_at += REDUCE_GROWTH;
+        if 2 * self.wasted > self.arena.len() || (delete > 0 && delete == candidates.len()) {
+            self.collect();
+        }
+    }
+
+    /// Copies the live clauses to a new arena, and watches and reasons with them.
+    fn collect(&mut self) {
+        let mut arena = Vec::with_capacity(self.arena.len() - self.wasted);
+        // (old offset, new offset) of each live clause, in order of both.
+        let mut moved: Vec<(u32, u32)> = Vec::new();
+        let mut c = 0;
+        while c < self.arena.len() {
+            let len = self.arena[c] as usize;
+            if self.arena[c + 1] & DELETED == 0 {
+                moved.push((c as u32, arena.len() as u32));
+                arena.extend_from_slice(&self.arena[c..c + HEADER + len]);
+            }
+            c += HEADER + len;
+        }
+        for reason in &mut self.reason {
+            if let Reason::Clause(old) = *reason {
+                // A clause deleted is never the reason of a literal set: this one is stale.
+                *reason = match moved.binary_search_by_key(&old, |m| m.0) {
+                    Ok(k) => Reason::Clause(moved[k].1),
+                    Err(_) => Reason::Decision,
+                };
+            }
+        }
+        self.arena = arena;
+        self.wasted = 0;
+        for list in &mut self.watches {
+            list.clear();
+        }
+        for &(_, c) in &moved {
+            let c = c as usize;
+            let (a, b) = (self.arena[c + HEADER], self.arena[c + HEADER + 1]);
+            self.watches[a as usize].push(Watch {
+                clause: c as u32,
+                blocker: b,
+            });
+            self.watches[b as usize].push(Watch {
+                clause: c as u32,
+                blocker: a,
+            });
+        }
+        self.work += self.arena.len() as u64;
+    }
+
+    /// The next decision: the most active square still open, set as it was last.
+    fn decide(&mut self) -> Option<Lit> {
+        if LINES {
+            let mut best: Option<(u32, u32)> = None;
+            for &line in &self.exactly_one {
+                let open = self.open[line as usize];
+                if self.held[line as usize] == 0 && best.is_none_or(|(b, _)| open < b) {
+                    best = Some((open, line));
+                }
+            }
+            self.work += self.exactly_one.len() as u64;
+            let (_, line) = best?;
+            let (s, e) = self.line(line);
+            let mut pick: Option<u32> = None;
+            for &v in &self.line_vars[s..e] {
+                if self.value[v as usize] == UNSET
+                    && pick.is_none_or(|p| self.activity[v as usize] > self.activity[p as usize])
+                {
+                    pick = Some(v);
+                }
+            }
+            return pick.map(|v| 2 * v);
+        }
+        while let Some(v) = self.heap.pop(&self.activity) {
+            self.work += 2;
+            if self.value[v] == UNSET {
+                return Some(2 * v as u32 + u32::from(!self.phase[v]));
+            }
+        }
+        None
+    }
+
+    /// Searches on for about `budget` more units of work (taken from it; a unit is about a
+    /// nanosecond: a square or a clause looked at), to the next completion.
+    ///
+    /// # Complexity
+    ///
+    /// NP-complete in general; each conflict costs O(m²) at most.
+    pub fn advance(&mut self, budget: &mut u64) -> Step {
+        if self.found {
+            self.found = false;
+            self.block_found();
+        }
+        let start = self.work;
+        loop {
+            if self.done {
+                *budget -= (self.work - start).min(*budget);
+                return Step::Exhausted;
+            }
+            if let Some(conflict) = self.propagate() {
+                self.conflicts += 1;
+                if self.decision_level() == 0 {
+                    self.done = true;
+                    continue;
+                }
+                let (lits, back) = self.analyze(conflict);
+                self.backtrack(back);
+                self.work += 4 * lits.len() as u64;
+                if lits.len() == 1 {
+                    self.assign(lits[0], Reason::Decision);
+                } else {
+                    let lbd = self.lbd(&lits);
+                    let first = lits[0];
+                    let c = self.attach(lits, true, lbd);
+                    self.assign(first, Reason::Clause(c));
+                }
+                self.bump /= DECAY;
+                self.until_restart -= 1;
+                if self.until_restart == 0 {
+                    self.restarts += 1;
+                    self.until_restart = RESTART_UNIT * luby(self.restarts);
+                    self.backtrack(0);
+                }
+                if self.learnt >= self.reduce_at {
+                    self.reduce();
+                }
+                continue;
+            }
+            let spent = self.work - start;
+            if spent >= *budget {
+                *budget = 0;
+                return Step::Paused;
+            }
+            match self.decide() {
+                Some(lit) => {
+                    self.trail_lim.push(self.trail.len());
+                    self.assign(lit, Reason::Decision);
+                }
+                None => {
+                    for (v, &(r, c)) in self.square.iter().enumerate() {
+                        if self.value[v] == TRUE {
+                            self.queens[r as usize] = c;
+                        }
+                    }
+                    *budget -= (self.work - start).min(*budget);
+                    self.found = true;
+                    return Step::Found;
+                }
+            }
+        }
+    }
+
+    /// Forbids the completion just found (a clause of its queens' negations), so that the
+    /// search goes on to the next.
+    fn block_found(&mut self) {
+        let lits: Vec<Lit> = (0..self.square.len() as u32)
+            .filter(|&v| self.value[v as usize] == TRUE)
+            .map(|v| 2 * v + 1)
+            .collect();
+        self.backtrack(0);
+        if !self.add_fact_or_clause(lits, false, 0) {
+            self.done = true;
+        }
+    }
+
+    fn lbd(&self, lits: &[Lit]) -> u32 {
+        let mut levels: Vec<u32> = lits
+            .iter()
+            .map(|&l| self.level[(l >> 1) as usize])
+            .collect();
+        levels.sort_unstable();
+        levels.dedup();
+        levels.len() as u32
+    }
+
+    /// The completion [`Learning::advance`] found last: the 0-based column of each row's
+    /// queen, the placed queens included.
+    pub fn placement(&self) -> &[u32] {
+        &self.queens
+    }
+
+    /// The work done so far, in the units of [`Learning::advance`].
+    pub fn work(&self) -> u64 {
+        self.work
+    }
+
+    /// The conflicts met so far.
+    pub fn conflicts(&self) -> u64 {
+        self.conflicts
+    }
+
+    /// The learnt clauses kept now.
+    pub fn learnt(&self) -> usize {
+        self.learnt
+    }
+}
+
+/// Luby's sequence 1, 1, 2, 1, 1, 2, 4, 1, …: the `i`-th term, from `i = 1`.
+fn luby(mut i: u32) -> u64 {
+    loop {
+        // The smallest 2^k − 1 at least i.
+        let mut k = 1u32;
+        while (1u64 << k) - 1 < u64::from(i) {
+            k += 1;
+        }
+        if (1u64 << k) - 1 == u64::from(i) {
+            return 1 << (k - 1);
+        }
+        i -= (1u32 << (k - 1)) - 1;
+    }
+}
+
+/// A binary max-heap of variables by activity, with each variable's place in it.
+#[derive(Clone, Debug)]
+struct Heap {
+    items: Vec<usize>,
+    /// The place of each variable, `usize::MAX` when absent.
+    place: Vec<usize>,
+}
+
+impl Heap {
+    /// Every variable, in order (all activities equal at first).
+    fn new(vars: usize) -> Heap {
+        Heap {
+            items: (0..vars).collect(),
+            place: (0..vars).collect(),
+        }
+    }
+
+    fn insert(&mut self, v: usize, activity: &[f64]) {
+        if self.place[v] != usize::MAX {
+            return;
+        }
+        self.place[v] = self.items.len();
+        self.items.push(v);
+        self.up(self.items.len() - 1, activity);
+    }
+
+    fn raised(&mut self, v: usize, activity: &[f64]) {
+        if self.place[v] != usize::MAX {
+            self.up(self.place[v], activity);
+        }
+    }
+
+    fn pop(&mut self, activity: &[f64]) -> Option<usize> {
+        let top = *self.items.first()?;
+        let last = self.items.pop()?;
+        self.place[top] = usize::MAX;
+        if !self.items.is_empty() {
+            self.items[0] = last;
+            self.place[last] = 0;
+            self.down(0, activity);
+        }
+        Some(top)
+    }
+
+    fn up(&mut self, mut i: usize, activity: &[f64]) {
+        let v = self.items[i];
+        while i > 0 {
+            let parent = (i - 1) / 2;
+            let p = self.items[parent];
+            if activity[p] >= activity[v] {
+                break;
+            }
+            self.items[i] = p;
+            self.place[p] = i;
+            i = parent;
+        }
+        self.items[i] = v;
+        self.place[v] = i;
+    }
+
+    fn down(&mut self, mut i: usize, activity: &[f64]) {
+        let v = self.items[i];
+        loop {
+            let mut child = 2 * i + 1;
+            if child >= self.items.len() {
+                break;
+            }
+            if child + 1 < self.items.len()
+                && activity[self.items[child + 1]] > activity[self.items[child]]
+            {
+                child += 1;
+            }
+            let c = self.items[child];
+            if activity[c] <= activity[v] {
+                break;
+            }
+            self.items[i] = c;
+            self.place[c] = i;
+            i = child;
+        }
+        self.items[i] = v;
+        self.place[v] = i;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn luby_sequence() {
+        let terms: Vec<u64> = (1..=15).map(luby).collect();
+        assert_eq!(terms, [1, 1, 2, 1, 1, 2, 4, 1, 1, 2, 1, 1, 2, 4, 8]);
+    }
+
+    /// Every completion, by asking again after each.
+    fn all(board: &Board) -> Vec<Vec<u32>> {
+        let mut search = Learning::new(board).unwrap().unwrap();
+        let mut found = Vec::new();
+        loop {
+            match search.advance(&mut u64::MAX.clone()) {
+                Step::Found => found.push(search.placement().to_vec()),
+                Step::Exhausted => break,
+                Step::Paused => unreachable!("no budget was short"),
+            }
+        }
+        found.sort();
+        found
+    }
+
+    #[test]
+    fn every_placement_of_small_boards_and_no_other() {
+        for n in 1..=9 {
+            let board = Board::new(n);
+            let expected: Vec<Vec<u32>> = crate::list::Placements::new(n as u32)
+                .map(|q| q.iter().map(|&c| c as u32).collect())
+                .collect();
+            assert_eq!(all(&board), expected, "n = {}", n);
+        }
+    }
+
+    /// A board of `n` with whole diagonals reserved, drawn at random as CSPLib's Excluded
+    /// Diagonals are (a diagonal is kept open if reserving it would leave a row or column
+    /// with `min_open` open squares or fewer), `count` of them.
+    fn excluded_diagonals(n: usize, count: usize, min_open: usize, seed: u64) -> Board {
+        let mut state = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
+        let mut next = move |bound: usize| {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            (state % bound as u64) as usize
+        };
+        let mut reserved = vec![vec![false; n]; n];
+        let (mut rows, mut cols) = (vec![n; n], vec![n; n]);
+        let mut excluded = 0;
+        for _ in 0..8 * n {
+            let (sum, d) = (next(2) == 0, next(2 * n - 1));
+            let squares: Vec<(usize, usize)> = (0..n)
+                .filter_map(|r| {
+                    let c = if sum {
+                        d.checked_sub(r)?
+                    } else {
+                        (r + n - 1).checked_sub(d)?
+                    };
+                    (c < n && !reserved[r][c]).then_some((r, c))
+                })
+                .collect();
+            if excluded == count
+                || squares
+                    .iter()
+                    .any(|&(r, c)| rows[r] <= min_open || cols[c] <= min_open)
+            {
+                continue;
+            }
+            for &(r, c) in &squares {
+                reserved[r][c] = true;
+                rows[r] -= 1;
+                cols[c] -= 1;
+            }
+            excluded += 1;
+        }
+        let words = n.div_ceil(64);
+        let mut bits = vec![0u64; n * words];
+        for (r, row) in reserved.iter().enumerate() {
+            for (c, &x) in row.iter().enumerate() {
+                if x {
+                    bits[r * words + c / 64] |= 1 << (c % 64);
+                }
+            }
+        }
+        Board::with_reserved(n, bits)
+    }
+
+    #[test]
+    fn excluded_diagonals_enumerated_equal_the_exhaustive_count() {
+        let mut impossible = 0;
+        for n in 6..=12 {
+            for seed in 0..12 {
+                let board = excluded_diagonals(n, n, 2, seed);
+                let expected = crate::place::exhaustive::count(&board).unwrap();
+                let found = all(&board);
+                for q in &found {
+                    assert_eq!(crate::place::verify_on(&board, q), Ok(Ok(())));
+                }
+                assert_eq!(found.len() as u64, expected, "n = {} seed {}", n, seed);
+                impossible += usize::from(expected == 0);
+            }
+        }
+        assert!(
+            impossible > 10,
+            "some boards have no completion: {}",
+            impossible
+        );
+    }
+
+    #[test]
+    fn a_small_budget_pauses_and_resumes_to_the_same_answers() {
+        let board = Board::new(8).with_queens(&[(0, 0)]).unwrap();
+        let mut search = Learning::new(&board).unwrap().unwrap();
+        let mut found = 0;
+        loop {
+            match search.advance(&mut 7) {
+                Step::Found => found += 1,
+                Step::Exhausted => break,
+                Step::Paused => {}
+            }
+        }
+        assert_eq!(found, 4);
+    }
+
+    #[test]
+    fn a_line_without_an_open_square_is_no_completion() {
+        let board = Board::new(3).with_queens(&[(1, 1)]).unwrap();
+        let mut search = Learning::new(&board).unwrap().unwrap();
+        assert_eq!(search.advance(&mut 1000), Step::Exhausted);
+    }
+}
+
+#[cfg(test)]
+mod examples {
+    //! The examples of this private module's docs, run as unit tests.
+
+    #[test]
+    fn clause_learning() {
+        use crate::board::Board;
+        use crate::place::learning::Learning;
+        use crate::place::Step;
+
+        // AOJ ALDS1_13_A's sample: two queens on 8 × 8, one completion.
+        let board = Board::new(8).with_queens(&[(2, 2), (5, 3)]).unwrap();
+        let mut search = Learning::new(&board).unwrap().unwrap();
+        assert_eq!(search.advance(&mut u64::MAX.clone()), Step::Found);
+        assert_eq!(crate::place::verify(8, search.placement()), Ok(()));
+        assert_eq!(search.advance(&mut u64::MAX.clone()), Step::Exhausted);
+    }
+}
