@@ -194,7 +194,7 @@ def instance(folder, csplib, bench, kind, size, seed):
         their = None
         if n <= 127:
             their = bench.theirs("placed", [str(n)] + [str(x) for r, c in placed for x in (c, r)])
-        methods = ["compact", "rows"] if n <= 64 else ["compact"]
+        methods = ["compact", "cdcl", "rows"] if n <= 64 else ["compact", "cdcl"]
         return path, [str(n), "--queens", path], ["--queens", path, "--n", str(n)], their, methods
     n = size
     diags = excluded_diagonals(n, 4, seed)[:n]
@@ -204,13 +204,13 @@ def instance(folder, csplib, bench, kind, size, seed):
         path = os.path.join(folder, f"ed-{n}-{seed}.board")
         with open(path, "w") as f:
             f.write(diagonals_board(n, diags))
-        return path, ["--board", path], ["--board", path], their, ["compact", "rows"]
+        return path, ["--board", path], ["--board", path], their, ["compact", "cdcl", "rows"]
     big, placed = translated(csplib, n, diags)
     path = os.path.join(folder, f"translated-{n}-{seed}.txt")
     with open(path, "w") as f:
         f.writelines(f"{r + 1} {c + 1}\n" for r, c in placed)
     where = ["--queens", path, "--n", str(big)]
-    return path, [str(big), "--queens", path], where, their, ["compact", "wide"]
+    return path, [str(big), "--queens", path], where, their, ["compact", "cdcl", "wide"]
 
 
 def table(queens, csplib, sizes, seeds, limit):

@@ -335,22 +335,29 @@ fn choose_leader(entrants: &[Entrant]) -> usize {
 /// One completion of `board`, or a proof that there is none.
 ///
 /// No one method fits every board ([`Method`]), so those that fit take turns. Each round the
-/// leader gets a whole turn and the others a thirty-second, so that when the
-/// leader is the right choice an answer costs its own time and a sixteenth more at most, and
-/// when it is not, the others are still sampled and can take the lead:
+/// leader gets a whole turn, the clause-learning search (where it fits) a whole turn too (a
+/// quarter once the leader predicts it will be done in less work than it has done), and the
+/// others a thirty-second, so that when the leader is the right choice an answer costs about
+/// twice its own time at most, and when it is not, the others are still sampled and can take
+/// the lead:
 ///
-/// - the leader is the first exhaustive search that fits, in the order of [`Method::ALL`]
-///   (the compact search is the fastest on every class of CSPLib's instances), unless
-///   another is predicted to finish 4 times sooner ([`Method::ALL`]). An exhaustive search knows the
+/// - the leader is the first tree search that fits, in the order of [`Method::ALL`]
+///   (the compact search proves "none" the fastest on every class of CSPLib's instances),
+///   unless another is predicted to finish 4 times sooner. A tree search knows the
 ///   share `p` of its tree behind it (Knuth's estimate, each branch an equal share of its
 ///   parent), so its work so far predicts what is left: `work · (1 − p) / p` (to exhaust the
 ///   tree: a completion may come sooner);
+/// - the clause-learning search has no tree to measure, so no prediction; it is there for
+///   the boards whose completions a tree search reaches only after meeting the same dead ends
+///   again and again (CSPLib's Excluded Diagonals from n ≈ 24), and gets an equal turn;
 /// - min-conflicts proves nothing and tells nothing of what is left; it leads only when no
 ///   exhaustive search fits or the leader's prediction is hopeless (past 10^11 units
-///   of work left, and 64 times its work so far), as on large boards with many rows free.
+///   of work left, and 64 times its work so far) and the clause-learning search does not fit,
+///   as on large boards with many rows free.
 ///
 /// Work is counted in units of about a nanosecond each method's own way (a node of each
-/// search, a square looked at by min-conflicts), so the answer for a board and a seed is the
+/// search, a square looked at by min-conflicts, a square or clause visited by clause
+/// learning), so the answer for a board and a seed is the
 /// same on every machine; only [`Options::give_up_after`] is measured in time, the CPU time of
 /// the searching thread where the system tells it (`clock`).
 ///
@@ -442,12 +449,17 @@ pub fn complete_watched(
     let mut entrants = entrants(board, options)?;
     let exhaustive = entrants.iter().any(|e| e.method.is_exhaustive());
     let mut leader = 0;
+    let mut learning_turn = TURN;
     let mut rounds = 0u32;
     loop {
         for (i, entrant) in entrants.iter_mut().enumerate() {
-            // The clause-learning search has no progress to show: it gets a whole turn.
-            let whole = i == leader || entrant.method == Method::Learning;
-            let budget = if whole { TURN } else { TURN / SIDE_SHARE };
+            let budget = if i == leader {
+                TURN
+            } else if entrant.method == Method::Learning {
+                learning_turn
+            } else {
+                TURN / SIDE_SHARE
+            };
             match entrant.turn(budget) {
                 Outcome::Found(queens) => return Ok(Completion::Found(queens)),
                 Outcome::Impossible => return Ok(Completion::Impossible),
@@ -455,6 +467,7 @@ pub fn complete_watched(
             }
         }
         leader = choose_leader(&entrants);
+        learning_turn = learning_turn_beside(&entrants[leader]);
         rounds += 1;
         if rounds.is_multiple_of(ROUNDS_PER_CLOCK) {
             watch(&report(&entrants));
@@ -465,6 +478,17 @@ pub fn complete_watched(
                 return Ok(Completion::GaveUp { exhaustive });
             }
         }
+    }
+}
+
+/// The turn of the clause-learning search beside `leader`: a whole one, but a quarter once
+/// the leader, a tree search, predicts it will be done in less work than it has done (its
+/// prediction then bounds its time to an answer either way, a completion or none).
+fn learning_turn_beside(leader: &Entrant) -> u64 {
+    if leader.method != Method::Learning && leader.remaining() < leader.work as f64 {
+        TURN / 4
+    } else {
+        TURN
     }
 }
 

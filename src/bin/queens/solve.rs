@@ -88,15 +88,17 @@ turns by work done, so the answer does not depend on the machine",
         },
     ],
     notes:
-        "Placed queens (--board, --queens, --queen; the n-queens completion problem): exhaustive
-searches, which alone can prove that no placement completes the board, take turns with
-min-conflicts that never moves a placed queen, which finds completions of large boards in
-linear time; the turns go to the method that shows, on the board, it will finish first
-(--method runs one alone). Exit 1 with 'no placement completes this board' when the search proved
-it, and with a different message when --time-limit ran out first. Boards up to 8192 squares
-a side from a file, N up to 1000000000 with --queens and --queen.
+        "Placed queens (--board, --queens, --queen; the n-queens completion problem): tree
+searches and a clause-learning search (cdcl), which alone can prove that no placement
+completes the board, take turns with min-conflicts that never moves a placed queen, which
+finds completions of large boards in linear time; the turns go to the method that shows, on
+the board, it will finish first, and cdcl always has an equal share (--method runs one
+alone). Exit 1 with 'no placement completes this board' when the search proved it, and with
+a different message when --time-limit ran out first. Boards up to 8192 squares a side from a
+file, N up to 1000000000 with --queens and --queen.
 
-On a terminal, runs over a second show their progress on stderr. Check any placement with
+On a terminal, runs over a second show their progress on stderr (with placed queens: the
+share of the search closed, and cdcl's conflicts and learnt clauses). Check any placement with
 'queens solve N | queens verify'. Not enough memory for N queens (about 4.5 bytes each, with
 minconflict) is reported, exit 1.
 ",
