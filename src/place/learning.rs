@@ -1008,6 +1008,28 @@ mod tests {
     }
 
     #[test]
+    fn the_same_board_takes_the_same_path() {
+        // Nothing depends on the clock or the machine: the same conflicts, the same answer.
+        for seed in 0..4 {
+            let board = excluded_diagonals(18, 18, 4, seed);
+            let run = || {
+                let mut search = Learning::new(&board).unwrap().unwrap();
+                // Ten million units of work at most (a few hundredths of a second).
+                let step = search.advance(&mut 10_000_000);
+                (
+                    step,
+                    search.placement().to_vec(),
+                    search.conflicts(),
+                    search.work(),
+                )
+            };
+            let first = run();
+            assert!(first.2 > 0, "seed {}: a board with conflicts", seed);
+            assert_eq!(first, run(), "seed {}", seed);
+        }
+    }
+
+    #[test]
     fn a_small_budget_pauses_and_resumes_to_the_same_answers() {
         let board = Board::new(8).with_queens(&[(0, 0)]).unwrap();
         let mut search = Learning::new(&board).unwrap().unwrap();
