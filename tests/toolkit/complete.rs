@@ -68,6 +68,15 @@ fn a_hard_excluded_diagonals_board_is_completed_with_its_squares_kept() {
         &["solve", "24", "--method", "cdcl"],
         "goes with placed queens",
     );
+    // A seed steers min-conflicts alone: with one tree or learning search it would do nothing.
+    for method in ["cdcl", "compact", "rows"] {
+        usage_error(
+            &[
+                "solve", "8", "--queen", "1,1", "--method", method, "--seed", "3",
+            ],
+            "--seed steers min-conflicts, which --method",
+        );
+    }
 }
 
 #[test]

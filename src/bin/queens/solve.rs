@@ -165,6 +165,15 @@ pub fn parse(parsed: &Parsed) -> Result<SolveArgs, Failure> {
     let only = Method::ALL
         .into_iter()
         .find(|m| parsed.choice("--method") == Some(m.name()));
+    if let Some(method) = only.filter(|m| m.is_exhaustive()) {
+        parsed.refuse(
+            &["--seed"],
+            &format!(
+                "steers min-conflicts, which --method {} leaves out",
+                method.name()
+            ),
+        )?;
+    }
     if only.is_some_and(Method::is_exhaustive) && !given.any() {
         return Err(parsed.error(format!(
             "--method {} completes a board: it goes with placed queens (--board, --queens, --queen)",
