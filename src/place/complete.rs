@@ -335,9 +335,9 @@ fn choose_leader(entrants: &[Entrant]) -> usize {
 /// One completion of `board`, or a proof that there is none.
 ///
 /// No one method fits every board ([`Method`]), so those that fit take turns. Each round the
-/// leader gets a whole turn, the clause-learning search (where it fits) a whole turn too (a
-/// quarter once the leader predicts it will be done in less work than it has done), and the
-/// others a thirty-second, so that when the leader is the right choice an answer costs about
+/// leader gets a whole turn, the clause-learning search (where it fits) a whole turn too (less,
+/// down to a quarter, as the leader's prediction of the work left shrinks below twice the
+/// work it has done), and the others a thirty-second, so that when the leader is the right choice an answer costs about
 /// twice its own time at most, and when it is not, the others are still sampled and can take
 /// the lead:
 ///
@@ -481,15 +481,17 @@ pub fn complete_watched(
     }
 }
 
-/// The turn of the clause-learning search beside `leader`: a whole one, but a quarter once
-/// the leader, a tree search, predicts it will be done in less work than it has done (its
-/// prediction then bounds its time to an answer either way, a completion or none).
+/// The turn of the clause-learning search beside `leader`: a whole one while the leader, a
+/// tree search, predicts more than twice the work it has done still to do, and less as its
+/// prediction shrinks, down to a quarter at half its work done: the prediction bounds the
+/// leader's own time to an answer either way (a completion or none), so the closer it is,
+/// the less a second opinion is worth.
 fn learning_turn_beside(leader: &Entrant) -> u64 {
-    if leader.method != Method::Learning && leader.remaining() < leader.work as f64 {
-        TURN / 4
-    } else {
-        TURN
+    if leader.method == Method::Learning || leader.work == 0 {
+        return TURN;
     }
+    let ahead = leader.remaining() / (2.0 * leader.work as f64);
+    (TURN as f64 * ahead.clamp(0.25, 1.0)) as u64
 }
 
 /// What the entrants have shown so far.
