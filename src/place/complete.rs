@@ -54,7 +54,8 @@ pub enum Method {
     Compact,
     /// Conflict-driven clause learning on the free rows and columns, at most 64 of each
     /// (`learning`): learns why branches fail and jumps back past the decisions that did
-    /// not cause it; what decides the hardest Excluded Diagonals boards.
+    /// not cause it; what completes the Excluded Diagonals boards a tree search reaches late.
+    /// It proves "none" far slower than the compact search.
     Learning,
     /// The exhaustive search on the whole board, any width, branching likewise
     /// ([`super::exhaustive::Search`]): boards with more than 64 free rows whose nodes read
@@ -209,6 +210,9 @@ impl Entrant<'_> {
     fn run(&mut self, budget: u64) -> Outcome {
         let mut nodes = (budget / self.node_cost).max(1);
         let given = nodes;
+        // The work a search did, where it may pass its budget (`None`: what it was given
+        // less what it left).
+        let mut did = None;
         let step = match &mut self.runner {
             Runner::Rows(search) => (search.advance(&mut nodes), search.placement()),
             Runner::Compact(search) => (search.advance(&mut nodes), search.placement()),
@@ -216,12 +220,8 @@ impl Entrant<'_> {
                 // Its turns end between conflicts, so it is charged what it did.
                 let before = search.work();
                 let step = search.advance(&mut nodes);
-                self.work += (search.work() - before) * self.node_cost;
-                return match step {
-                    Step::Found => Outcome::Found(search.placement().to_vec()),
-                    Step::Exhausted => Outcome::Impossible,
-                    Step::Paused => Outcome::Paused,
-                };
+                did = Some(search.work() - before);
+                (step, search.placement())
             }
             Runner::Wide(search) => (search.advance(&mut nodes), search.placement()),
             Runner::MinConflicts(search) => {
@@ -238,7 +238,7 @@ impl Entrant<'_> {
                 return found.map_or(Outcome::Paused, Outcome::Found);
             }
         };
-        self.work += (given - nodes) * self.node_cost;
+        self.work += did.unwrap_or(given - nodes) * self.node_cost;
         match step {
             (Step::Found, queens) => Outcome::Found(queens.to_vec()),
             (Step::Exhausted, _) => Outcome::Impossible,
@@ -335,11 +335,11 @@ fn choose_leader(entrants: &[Entrant]) -> usize {
 /// One completion of `board`, or a proof that there is none.
 ///
 /// No one method fits every board ([`Method`]), so those that fit take turns. Each round the
-/// leader gets a whole turn, the clause-learning search (where it fits) a whole turn too (less,
-/// down to a quarter, as the leader's prediction of the work left shrinks below twice the
-/// work it has done), and the others a thirty-second, so that when the leader is the right choice an answer costs about
-/// twice its own time at most, and when it is not, the others are still sampled and can take
-/// the lead:
+/// leader gets a whole turn, the clause-learning search (where it fits) a whole turn too
+/// (less, down to a quarter, as the leader's prediction of the work left shrinks below twice
+/// the work it has done), and the others a thirty-second, so that when the leader is the
+/// right choice an answer costs about twice its own time at most, and when it is not, the
+/// others are still sampled and can take the lead:
 ///
 /// - the leader is the first tree search that fits, in the order of [`Method::ALL`]
 ///   (the compact search proves "none" the fastest on every class of CSPLib's instances),
@@ -349,7 +349,7 @@ fn choose_leader(entrants: &[Entrant]) -> usize {
 ///   tree: a completion may come sooner);
 /// - the clause-learning search has no tree to measure, so no prediction; it is there for
 ///   the boards whose completions a tree search reaches only after meeting the same dead ends
-///   again and again (CSPLib's Excluded Diagonals from n ≈ 24), and gets an equal turn;
+///   again and again (CSPLib's Excluded Diagonals from n ≈ 24), and gets the turn above;
 /// - min-conflicts proves nothing and tells nothing of what is left; it leads only when no
 ///   exhaustive search fits or the leader's prediction is hopeless (past 10^11 units
 ///   of work left, and 64 times its work so far) and the clause-learning search does not fit,

@@ -20,8 +20,9 @@
 //! Its verdicts are exact: a completion is a full assignment that breaks no line, checked
 //! again by [`super::verify_on`] before it is shown; "none" is the empty clause derived by
 //! resolution from the board's lines. Unlike the other searches it tells nothing of how much
-//! of its space is closed (there is no tree to measure), so [`super::complete()`] gives it an
-//! equal turn beside the leader rather than a share chosen by progress.
+//! of its space is closed (there is no tree to measure), so [`super::complete()`] gives it a
+//! turn beside the leader whatever it shows, shrinking only as the leader's own prediction
+//! of the work it has left does.
 
 use super::compact::MAX_FREE;
 use super::{try_filled, OutOfMemory, Step};
@@ -73,8 +74,6 @@ struct Watch {
     blocker: Lit,
 }
 
-const LINES: bool = false;
-
 /// The conflicts between two restarts: this many times Luby's sequence.
 const RESTART_UNIT: u64 = 64;
 
@@ -99,11 +98,6 @@ pub struct Learning {
     line_vars: Vec<u32>,
     /// The four lines of each variable: row, column and both diagonals.
     var_lines: Vec<[u32; 4]>,
-    /// The rows and columns (the lines that need a queen).
-    exactly_one: Vec<u32>,
-    /// For each line, its squares not yet set, and its queens.
-    open: Vec<u32>,
-    held: Vec<u32>,
     /// The clauses: the original "at least one" of each row and column, those that forbid a
     /// completion already given, and the learnt ones (see [`HEADER`]).
     arena: Vec<u32>,
@@ -233,9 +227,6 @@ impl Learning {
             line_start,
             line_vars,
             var_lines,
-            exactly_one: exactly_one.clone(),
-            open: Vec::new(),
-            held: Vec::new(),
             arena: Vec::new(),
             wasted: 0,
             watches: vec![Vec::new(); 2 * vars],
@@ -260,10 +251,6 @@ impl Learning {
             found: false,
             work: 0,
         };
-        search.open = (0..search.line_start.len() - 1)
-            .map(|k| search.line_start[k + 1] - search.line_start[k])
-            .collect();
-        search.held = vec![0; search.open.len()];
         if covered_rows.contains(&false) || covered_cols.contains(&false) {
             search.done = true;
             return Ok(Some(search));
@@ -271,7 +258,7 @@ impl Learning {
         for line in exactly_one {
             let (s, e) = search.line(line);
             let lits: Vec<Lit> = search.line_vars[s..e].iter().map(|&v| 2 * v).collect();
-            if !search.add_fact_or_clause(lits, false, 0) {
+            if !search.add_at_level_0(lits) {
                 search.done = true;
                 break;
             }
@@ -305,16 +292,12 @@ impl Learning {
         self.level[v] = self.decision_level();
         self.reason[v] = reason;
         self.trail.push(lit);
-        for k in 0..2 {
-            let line = self.var_lines[v][k] as usize;
-            self.open[line] -= 1;
-            self.held[line] += u32::from(lit & 1 == 0);
-        }
     }
 
-    /// Adds a clause at level 0 (with no literal set but at level 0): a unit one is assigned
-    /// at once. False if it is empty, or its unit is already false (no completion).
-    fn add_fact_or_clause(&mut self, mut lits: Vec<Lit>, learnt: bool, lbd: u32) -> bool {
+    /// Adds a clause of the board (not learnt) at level 0, with no literal set but at level
+    /// 0: a unit one is assigned at once. False if it is empty, or its unit is already false
+    /// (no completion).
+    fn add_at_level_0(&mut self, mut lits: Vec<Lit>) -> bool {
         lits.retain(|&l| self.lit_value(l) != FALSE || self.level[(l >> 1) as usize] != 0);
         match lits.len() {
             0 => false,
@@ -327,7 +310,7 @@ impl Learning {
                 }
             },
             _ => {
-                self.attach(lits, learnt, lbd);
+                self.attach(lits, false, 0);
                 true
             }
         }
@@ -551,11 +534,6 @@ impl Learning {
         for k in (start..self.trail.len()).rev() {
             let v = (self.trail[k] >> 1) as usize;
             self.phase[v] = self.value[v] == TRUE;
-            for j in 0..2 {
-                let line = self.var_lines[v][j] as usize;
-                self.open[line] += 1;
-                self.held[line] -= u32::from(self.value[v] == TRUE);
-            }
             self.value[v] = UNSET;
             self.heap.insert(v, &self.activity);
         }
@@ -652,27 +630,6 @@ impl Learning {
 
     /// The next decision: the most active square still open, set as it was last.
     fn decide(&mut self) -> Option<Lit> {
-        if LINES {
-            let mut best: Option<(u32, u32)> = None;
-            for &line in &self.exactly_one {
-                let open = self.open[line as usize];
-                if self.held[line as usize] == 0 && best.is_none_or(|(b, _)| open < b) {
-                    best = Some((open, line));
-                }
-            }
-            self.work += self.exactly_one.len() as u64;
-            let (_, line) = best?;
-            let (s, e) = self.line(line);
-            let mut pick: Option<u32> = None;
-            for &v in &self.line_vars[s..e] {
-                if self.value[v as usize] == UNSET
-                    && pick.is_none_or(|p| self.activity[v as usize] > self.activity[p as usize])
-                {
-                    pick = Some(v);
-                }
-            }
-            return pick.map(|v| 2 * v);
-        }
         while let Some(v) = self.heap.pop(&self.activity) {
             self.work += 2;
             if self.value[v] == UNSET {
@@ -760,7 +717,7 @@ impl Learning {
             .map(|v| 2 * v + 1)
             .collect();
         self.backtrack(0);
-        if !self.add_fact_or_clause(lits, false, 0) {
+        if !self.add_at_level_0(lits) {
             self.done = true;
         }
     }
