@@ -92,7 +92,7 @@ turns by work done, so the answer does not depend on the machine",
 searches and a clause-learning search (cdcl), which alone can prove that no placement
 completes the board, take turns with min-conflicts that never moves a placed queen, which
 finds completions of large boards in linear time; the turns go to the method that shows, on
-the board, it will finish first, and cdcl always has an equal share (--method runs one
+the board, it will finish first, and cdcl keeps a share however they go (--method runs one
 alone). Exit 1 with 'no placement completes this board' when the search proved it, and with
 a different message when --time-limit ran out first. Boards up to 8192 squares a side from a
 file, N up to 1000000000 with --queens and --queen.
