@@ -2,6 +2,7 @@
 //! halves made in chunks and counted by the sieve and the kernel, or sampled for an estimate.
 
 use super::chunks::{self, At, Keys};
+use super::crew::{self, Hand, KEPT, KEPT_SUBS, PROBING_SUBS};
 use super::plan::{Join, Tile};
 use super::quarter::{Lists, Shape};
 use super::sieve::Sieve;
@@ -31,6 +32,9 @@ pub(super) struct Scratch {
     pub(super) west: Keys,
     pub(super) block: Sliced,
     pub(super) sieve: Sieve,
+    /// The crew's own buffers, one a thread ([`super::crew`]; none when the count is not
+    /// by a crew).
+    pub(super) hands: Vec<Hand>,
 }
 
 impl Scratch {
@@ -44,6 +48,12 @@ impl Scratch {
             west: Keys::default(),
             block: Sliced::new(join.key_bits().max(1) as usize),
             sieve: Sieve::default(),
+            hands: match join.crew {
+                true => (0..join.hands)
+                    .map(|_| Hand::new(join.key_bits()))
+                    .collect(),
+                false => Vec::new(),
+            },
         }
     }
 }
@@ -290,9 +300,13 @@ impl Join {
                 seconds: Some(lists / combinations),
             });
         }
+        let chunks = [
+            crew::chunk_count(east, meeting.subs[0]),
+            crew::chunk_count(west, meeting.subs[1]),
+        ];
         let (a, b) = (
-            rng.below(east.len() as u64) as usize,
-            rng.below(west.len() as u64) as usize,
+            rng.below(chunks[0] as u64) as usize,
+            rng.below(chunks[1] as u64) as usize,
         );
         let counting = std::time::Instant::now();
         let (counted, shared) = match meeting.kept {
@@ -300,6 +314,18 @@ impl Join {
                 self.make_chunk(scratch, 0, false, west, b)?;
                 self.make_chunk(scratch, 0, true, east, a)?;
                 (self.count_made(scratch)?, 0.0)
+            }
+            Some(west_blocked) if self.crew => {
+                // The kept chunk is made and sorted once for all the other side's chunks
+                // (which a crew makes again for each kept chunk): its share is charged.
+                let (kept, probe, probes) = match west_blocked {
+                    true => (b, a, chunks[0]),
+                    false => (a, b, chunks[1]),
+                };
+                let sides = (&meeting, west_blocked);
+                let made = self.keep_chunk(scratch, 0, sides, (kept, probe))?;
+                let counted = self.meet_chunk(scratch, 0, sides, probe)?;
+                (counted, made * (1.0 - 1.0 / probes as f64))
             }
             Some(west_blocked) => {
                 // The larger side's chunk is made and sorted once for all the other side's
@@ -323,7 +349,7 @@ impl Join {
             }
         };
         // The lists' share: this pair of chunks is one of the combination's pairs.
-        let pairs = (east.len() * west.len()) as f64;
+        let pairs = (chunks[0] * chunks[1]) as f64;
         let seconds = counting.elapsed().as_secs_f64() - shared + lists / (combinations * pairs);
         Ok(Sampled {
             counts: [weight * counted, 0],
@@ -335,7 +361,9 @@ impl Join {
     /// How the halves of the `i`-th north set of the held tile (of `k` rows) and the south
     /// set whose lists are built are met: in one call when each side fits in one chunk of
     /// [`Join::halves`]; else the larger side in chunks 4 times bigger, each sorted once and
-    /// kept while the other side's chunks come ([`Sieve::count_kept`]).
+    /// kept while the other side's chunks come ([`Sieve::count_kept`]). A crew's chunks of
+    /// the larger side are 16 times bigger, made in pieces as the other side's are
+    /// ([`super::crew`]).
     pub(super) fn meeting(&self, scratch: &Scratch, i: usize, k: u32) -> Meeting {
         let (north_east, north_west) = &scratch.north[i];
         let (w, e) = (self.w, self.e);
@@ -347,26 +375,37 @@ impl Join {
                 east: east_starts,
                 west: west_starts,
                 kept: None,
+                subs: [1, 1],
             };
         }
-        let big = self.halves.saturating_mul(BLOCKED);
-        match west_starts.len() > east_starts.len() {
+        let west_blocked = west_starts.len() > east_starts.len();
+        let (big, small, subs) = match self.crew {
+            true => (
+                self.halves.saturating_mul(KEPT / KEPT_SUBS),
+                (self.halves / PROBING_SUBS).max(1),
+                (KEPT_SUBS, PROBING_SUBS),
+            ),
+            false => (self.halves.saturating_mul(BLOCKED), self.halves, (1, 1)),
+        };
+        match west_blocked {
             true => Meeting {
-                east: east_starts,
+                east: east(small),
                 west: west(big),
                 kept: Some(true),
+                subs: [subs.1, subs.0],
             },
             false => Meeting {
                 east: east(big),
-                west: west_starts,
+                west: west(small),
                 kept: Some(false),
+                subs: [subs.0, subs.1],
             },
         }
     }
 
     /// Every key bit the halves of the side not loaded into blocks may use (the east one if
     /// `west_blocked`): what its quarter lists use.
-    fn used_bits(&self, scratch: &Scratch, i: usize, west_blocked: bool) -> u64 {
+    pub(super) fn used_bits(&self, scratch: &Scratch, i: usize, west_blocked: bool) -> u64 {
         match west_blocked {
             true => scratch.north[i].0.used() | scratch.south_east.used(),
             false => scratch.north[i].1.used() | scratch.south_west.used(),
@@ -463,6 +502,15 @@ impl Join {
     ) -> Result<(), CountError> {
         let meeting = self.meeting(scratch, i, k);
         let (east, west) = (&meeting.east, &meeting.west);
+        if let (Some(west_blocked), true) = (meeting.kept, self.crew) {
+            return self.count_rows_together(
+                scratch,
+                i,
+                (&meeting, west_blocked),
+                walk,
+                (at, weight),
+            );
+        }
         let Some(west_blocked) = meeting.kept else {
             let piece = [at[0], at[1], at[2], 0, 0];
             if walk.before(&piece) {
@@ -537,7 +585,7 @@ impl<'a> Walk<'a> {
     }
 
     /// Adds the count of piece `piece` and tells the steps the next piece.
-    fn counted(&mut self, piece: [u64; 5], count: u64) -> Result<(), CountError> {
+    pub(super) fn counted(&mut self, piece: [u64; 5], count: u64) -> Result<(), CountError> {
         self.counted += u128::from(count);
         let mut next = piece;
         next[4] += 1;
@@ -552,6 +600,26 @@ pub(super) struct Meeting {
     pub(super) east: Vec<At>,
     pub(super) west: Vec<At>,
     pub(super) kept: Option<bool>,
+    /// How many of each side's starts a chunk takes (east, west): a crew makes a chunk in
+    /// pieces; otherwise 1.
+    pub(super) subs: [usize; 2],
+}
+
+/// A side's chunks as [`Meeting::sides`] gives them: where its pieces start, and the pieces a
+/// chunk.
+pub(super) type Side<'a> = (&'a [At], usize);
+
+impl Meeting {
+    /// The starts of the side loaded into blocks (the west one if `west_blocked`) and of the
+    /// other, each with its pieces a chunk.
+    pub(super) fn sides(&self, west_blocked: bool) -> (Side<'_>, Side<'_>) {
+        let east = (&self.east[..], self.subs[0]);
+        let west = (&self.west[..], self.subs[1]);
+        match west_blocked {
+            true => (west, east),
+            false => (east, west),
+        }
+    }
 }
 
 /// How many times bigger the chunks of a row set's larger side are than the other's, when

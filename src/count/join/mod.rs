@@ -94,6 +94,7 @@
 //! ```
 
 mod chunks;
+mod crew;
 mod halves;
 mod kernel;
 mod plan;
@@ -235,6 +236,10 @@ pub struct Cut {
     pub halves: usize,
     /// The most placements of a quarter list held at once.
     pub list_part: usize,
+    /// Whether a row set too big for one call is counted by a crew (the run's threads on one
+    /// row set together, its larger side in chunks 16 times the other's: `crew`), as every
+    /// count of n >= 28 is; `false` leaves that to `n`.
+    pub crew: bool,
 }
 
 impl Default for Cut {
@@ -242,6 +247,7 @@ impl Default for Cut {
         Cut {
             halves: HALVES,
             list_part: LIST_PART,
+            crew: false,
         }
     }
 }
@@ -279,21 +285,40 @@ pub fn count_cut(kernel: Kernel, n: u32, run: &Run<'_>, cut: Cut) -> Result<u128
     crate::memory::headroom("the join's plan")?;
     let mut join = Join::new(n, kernel);
     (join.halves, join.list_part) = (cut.halves, cut.list_part);
+    join.crew |= cut.crew;
     let units = planned_units(&join)?;
-    run::count_units(
+    // A crew's threads work on one unit together: the units are handed out to one worker.
+    let mut one_worker = *run;
+    if join.crew {
+        join.hands = run.threads.max(1);
+        one_worker.threads = 1;
+    }
+    let total = run::count_units(
         &problem,
         run::Counter {
             name: COUNTER,
             kernel: kernel.name(),
             layout: Some(join.layout()),
+            helpers_cpu: join.crew.then_some(&join.helped.cpu_ns),
         },
         &units,
         // A tile's work grows with its row sets: north sets by south sets.
         |tile| f64::from(tile.north.len() as u32) * f64::from(tile.south.len() as u32),
-        run,
+        &one_worker,
         || Ok(Kept::take(&join)),
         |kept, tile, steps| join.count_tile(kept.scratch(), tile, steps),
-    )
+    );
+    if join
+        .helped
+        .was_short
+        .load(std::sync::atomic::Ordering::Relaxed)
+    {
+        if let Some(fewer) = run.fewer_threads {
+            let worked = join.helped.short.load(std::sync::atomic::Ordering::Relaxed);
+            fewer(worked, join.hands);
+        }
+    }
+    total
 }
 
 /// The counter's name in a checkpoint.
@@ -311,7 +336,7 @@ struct Kept {
 
 /// What a worker's buffers were made for: `n` and the cut (lists built in other parts are not
 /// reused).
-type Of = (u32, usize, usize);
+type Of = (u32, usize, usize, usize);
 
 /// The buffers the workers of the last count left, with what they were made for.
 static KEPT: std::sync::Mutex<Vec<(Of, Scratch)>> = std::sync::Mutex::new(Vec::new());
@@ -320,7 +345,7 @@ impl Kept {
     /// A kept worker's buffers for `join`'s `n` and cut, or new ones; those of another count
     /// are let go.
     fn take(join: &Join) -> Kept {
-        let of = (join.n, join.halves, join.list_part);
+        let of = (join.n, join.halves, join.list_part, join.hands);
         let mut kept = KEPT.lock().unwrap_or_else(|e| e.into_inner());
         kept.retain(|(made_for, _)| *made_for == of);
         let scratch = kept

@@ -1,6 +1,7 @@
 //! The cut of the board and the units of work: the row sets of the east queens, split into
 //! north and south sets, tiles of north sets, and the upside-down fold.
 
+use super::crew::{Helped, CREW_FROM, KEPT, KEPT_SUBS, PROBING_SUBS};
 use super::kernel::Kernel;
 use super::quarter::{Lists, Shape};
 use crate::count::run::{checkpoint::Fnv, Unit};
@@ -89,6 +90,13 @@ pub(super) struct Join {
     pub(super) halves: usize,
     /// The most placements of a list held at once ([`LIST_PART`]; tests take fewer).
     pub(super) list_part: usize,
+    /// Whether a row set met in chunks is counted by a crew ([`super::crew`]): from
+    /// n = [`CREW_FROM`], or when a test asks.
+    pub(super) crew: bool,
+    /// The threads of the crew (1 when it is not one).
+    pub(super) hands: usize,
+    /// What the crew's threads beyond the first did.
+    pub(super) helped: Helped,
 }
 
 impl Join {
@@ -124,6 +132,9 @@ impl Join {
             kernel,
             halves: HALVES,
             list_part: LIST_PART,
+            crew: n >= CREW_FROM,
+            hands: 1,
+            helped: Helped::default(),
         }
     }
 
@@ -135,6 +146,13 @@ impl Join {
         hash.bytes(b"join pieces");
         for word in [PIECES_VERSION, self.halves as u64, self.list_part as u64] {
             hash.word(word);
+        }
+        // A crew cuts the chunks otherwise (whatever its number of threads).
+        if self.crew {
+            hash.bytes(b"crew");
+            for word in [KEPT, KEPT_SUBS, PROBING_SUBS] {
+                hash.word(word as u64);
+            }
         }
         hash.finish()
     }

@@ -48,10 +48,15 @@ fn by_row_sets(join: &Join, count: impl Fn(&Join, &mut Scratch, usize, u32) -> u
 
 #[test]
 fn halves_made_in_small_chunks_count_the_same() {
-    for n in [8u32, 11, 12, 13] {
+    // Alone, and by crews of one and of three threads (their chunks made in pieces, kept in
+    // segments, their patterns shared out).
+    for (n, (crew, hands)) in [8u32, 11, 12, 13]
+        .into_iter()
+        .flat_map(|n| [(false, 1), (true, 1), (true, 3)].map(|crew| (n, crew)))
+    {
         for halves in [1, 7, 100, 5000] {
             let mut join = Join::new(n, Kernel::portable());
-            join.halves = halves;
+            (join.halves, join.crew, join.hands) = (halves, crew, hands);
             let total = by_row_sets(&join, |join, scratch, i, k| {
                 let mut walk = Walk::new(Steps::none());
                 join.count_rows(scratch, i, k, &mut walk, ([0; 3], 1))
@@ -61,9 +66,11 @@ fn halves_made_in_small_chunks_count_the_same() {
             assert_eq!(
                 total,
                 crate::judge::KNOWN_COUNTS[n as usize],
-                "n = {}, {} halves",
+                "n = {}, {} halves, crew {} of {}",
                 n,
-                halves
+                halves,
+                crew,
+                hands
             );
         }
     }
@@ -106,17 +113,19 @@ fn lists_built_in_parts_count_the_same() {
     // Lists in parts of a few placements (a row set meets every combination of its four
     // lists' parts), met part by part with the halves in small chunks too, as n >= 28 meets
     // its big ones.
-    for (n, list_part, halves) in [
-        (9u32, 1, 5000),
-        (9, 3, 40),
-        (12, 40, 40),
-        (12, 90, 1 << 20),
-        (13, 150, 100),
+    for (n, list_part, halves, crew) in [
+        (9u32, 1, 5000, false),
+        (9, 3, 40, false),
+        (12, 40, 40, false),
+        (12, 90, 1 << 20, false),
+        (13, 150, 100, false),
+        (12, 40, 40, true),
+        (13, 150, 100, true),
     ] {
         let want = crate::count::symmetric::count(n);
         {
             let mut join = Join::new(n, Kernel::portable());
-            (join.list_part, join.halves) = (list_part, halves);
+            (join.list_part, join.halves, join.crew, join.hands) = (list_part, halves, crew, 2);
             let mut scratch = Scratch::new(&join);
             let mut total = 0;
             let mut cut = 0;
@@ -144,6 +153,16 @@ fn an_estimate_from_parts_of_lists_is_near_the_count() {
     join.list_part = 20;
     let (mean, error) = sampled(&join, 3000, 3);
     let want = crate::count::symmetric::count(12) as f64;
+    assert!((mean - want).abs() < 4.0 * error, "{} ± {}", mean, error);
+}
+
+#[test]
+fn an_estimate_of_a_crew_is_near_the_count() {
+    // A crew's samples: a kept chunk made in pieces met with one chunk of the other side.
+    let mut join = Join::new(13, Kernel::portable());
+    (join.halves, join.crew) = (60, true);
+    let (mean, error) = sampled(&join, 3000, 4);
+    let want = crate::count::symmetric::count(13) as f64;
     assert!((mean - want).abs() < 4.0 * error, "{} ± {}", mean, error);
 }
 
@@ -334,9 +353,15 @@ fn a_unit_resumed_from_any_of_its_steps_counts_the_same() {
     // Lists in parts and halves in small chunks, so that a unit's pieces are of every kind:
     // south sets, north sets, combinations of parts, kept and probing chunks.
     let mut resumed = 0;
-    for (n, list_part, halves) in [(11u32, 30, 20), (12, 40, 40), (13, LIST_PART, 300)] {
+    let cases = [
+        (11u32, 30, 20, false),
+        (12, 40, 40, false),
+        (13, LIST_PART, 300, false),
+        (12, 40, 40, true),
+    ];
+    for (n, list_part, halves, crew) in cases {
         let mut join = Join::new(n, Kernel::portable());
-        (join.list_part, join.halves) = (list_part, halves);
+        (join.list_part, join.halves, join.crew, join.hands) = (list_part, halves, crew, 2);
         let mut scratch = Scratch::new(&join);
         let mut total = 0;
         for (u, tile) in join.units().unwrap().iter().enumerate() {

@@ -195,6 +195,9 @@ pub(crate) struct Counter<'a> {
     /// them otherwise (another version, other sizes) is not resumed from. `None`: it records
     /// no steps.
     pub layout: Option<u64>,
+    /// The CPU nanoseconds of threads that help the worker counting a chunk (a crew's), if
+    /// any: what they add while a chunk is counted is added to the chunk's recorded time.
+    pub helpers_cpu: Option<&'a AtomicU64>,
 }
 
 /// One unit's count as a checkpoint's steps see it: the piece to start from (where a step had
@@ -358,6 +361,8 @@ pub(crate) fn count_units<T: Unit, S, C: Tally>(
     let mut total = share_out(&todo, threads, progress, scratch, |own, &chunk| {
         // The chunk's CPU time (the worker thread's), which its record keeps.
         let clock = run.checkpoint.map(|_| crate::clock::Clock::start());
+        let helped = |cpu: &AtomicU64| cpu.load(Ordering::Relaxed);
+        let helped_before = counter.helpers_cpu.map(helped);
         let (counts, before) = count_chunk(
             (chunk, chunks[chunk]),
             steps.get(&chunk),
@@ -365,7 +370,11 @@ pub(crate) fn count_units<T: Unit, S, C: Tally>(
             |unit, steps| solve(own, unit, steps),
         )?;
         if let (Some(checkpoint), Some(clock)) = (run.checkpoint, clock) {
-            let spent = std::time::Duration::from_millis(before) + clock.elapsed();
+            let helpers = counter.helpers_cpu.map(helped).zip(helped_before);
+            let helpers = helpers.map_or(0, |(now, then)| now.saturating_sub(then));
+            let spent = std::time::Duration::from_millis(before)
+                + clock.elapsed()
+                + std::time::Duration::from_nanos(helpers);
             checkpoint.record(chunk, counts.to_words(), spent)?;
         }
         if let Some(&weight) = weights.get(chunk) {

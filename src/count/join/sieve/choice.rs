@@ -23,13 +23,16 @@ pub(super) const SUBSET_COST: u64 = 4;
 /// operations.
 pub(super) const BUCKET_COST: u64 = 16;
 
-/// Up to [`SAMPLE`] keys of `keys`, evenly spread.
-fn sample(keys: &[u64]) -> impl Iterator<Item = &u64> {
-    keys.iter().step_by((keys.len() / SAMPLE).max(1))
+/// About [`SAMPLE`] keys of the pieces `keys`, evenly spread.
+fn sample<'a>(keys: &'a [&'a [u64]]) -> impl Iterator<Item = &'a u64> {
+    let total: usize = keys.iter().map(|piece| piece.len()).sum();
+    let step = (total / SAMPLE).max(1);
+    keys.iter()
+        .flat_map(move |piece| piece.iter().step_by(step))
 }
 
-/// How often each of the first `key_bits` bits is set in a sample of `keys`.
-fn densities(keys: &[u64], key_bits: u32) -> Vec<f64> {
+/// How often each of the first `key_bits` bits is set in a sample of `keys` (in pieces).
+fn densities(keys: &[&[u64]], key_bits: u32) -> Vec<f64> {
     let mut counts = vec![0u32; key_bits as usize];
     let mut seen = 0u32;
     let mask = (1u64 << key_bits) - 1;
@@ -93,14 +96,14 @@ pub(super) fn cost(c: usize, blocked: &[u64], ways: usize, probing: &[u64], grou
 impl Sieve {
     /// The sieve's diagonals for a row set: the first of a run of neighbouring key bits, how
     /// many of the run to use (0: no sieve), and the kernel's cost then. `blocked` are the
-    /// keys loaded into blocks, each with one of `ways` weights (`weigh`), `probing` the
-    /// others.
+    /// keys loaded into blocks (in pieces), each with one of `ways` weights (`weigh`),
+    /// `probing` the others.
     pub(super) fn choose(
         &mut self,
-        blocked: &[u64],
+        blocked: &[&[u64]],
         ways: usize,
         weigh: impl Fn(u64) -> usize,
-        probing: &[u64],
+        probing: &[&[u64]],
         key_bits: u32,
         live: u64,
     ) -> Result<(u32, u32, u64), OutOfMemory> {
@@ -109,7 +112,8 @@ impl Sieve {
         // buckets keep MIN_BUCKET keys on average.
         let (db, dp) = (densities(blocked, key_bits), densities(probing, key_bits));
         let score: Vec<f64> = db.iter().zip(&dp).map(|(a, b)| a * b).collect();
-        let fill = (blocked.len() / MIN_BUCKET).max(1).ilog2() as usize;
+        let size: usize = blocked.iter().map(|piece| piece.len()).sum();
+        let fill = (size / MIN_BUCKET).max(1).ilog2() as usize;
         let width = MAX_CUTS.min(fill).min(key_bits as usize);
         let start = (0..=key_bits as usize - width)
             .max_by(|&a, &b| {
@@ -124,14 +128,14 @@ impl Sieve {
         let room = ways << width;
         crate::memory::reserve(&mut self.blocked_histogram, room, "the sieve's histograms")?;
         self.blocked_histogram.resize(room, 0);
-        for &key in blocked {
+        for &key in blocked.iter().flat_map(|piece| piece.iter()) {
             self.blocked_histogram[pattern(key) * ways + weigh(key)] += 1;
         }
         self.probing_histogram.clear();
         let room = 1 << width;
         crate::memory::reserve(&mut self.probing_histogram, room, "the sieve's histograms")?;
         self.probing_histogram.resize(room, 0);
-        for &key in probing {
+        for &key in probing.iter().flat_map(|piece| piece.iter()) {
             self.probing_histogram[pattern(key)] += 1;
         }
         let groups = |c: usize| {

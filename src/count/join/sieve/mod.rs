@@ -65,15 +65,15 @@ const MIN_WEST: usize = 128 * BLOCK;
 /// One worker's buffers for the sieve, reused from one row set to the next.
 #[derive(Default)]
 pub struct Sieve {
-    east: Vec<u64>,
-    west: Vec<u64>,
+    /// The side loaded into blocks, sorted into its buckets: one segment, or one for each
+    /// piece a crew made of it ([`Sieve::sort_segment`]); a bucket is the same bucket of
+    /// every segment, in order.
+    blocked: Vec<Buckets>,
+    /// The other side, sorted into its buckets.
+    probing: Buckets,
     blocked_histogram: Vec<u64>,
     probing_histogram: Vec<u64>,
-    /// Where each bucket starts in `east` and `west` (one more entry than buckets; a west
-    /// bucket is a pattern and a weight).
-    east_at: Vec<usize>,
-    west_at: Vec<usize>,
-    /// Room for [`bucket`] to work in.
+    /// Room for [`Buckets::fill`] to work in.
     next: Vec<usize>,
     /// The cut of the side sorted into blocks, kept for [`Sieve::count_kept`].
     kept: Option<Cut>,
@@ -86,13 +86,129 @@ pub struct Sieve {
     chosen: Option<(bool, u32)>,
 }
 
+/// Keys sorted into buckets: bucket `b` is `keys[at[b]..at[b + 1]]`.
+#[derive(Default)]
+pub struct Buckets {
+    keys: Vec<u64>,
+    at: Vec<usize>,
+}
+
+impl Buckets {
+    /// Bucket `b`.
+    fn get(&self, b: usize) -> &[u64] {
+        &self.keys[self.at[b]..self.at[b + 1]]
+    }
+
+    /// The number of keys.
+    pub(super) fn len(&self) -> usize {
+        self.keys.len()
+    }
+
+    /// Sorts `keys`, squeezed, into buckets (`slot(key)`, below `buckets`); `next` is room
+    /// to work in.
+    ///
+    /// # Errors
+    ///
+    /// [`OutOfMemory`] if the buckets do not fit.
+    ///
+    /// # Complexity
+    ///
+    /// O(|keys| + buckets).
+    fn fill(
+        &mut self,
+        keys: &[u64],
+        (slot, buckets): (impl Fn(u64) -> usize, usize),
+        squeeze: &Squeeze,
+        next: &mut Vec<usize>,
+    ) -> Result<(), OutOfMemory> {
+        let at = &mut self.at;
+        at.clear();
+        crate::memory::reserve(at, buckets + 1, "the sieve's buckets")?;
+        at.resize(buckets + 1, 0);
+        for &key in keys {
+            at[slot(key) + 1] += 1;
+        }
+        for b in 0..buckets {
+            at[b + 1] += at[b];
+        }
+        let out = &mut self.keys;
+        out.clear();
+        crate::memory::reserve(out, keys.len(), "the sieve's buckets")?;
+        out.resize(keys.len(), 0);
+        next.clear();
+        crate::memory::reserve(next, buckets, "the sieve's buckets")?;
+        next.extend_from_slice(&at[..buckets]);
+        for &key in keys {
+            let b = slot(key);
+            out[next[b]] = squeeze.apply(key);
+            next[b] += 1;
+        }
+        Ok(())
+    }
+
+    /// Joins `segments`, each sorted into the same buckets, into one: each bucket the same
+    /// bucket of every segment, in order.
+    ///
+    /// # Errors
+    ///
+    /// [`OutOfMemory`] if the keys do not fit.
+    ///
+    /// # Complexity
+    ///
+    /// O(keys + buckets · segments).
+    pub(super) fn join(&mut self, segments: &[Buckets]) -> Result<(), OutOfMemory> {
+        let buckets = segments.first().map_or(0, |s| s.at.len().saturating_sub(1));
+        let total = segments.iter().map(Buckets::len).sum();
+        self.at.clear();
+        crate::memory::reserve(&mut self.at, buckets + 1, "the sieve's buckets")?;
+        self.keys.clear();
+        crate::memory::reserve(&mut self.keys, total, "the sieve's buckets")?;
+        self.at.push(0);
+        for b in 0..buckets {
+            for segment in segments {
+                self.keys.extend_from_slice(segment.get(b));
+            }
+            self.at.push(self.keys.len());
+        }
+        Ok(())
+    }
+}
+
 /// How a row set's keys are sorted: which side is loaded into blocks, the run of diagonals
 /// cut on (`c` of them from key bit `start`), and the squeeze of the keys.
-struct Cut {
+#[derive(Clone)]
+pub struct Cut {
     west_blocked: bool,
     start: u32,
     c: u32,
     squeeze: Squeeze,
+}
+
+impl Cut {
+    /// Which bucket a key of the west side (if `west`) or of the east side goes to, and how
+    /// many buckets there are: a west key's by its pattern and its weight (`weight`), an
+    /// east key's by its pattern.
+    fn slots<'a>(
+        &self,
+        west: bool,
+        weight: &'a impl Fn(u64) -> usize,
+    ) -> (impl Fn(u64) -> usize + 'a, usize) {
+        let (start, mask) = (self.start, (1u64 << self.c) - 1);
+        let ways = if west { WAYS } else { 1 };
+        let slot = move |key: u64| {
+            let pattern = (key >> start & mask) as usize;
+            match west {
+                true => pattern * WAYS + weight(key),
+                false => pattern,
+            }
+        };
+        (slot, ways << self.c)
+    }
+
+    /// The number of patterns (the blocked buckets of one weight), 2^c.
+    pub(super) fn patterns(&self) -> usize {
+        1 << self.c
+    }
 }
 
 impl Sieve {
@@ -146,7 +262,8 @@ impl Sieve {
         if blocked.len() >= MIN_EAST {
             let ways = if west_blocked { WAYS } else { 1 };
             let weigh = |key: u64| if west_blocked { weight(key) } else { 0 };
-            let (start, c, cost) = self.choose(blocked, ways, weigh, probing, key_bits, live)?;
+            let (start, c, cost) =
+                self.choose(&[blocked], ways, weigh, &[probing], key_bits, live)?;
             if cost < best.3 {
                 best = (west_blocked, start, c, cost);
             }
@@ -160,16 +277,16 @@ impl Sieve {
         let few_blocks = unsorted <= sorted + sorting;
         if few_blocks && groups(key_bits) * GROUP as u64 <= u64::from(WEIGHT) {
             // Few blocks: the weights ride in the west keys' top bits (one pass, no sort).
-            self.west.clear();
-            crate::memory::reserve(&mut self.west, west.len(), "the west halves")?;
-            self.west
-                .extend(west.iter().map(|&key| key | (weight(key) as u64) << WEIGHT));
+            let weighted = &mut self.probing.keys;
+            weighted.clear();
+            crate::memory::reserve(weighted, west.len(), "the west halves")?;
+            weighted.extend(west.iter().map(|&key| key | (weight(key) as u64) << WEIGHT));
             block.use_bits(key_bits as usize);
             return Ok(east
                 .chunks(BLOCK)
                 .map(|stored| {
                     block.load(stored);
-                    block.weighted_in_keys(kernel, &self.west)
+                    block.weighted_in_keys(kernel, weighted)
                 })
                 .sum());
         }
@@ -225,30 +342,16 @@ impl Sieve {
         if fresh {
             let started = std::time::Instant::now();
             self.kept = None;
-            let key_mask = (1u64 << key_bits) - 1;
-            let (blocked, probing) = if west_blocked {
-                (west, east)
-            } else {
-                (east, west)
-            };
-            let used = blocked.iter().fold(0, |all, &key| all | key);
-            let live = used & bits & key_mask;
-            let (start, c) = match blocked.is_empty() || probing.is_empty() {
-                true => (0, 0),
-                false => {
-                    let ways = if west_blocked { WAYS } else { 1 };
-                    let weigh = |key: u64| if west_blocked { weight(key) } else { 0 };
-                    let (start, c, _) =
-                        self.choose(blocked, ways, weigh, probing, key_bits, live)?;
-                    (start, c)
-                }
-            };
-            let cut = Cut {
+            let blocked = if west_blocked { west } else { east };
+            let probing = if west_blocked { east } else { west };
+            let cut = self.choose_cut(
+                &[blocked],
+                &[probing],
                 west_blocked,
-                start,
-                c,
-                squeeze: Squeeze::new(live & !(((1u64 << c) - 1) << start)),
-            };
+                bits,
+                &weight,
+                key_bits,
+            )?;
             self.sort(&cut, true, east, west, &weight)?;
             self.kept = Some(cut);
             self.prepared = started.elapsed().as_secs_f64();
@@ -263,8 +366,82 @@ impl Sieve {
         Ok(total)
     }
 
-    /// Sorts the keys of the side loaded into blocks (`blocked`) or of the other side into
-    /// their buckets by `cut`.
+    /// The cut of a chunk of a row set's larger side (the west one if `west_blocked`), made
+    /// in pieces `blocked`, for meeting it with `probing`, a chunk of the other side: the
+    /// sieve's diagonals and the squeeze of the keys. `bits` are the key bits the other
+    /// side's halves may use, all its chunks together (a superset will do).
+    ///
+    /// # Errors
+    ///
+    /// [`OutOfMemory`] if the sieve's histograms do not fit.
+    ///
+    /// # Complexity
+    ///
+    /// O(keys + 2^[`MAX_CUTS`] · [`MAX_CUTS`]).
+    pub(super) fn choose_cut(
+        &mut self,
+        blocked: &[&[u64]],
+        probing: &[&[u64]],
+        west_blocked: bool,
+        bits: u64,
+        weight: &impl Fn(u64) -> usize,
+        key_bits: u32,
+    ) -> Result<Cut, OutOfMemory> {
+        let key_mask = (1u64 << key_bits) - 1;
+        let used = blocked
+            .iter()
+            .flat_map(|piece| piece.iter())
+            .fold(0, |all, &key| all | key);
+        let live = used & bits & key_mask;
+        let empty = blocked.iter().all(|piece| piece.is_empty());
+        let (start, c) = match empty || probing.iter().all(|piece| piece.is_empty()) {
+            true => (0, 0),
+            false => {
+                let ways = if west_blocked { WAYS } else { 1 };
+                let weigh = |key: u64| if west_blocked { weight(key) } else { 0 };
+                let (start, c, _) = self.choose(blocked, ways, weigh, probing, key_bits, live)?;
+                (start, c)
+            }
+        };
+        Ok(Cut {
+            west_blocked,
+            start,
+            c,
+            squeeze: Squeeze::new(live & !(((1u64 << c) - 1) << start)),
+        })
+    }
+
+    /// Keeps `segments`, the pieces of a chunk of the larger side each sorted by `cut`
+    /// ([`Sieve::sort_segment`]), as the side loaded into blocks.
+    pub(super) fn keep_segments(&mut self, cut: Cut, segments: Vec<Buckets>) {
+        self.blocked = segments;
+        self.kept = Some(cut);
+    }
+
+    /// Lets go of the side kept sorted (before the next chunk of it is made, so that two are
+    /// never held).
+    pub(super) fn forget_kept(&mut self) {
+        self.blocked.clear();
+        self.kept = None;
+    }
+
+    /// The cut of the side kept by [`Sieve::keep_segments`] or [`Sieve::count_kept`].
+    pub(super) fn kept(&self) -> Option<&Cut> {
+        self.kept.as_ref()
+    }
+
+    /// Takes `segments`, the pieces of a chunk of the other side each sorted by the kept cut,
+    /// as the probing side, joined.
+    ///
+    /// # Errors
+    ///
+    /// [`OutOfMemory`] if the keys do not fit.
+    pub(super) fn join_probing(&mut self, segments: &[Buckets]) -> Result<(), OutOfMemory> {
+        self.probing.join(segments)
+    }
+
+    /// Sorts the keys of the side loaded into blocks (`blocked`, as one segment) or of the
+    /// other side into their buckets by `cut`.
     fn sort(
         &mut self,
         cut: &Cut,
@@ -273,100 +450,130 @@ impl Sieve {
         west: &[u64],
         weight: &impl Fn(u64) -> usize,
     ) -> Result<(), OutOfMemory> {
-        let mask = (1u64 << cut.c) - 1;
-        let start = cut.start;
-        let pattern = |key: u64| (key >> start & mask) as usize;
-        if blocked == cut.west_blocked {
-            bucket(
-                west,
-                |key| pattern(key) * WAYS + weight(key),
-                WAYS << cut.c,
-                &cut.squeeze,
-                (&mut self.west, &mut self.west_at, &mut self.next),
-            )
-        } else {
-            bucket(
-                east,
-                pattern,
-                1 << cut.c,
-                &cut.squeeze,
-                (&mut self.east, &mut self.east_at, &mut self.next),
-            )
-        }
+        let west_side = blocked == cut.west_blocked;
+        let keys = if west_side { west } else { east };
+        let out = match blocked {
+            true => {
+                self.blocked.truncate(1);
+                self.blocked.resize_with(1, Buckets::default);
+                &mut self.blocked[0]
+            }
+            false => &mut self.probing,
+        };
+        out.fill(
+            keys,
+            cut.slots(west_side, weight),
+            &cut.squeeze,
+            &mut self.next,
+        )
+    }
+
+    /// Sorts `keys`, a piece of the side loaded into blocks (the west side if the cut says
+    /// so), into `out` by `cut` (`next`: room to work in), for [`Sieve::keep_segments`].
+    ///
+    /// # Errors
+    ///
+    /// [`OutOfMemory`] if the buckets do not fit.
+    ///
+    /// # Complexity
+    ///
+    /// O(|keys| + buckets).
+    pub(super) fn sort_segment(
+        cut: &Cut,
+        keys: &[u64],
+        blocked: bool,
+        weight: &impl Fn(u64) -> usize,
+        (out, next): (&mut Buckets, &mut Vec<usize>),
+    ) -> Result<(), OutOfMemory> {
+        let west_side = blocked == cut.west_blocked;
+        out.fill(keys, cut.slots(west_side, weight), &cut.squeeze, next)
     }
 
     /// The kernel's count of the sorted buckets: every block of the side loaded into blocks
     /// against the buckets of the other side that can fit it on the cut's diagonals.
     fn probe(&self, cut: &Cut, block: &mut Sliced, kernel: Kernel) -> u64 {
-        let mask = (1usize << cut.c) - 1;
+        let mut gathered = Vec::new();
+        self.probe_patterns(cut, 0..cut.patterns(), (block, &mut gathered), kernel)
+    }
+
+    /// [`Sieve::probe`] of the blocks of the patterns `patterns` alone, with `block` and
+    /// `gathered` (room for a block's keys gathered from several segments) its own: so the
+    /// threads of a crew share one sorted row set, each probing its own patterns.
+    ///
+    /// # Complexity
+    ///
+    /// The kernel's work on the blocks of those patterns and the probes that can fit them.
+    pub(super) fn probe_patterns(
+        &self,
+        cut: &Cut,
+        patterns: std::ops::Range<usize>,
+        (block, gathered): (&mut Sliced, &mut Vec<u64>),
+        kernel: Kernel,
+    ) -> u64 {
+        let mask = cut.patterns() - 1;
         block.use_bits(cut.squeeze.bits() as usize);
-        let west_at = |b: usize| &self.west[self.west_at[b]..self.west_at[b + 1]];
-        let east_at = |p: usize| &self.east[self.east_at[p]..self.east_at[p + 1]];
+        let probing = |b: usize| self.probing.get(b);
+        let ways = if cut.west_blocked { WAYS } else { 1 };
         let mut total = 0;
-        for p in 0..1usize << cut.c {
+        for p in patterns {
             let other = !p & mask;
             // Every subset of the other diagonals, the empty one last.
             let subsets =
                 || std::iter::successors(Some(other), move |&s| (s != 0).then(|| (s - 1) & other));
-            if cut.west_blocked {
-                for way in 0..WAYS {
-                    for chunk in west_at(p * WAYS + way).chunks(BLOCK) {
-                        block.load(chunk);
-                        for s in subsets() {
-                            let probes = east_at(s);
+            for way in 0..ways {
+                let mut probe = |keys: &[u64]| {
+                    block.load(keys);
+                    for s in subsets() {
+                        if cut.west_blocked {
+                            let probes = probing(s);
                             if !probes.is_empty() {
                                 total += block.matches(kernel, probes) << way;
                             }
+                        } else {
+                            let b = s * WAYS;
+                            if self.probing.at[b] < self.probing.at[b + WAYS] {
+                                let classes = [probing(b), probing(b + 1), probing(b + 2)];
+                                total += block.weighted(kernel, &classes);
+                            }
                         }
                     }
-                }
-            } else {
-                for chunk in east_at(p).chunks(BLOCK) {
-                    block.load(chunk);
-                    for s in subsets() {
-                        let b = s * WAYS;
-                        if self.west_at[b] < self.west_at[b + WAYS] {
-                            total += block
-                                .weighted(kernel, &[west_at(b), west_at(b + 1), west_at(b + 2)]);
-                        }
-                    }
-                }
+                };
+                blocks_of(&self.blocked, p * ways + way, gathered, &mut probe);
             }
         }
         total
     }
 }
 
-/// Sorts `keys`, squeezed, into `out` by their buckets (`slot(key)`, below `buckets`), with
-/// each bucket's start in `at` (`next` is room to work in).
-fn bucket(
-    keys: &[u64],
-    slot: impl Fn(u64) -> usize,
-    buckets: usize,
-    squeeze: &Squeeze,
-    (out, at, next): (&mut Vec<u64>, &mut Vec<usize>, &mut Vec<usize>),
-) -> Result<(), OutOfMemory> {
-    at.clear();
-    crate::memory::reserve(at, buckets + 1, "the sieve's buckets")?;
-    at.resize(buckets + 1, 0);
-    for &key in keys {
-        at[slot(key) + 1] += 1;
+/// Calls `each` with every block of bucket `b` of `segments` (up to [`BLOCK`] keys, all full
+/// but the last): the bucket's own keys when it lies in one segment, else keys gathered in
+/// `gathered`.
+fn blocks_of(
+    segments: &[Buckets],
+    b: usize,
+    gathered: &mut Vec<u64>,
+    each: &mut impl FnMut(&[u64]),
+) {
+    if let [one] = segments {
+        one.get(b).chunks(BLOCK).for_each(each);
+        return;
     }
-    for b in 0..buckets {
-        at[b + 1] += at[b];
+    gathered.clear();
+    for segment in segments {
+        let mut keys = segment.get(b);
+        while !keys.is_empty() {
+            let take = (BLOCK - gathered.len()).min(keys.len());
+            gathered.extend_from_slice(&keys[..take]);
+            keys = &keys[take..];
+            if gathered.len() == BLOCK {
+                each(gathered);
+                gathered.clear();
+            }
+        }
     }
-    out.clear();
-    crate::memory::reserve(out, keys.len(), "the sieve's buckets")?;
-    out.resize(keys.len(), 0);
-    next.clear();
-    crate::memory::reserve(next, buckets, "the sieve's buckets")?;
-    next.extend_from_slice(&at[..buckets]);
-    for &key in keys {
-        let b = slot(key);
-        out[next[b]] = squeeze.apply(key);
-        next[b] += 1;
+    if !gathered.is_empty() {
+        each(gathered);
     }
-    Ok(())
 }
 
 #[cfg(test)]
