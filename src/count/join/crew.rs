@@ -36,11 +36,11 @@ use std::sync::Mutex;
 pub(super) const CREW_FROM: u32 = 28;
 
 /// How many times bigger a crew's chunks of the larger side are than the other side's:
-/// 16 × 2 Mi halves, 256 MB.
-pub(super) const KEPT: usize = 16;
+/// 32 × 2 Mi halves, 512 MB.
+pub(super) const KEPT: usize = 32;
 
 /// The pieces a chunk of the larger side is made in.
-pub(super) const KEPT_SUBS: usize = 16;
+pub(super) const KEPT_SUBS: usize = 32;
 
 /// The pieces a chunk of the other side is made in.
 pub(super) const PROBING_SUBS: usize = 8;

@@ -128,15 +128,19 @@ impl Sieve {
         let room = ways << width;
         crate::memory::reserve(&mut self.blocked_histogram, room, "the sieve's histograms")?;
         self.blocked_histogram.resize(room, 0);
-        for &key in blocked.iter().flat_map(|piece| piece.iter()) {
-            self.blocked_histogram[pattern(key) * ways + weigh(key)] += 1;
+        for &piece in blocked {
+            for &key in piece {
+                self.blocked_histogram[pattern(key) * ways + weigh(key)] += 1;
+            }
         }
         self.probing_histogram.clear();
         let room = 1 << width;
         crate::memory::reserve(&mut self.probing_histogram, room, "the sieve's histograms")?;
         self.probing_histogram.resize(room, 0);
-        for &key in probing.iter().flat_map(|piece| piece.iter()) {
-            self.probing_histogram[pattern(key)] += 1;
+        for &piece in probing {
+            for &key in piece {
+                self.probing_histogram[pattern(key)] += 1;
+            }
         }
         let groups = |c: usize| {
             let cut = ((1u64 << c) - 1) << start;

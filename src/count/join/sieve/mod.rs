@@ -521,24 +521,29 @@ impl Sieve {
             let subsets =
                 || std::iter::successors(Some(other), move |&s| (s != 0).then(|| (s - 1) & other));
             for way in 0..ways {
-                let mut probe = |keys: &[u64]| {
-                    block.load(keys);
-                    for s in subsets() {
-                        if cut.west_blocked {
+                let slot = p * ways + way;
+                if cut.west_blocked {
+                    blocks_of(&self.blocked, slot, gathered, &mut |keys: &[u64]| {
+                        block.load(keys);
+                        for s in subsets() {
                             let probes = probing(s);
                             if !probes.is_empty() {
                                 total += block.matches(kernel, probes) << way;
                             }
-                        } else {
+                        }
+                    });
+                } else {
+                    blocks_of(&self.blocked, slot, gathered, &mut |keys: &[u64]| {
+                        block.load(keys);
+                        for s in subsets() {
                             let b = s * WAYS;
                             if self.probing.at[b] < self.probing.at[b + WAYS] {
                                 let classes = [probing(b), probing(b + 1), probing(b + 2)];
                                 total += block.weighted(kernel, &classes);
                             }
                         }
-                    }
-                };
-                blocks_of(&self.blocked, p * ways + way, gathered, &mut probe);
+                    });
+                }
             }
         }
         total
