@@ -33,7 +33,7 @@ use std::sync::Mutex;
 
 /// The smallest `n` counted by a crew: where quarter lists come in parts and row sets hold
 /// tens of millions of halves a side.
-pub(super) const CREW_FROM: u32 = 28;
+pub const CREW_FROM: u32 = 28;
 
 /// How many times bigger a crew's chunks of the larger side are than the other side's:
 /// 32 × 2 Mi halves, 512 MB.

@@ -170,7 +170,7 @@ fn plan(
             "  memory: this estimate peaked at {} MB on one thread; a task of {} needs at most about {} MB\n",
             peak,
             plural(threads, "thread"),
-            peak * threads
+            nqueens::count::join::task_megabytes(n, threads as usize, peak)
         );
     }
     let stem = format!("n{}-total", n);

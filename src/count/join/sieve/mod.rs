@@ -87,16 +87,19 @@ pub struct Sieve {
 }
 
 /// Keys sorted into buckets: bucket `b` is `keys[at[b]..at[b + 1]]`.
+///
+/// The starts are 32 bits: a crew's chunk of 64 Mi halves is kept in 32 segments of up to
+/// 196,608 buckets each (16 diagonals, 3 weights), whose starts take 25 MB so.
 #[derive(Default)]
 pub struct Buckets {
     keys: Vec<u64>,
-    at: Vec<usize>,
+    at: Vec<u32>,
 }
 
 impl Buckets {
     /// Bucket `b`.
     fn get(&self, b: usize) -> &[u64] {
-        &self.keys[self.at[b]..self.at[b + 1]]
+        &self.keys[self.at[b] as usize..self.at[b + 1] as usize]
     }
 
     /// The number of keys.
@@ -110,6 +113,10 @@ impl Buckets {
     /// # Errors
     ///
     /// [`OutOfMemory`] if the buckets do not fit.
+    ///
+    /// # Panics
+    ///
+    /// Panics if there are 2^32 keys or more (a side's chunk holds at most a few million).
     ///
     /// # Complexity
     ///
@@ -125,6 +132,11 @@ impl Buckets {
         at.clear();
         crate::memory::reserve(at, buckets + 1, "the sieve's buckets")?;
         at.resize(buckets + 1, 0);
+        assert!(
+            u32::try_from(keys.len()).is_ok(),
+            "sieve: {} keys",
+            keys.len()
+        );
         for &key in keys {
             at[slot(key) + 1] += 1;
         }
@@ -137,7 +149,7 @@ impl Buckets {
         out.resize(keys.len(), 0);
         next.clear();
         crate::memory::reserve(next, buckets, "the sieve's buckets")?;
-        next.extend_from_slice(&at[..buckets]);
+        next.extend(at[..buckets].iter().map(|&start| start as usize));
         for &key in keys {
             let b = slot(key);
             out[next[b]] = squeeze.apply(key);
@@ -153,6 +165,10 @@ impl Buckets {
     ///
     /// [`OutOfMemory`] if the keys do not fit.
     ///
+    /// # Panics
+    ///
+    /// Panics if there are 2^32 keys or more.
+    ///
     /// # Complexity
     ///
     /// O(keys + buckets · segments).
@@ -163,12 +179,13 @@ impl Buckets {
         crate::memory::reserve(&mut self.at, buckets + 1, "the sieve's buckets")?;
         self.keys.clear();
         crate::memory::reserve(&mut self.keys, total, "the sieve's buckets")?;
+        assert!(u32::try_from(total).is_ok(), "sieve: {} keys", total);
         self.at.push(0);
         for b in 0..buckets {
             for segment in segments {
                 self.keys.extend_from_slice(segment.get(b));
             }
-            self.at.push(self.keys.len());
+            self.at.push(self.keys.len() as u32);
         }
         Ok(())
     }
