@@ -74,9 +74,8 @@ impl Hand {
 pub(super) struct Helped {
     /// CPU nanoseconds of the threads beyond the first.
     pub(super) cpu_ns: AtomicU64,
-    /// The fewest hands that worked at once, if fewer than were asked for.
-    pub(super) short: AtomicUsize,
-    pub(super) was_short: AtomicBool,
+    /// The most threads the system would not start for one task list (0: none missing).
+    pub(super) missing: AtomicUsize,
 }
 
 /// Runs tasks `0..tasks` on `hands`: the first on the calling thread, each other on a thread
@@ -130,10 +129,8 @@ pub(super) fn together<R: Send>(
                 Err(_) => break,
             }
         }
-        if helpers.len() < wanted {
-            helped.was_short.store(true, Ordering::Relaxed);
-            helped.short.fetch_min(helpers.len() + 1, Ordering::Relaxed);
-        }
+        let missing = wanted - helpers.len();
+        helped.missing.fetch_max(missing, Ordering::Relaxed);
         run(first);
         for helper in helpers {
             match helper.join() {
@@ -242,7 +239,7 @@ impl Join {
                 let east = blocked_side != west_blocked;
                 self.make_piece(lists, east, (starts, j), &mut hand.keys)?;
                 let mut piece = Vec::new();
-                crate::memory::reserve(&mut piece, hand.keys.keys().len(), "the halves")?;
+                crate::memory::reserve(&mut piece, hand.keys.keys().len(), "a chunk of halves")?;
                 piece.extend_from_slice(hand.keys.keys());
                 Ok(piece)
             },
@@ -365,5 +362,43 @@ impl Join {
             }
         }
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_task_runs_once_and_the_results_keep_their_order() {
+        for hands in [1, 2, 5] {
+            let mut crew: Vec<Hand> = (0..hands).map(|_| Hand::new(12)).collect();
+            let helped = Helped::default();
+            let ran = AtomicUsize::new(0);
+            let results = together(&mut crew, 200, &helped, |task, _| {
+                ran.fetch_add(1, Ordering::Relaxed);
+                Ok(task * task)
+            })
+            .unwrap();
+            assert_eq!(results, (0..200).map(|t| t * t).collect::<Vec<_>>());
+            assert_eq!(ran.into_inner(), 200);
+            assert_eq!(helped.missing.load(Ordering::Relaxed), 0);
+            assert!(together(&mut crew, 0, &helped, |_, _| Ok(()))
+                .unwrap()
+                .is_empty());
+        }
+    }
+
+    #[test]
+    fn a_task_short_of_memory_stops_the_others_and_is_the_answer() {
+        let mut crew: Vec<Hand> = (0..3).map(|_| Hand::new(12)).collect();
+        let failed = together(&mut crew, 1000, &Helped::default(), |task, _| match task {
+            7 => Err(OutOfMemory {
+                what: "a test",
+                needed: 1,
+            }),
+            _ => Ok(task),
+        });
+        assert_eq!(failed.unwrap_err().what, "a test");
     }
 }

@@ -334,15 +334,12 @@ pub fn count_cut(kernel: Kernel, n: u32, run: &Run<'_>, cut: Cut) -> Result<u128
         || Ok(Kept::take(&join)),
         |kept, tile, steps| join.count_tile(kept.scratch(), tile, steps),
     );
-    if join
+    let missing = join
         .helped
-        .was_short
-        .load(std::sync::atomic::Ordering::Relaxed)
-    {
-        if let Some(fewer) = run.fewer_threads {
-            let worked = join.helped.short.load(std::sync::atomic::Ordering::Relaxed);
-            fewer(worked, join.hands);
-        }
+        .missing
+        .load(std::sync::atomic::Ordering::Relaxed);
+    if let (Some(fewer), true) = (run.fewer_threads, missing > 0) {
+        fewer(join.hands - missing, join.hands);
     }
     total
 }
