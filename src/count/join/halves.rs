@@ -2,7 +2,7 @@
 //! halves made in chunks and counted by the sieve and the kernel, or sampled for an estimate.
 
 use super::chunks::{self, At, Keys};
-use super::crew::{self, Hand, KEPT, KEPT_SUBS, PROBING_SUBS};
+use super::crew::{self, Hand, KEPT, KEPT_SUBS, PROBING, PROBING_SUBS};
 use super::plan::{Join, Tile};
 use super::quarter::{Lists, Shape};
 use super::sieve::Sieve;
@@ -382,7 +382,7 @@ impl Join {
         let (big, small, subs) = match self.crew {
             true => (
                 self.halves.saturating_mul(KEPT / KEPT_SUBS),
-                (self.halves / PROBING_SUBS).max(1),
+                (self.halves.saturating_mul(PROBING) / PROBING_SUBS).max(1),
                 (KEPT_SUBS, PROBING_SUBS),
             ),
             false => (self.halves.saturating_mul(BLOCKED), self.halves, (1, 1)),

@@ -1,7 +1,7 @@
 //! The cut of the board and the units of work: the row sets of the east queens, split into
 //! north and south sets, tiles of north sets, and the upside-down fold.
 
-use super::crew::{Helped, CREW_FROM, KEPT, KEPT_SUBS, PROBING_SUBS};
+use super::crew::{Helped, CREW_FROM, KEPT, KEPT_SUBS, PROBING, PROBING_SUBS};
 use super::kernel::Kernel;
 use super::quarter::{Lists, Shape};
 use crate::count::run::{checkpoint::Fnv, Unit};
@@ -150,7 +150,7 @@ impl Join {
         // A crew cuts the chunks otherwise (whatever its number of threads).
         if self.crew {
             hash.bytes(b"crew");
-            for word in [KEPT, KEPT_SUBS, PROBING_SUBS] {
+            for word in [KEPT, KEPT_SUBS, PROBING, PROBING_SUBS] {
                 hash.word(word as u64);
             }
         }
