@@ -57,6 +57,11 @@ pub(super) const PROBING_SUBS: usize = 64;
 /// no thread waits long for the last.
 const SHARES_A_HAND: usize = 32;
 
+/// The runs of the sieve's patterns a sample of the estimate probes one of: the chunks of a
+/// crew are big (a pair of them is some seconds of probing at n = 28), and a sample of one
+/// pair would leave an estimate of two minutes a dozen samples.
+pub(super) const SAMPLED_RUNS: usize = 16;
+
 /// One thread's own buffers in a crew.
 pub(super) struct Hand {
     keys: Keys,
@@ -286,7 +291,9 @@ impl Join {
 
     /// Makes chunk `p` of the other side (the east one if `west_blocked`), sorted by the
     /// kept cut, and counts its pairs with the kept chunk, the sieve's patterns shared out
-    /// among the crew's threads.
+    /// among the crew's threads; only the `r`-th of `of` equal runs of the patterns when
+    /// `slice` is `(r, of)` (a sample of the estimate: the runs partition the pairs). Returns
+    /// the count and the seconds the making of the chunk took.
     ///
     /// # Errors
     ///
@@ -301,7 +308,9 @@ impl Join {
         i: usize,
         (meeting, west_blocked): (&Meeting, bool),
         p: usize,
-    ) -> Result<u64, OutOfMemory> {
+        (r, of): (usize, usize),
+    ) -> Result<(u64, f64), OutOfMemory> {
+        let started = std::time::Instant::now();
         let (_, (probing, probing_subs)) = meeting.sides(west_blocked);
         let other = pieces(probing, probing_subs, p);
         let Scratch {
@@ -325,18 +334,20 @@ impl Join {
         })?;
         sieve.join_probing(&segments)?;
         drop(segments);
+        let made = started.elapsed().as_secs_f64();
         let sieve = &*sieve;
-        let patterns = cut.patterns();
+        let all = cut.patterns();
+        let (first, patterns) = (r * all / of, (r + 1) * all / of - r * all / of);
         let shares = match hands.len() {
             1 => 1,
-            many => (many * SHARES_A_HAND).min(patterns),
+            many => (many * SHARES_A_HAND).min(patterns.max(1)),
         };
         let counts = together(hands, shares, &self.helped, |share, hand| {
-            let range = share * patterns / shares..(share + 1) * patterns / shares;
+            let range = first + share * patterns / shares..first + (share + 1) * patterns / shares;
             let buffers = (&mut hand.block, &mut hand.gathered);
             Ok(sieve.probe_patterns(&cut, range, buffers, self.kernel))
         })?;
-        Ok(counts.into_iter().sum())
+        Ok((counts.into_iter().sum(), made))
     }
 
     /// [`Join::count_rows`] by a crew, for a row set met in chunks (`meeting`, the larger
@@ -365,7 +376,8 @@ impl Join {
             };
             self.keep_chunk(scratch, i, (meeting, west_blocked), (b, first))?;
             for p in first..probing_chunks {
-                let counted = self.meet_chunk(scratch, i, (meeting, west_blocked), p)?;
+                let sides = (meeting, west_blocked);
+                let (counted, _) = self.meet_chunk(scratch, i, sides, p, (0, 1))?;
                 walk.counted(piece(p), weight * counted)?;
             }
         }

@@ -317,15 +317,29 @@ impl Join {
             }
             Some(west_blocked) if self.crew => {
                 // The kept chunk is made and sorted once for all the other side's chunks
-                // (which a crew makes again for each kept chunk): its share is charged.
+                // (which a crew makes again for each kept chunk): its share is charged. Only
+                // one random run of the patterns is probed, standing for all of them: the
+                // sample weighs that many times more, and its time is that run's probing and
+                // its share of making both chunks.
                 let (kept, probe, probes) = match west_blocked {
                     true => (b, a, chunks[0]),
                     false => (a, b, chunks[1]),
                 };
+                let runs = crew::SAMPLED_RUNS;
+                let run = rng.below(runs as u64) as usize;
                 let sides = (&meeting, west_blocked);
                 let made = self.keep_chunk(scratch, 0, sides, (kept, probe))?;
-                let counted = self.meet_chunk(scratch, 0, sides, probe)?;
-                (counted, made * (1.0 - 1.0 / probes as f64))
+                let started = std::time::Instant::now();
+                let (counted, making) = self.meet_chunk(scratch, 0, sides, probe, (run, runs))?;
+                let probing = started.elapsed().as_secs_f64() - making;
+                let share = made / probes as f64 + making;
+                let seconds = probing + share / runs as f64;
+                let pairs = (chunks[0] * chunks[1] * runs) as f64;
+                return Ok(Sampled {
+                    counts: [weight * counted, 0],
+                    weight: row_sets * combinations * pairs,
+                    seconds: Some(seconds + lists / (combinations * pairs)),
+                });
             }
             Some(west_blocked) => {
                 // The larger side's chunk is made and sorted once for all the other side's
