@@ -68,10 +68,16 @@
 //! of tens of millions of halves (n = 27) takes no more memory than one of a few. A quarter
 //! list of more than [`LIST_PART`] placements (64 MB; from n = 28, up to 6 GB at n = 32) is
 //! built in parts, cut between the columns of its first rows (`build_part`),
-//! and the row set is met once for every combination of its four lists' parts: one thread
-//! peaked at 0.84 GB in the estimates of n = 28 to 32. `run` gives each thread a run
-//! of neighbouring units (a tile's lists built by one thread) and lets it split the longest
-//! run left when its own is done, so no thread waits for another.
+//! and the row set is met once for every combination of its four lists' parts. `run` gives
+//! each thread a run of neighbouring units (a tile's lists built by one thread) and lets it
+//! split the longest run left when its own is done, so no thread waits for another.
+//!
+//! From n = 28 ([`CREW_FROM`]) a row set's halves are tens of millions a side, and the
+//! kernel's probes per placement fall as the chunk kept sorted grows: there the threads work
+//! as a *crew* (`crew`) on one unit at a time, around one chunk of 64 Mi halves of the larger
+//! side (512 MB) met with chunks of 16 Mi of the other, both made in pieces by all the
+//! threads, the sieve's patterns shared out among them. The lists and the chunks are held
+//! once; a thread beyond the first adds only its own buffers ([`HAND_MB`]).
 //!
 //! # What is public
 //!

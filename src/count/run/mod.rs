@@ -359,10 +359,11 @@ pub(crate) fn count_units<T: Unit, S, C: Tally>(
     // Steps are recorded only by a counter that numbers its pieces.
     let stepping = run.checkpoint.zip(counter.layout);
     let mut total = share_out(&todo, threads, progress, scratch, |own, &chunk| {
-        // The chunk's CPU time (the worker thread's), which its record keeps.
-        let clock = run.checkpoint.map(|_| crate::clock::Clock::start());
-        let helped = |cpu: &AtomicU64| cpu.load(Ordering::Relaxed);
-        let helped_before = counter.helpers_cpu.map(helped);
+        // The chunk's CPU time (the worker thread's and its helpers'), which its record and
+        // its steps keep.
+        let clock = run
+            .checkpoint
+            .map(|_| ChunkClock::start(counter.helpers_cpu));
         let (counts, before) = count_chunk(
             (chunk, chunks[chunk]),
             steps.get(&chunk),
@@ -370,11 +371,7 @@ pub(crate) fn count_units<T: Unit, S, C: Tally>(
             |unit, steps| solve(own, unit, steps),
         )?;
         if let (Some(checkpoint), Some(clock)) = (run.checkpoint, clock) {
-            let helpers = counter.helpers_cpu.map(helped).zip(helped_before);
-            let helpers = helpers.map_or(0, |(now, then)| now.saturating_sub(then));
-            let spent = std::time::Duration::from_millis(before)
-                + clock.elapsed()
-                + std::time::Duration::from_nanos(helpers);
+            let spent = std::time::Duration::from_millis(before) + clock.elapsed();
             checkpoint.record(chunk, counts.to_words(), spent)?;
         }
         if let Some(&weight) = weights.get(chunk) {
@@ -389,6 +386,31 @@ pub(crate) fn count_units<T: Unit, S, C: Tally>(
     Ok(total)
 }
 
+/// The CPU time of a chunk: the worker thread's, and what the threads helping it (a crew's)
+/// have added to their count since it started.
+struct ChunkClock<'a> {
+    clock: crate::clock::Clock,
+    helpers: Option<(&'a AtomicU64, u64)>,
+}
+
+impl<'a> ChunkClock<'a> {
+    /// Started now, on the worker thread, with the helpers' CPU nanoseconds `helpers` if any.
+    fn start(helpers: Option<&'a AtomicU64>) -> ChunkClock<'a> {
+        ChunkClock {
+            clock: crate::clock::Clock::start(),
+            helpers: helpers.map(|cpu| (cpu, cpu.load(Ordering::Relaxed))),
+        }
+    }
+
+    /// The CPU time since the start (call it on the worker thread).
+    fn elapsed(&self) -> std::time::Duration {
+        let helped = self.helpers.map_or(0, |(cpu, then)| {
+            cpu.load(Ordering::Relaxed).saturating_sub(then)
+        });
+        self.clock.elapsed() + std::time::Duration::from_nanos(helped)
+    }
+}
+
 /// Counts the units of chunk `chunk`, from the piece its last step `resumed` had reached (if
 /// any), and, with `stepping` (the checkpoint, the counter's numbering of pieces, the chunk's
 /// clock), records a step when the checkpoint's interval has passed since the last. Returns
@@ -400,7 +422,7 @@ pub(crate) fn count_units<T: Unit, S, C: Tally>(
 fn count_chunk<T, C: Tally>(
     (chunk, units): (usize, &[&T]),
     resumed: Option<&Step>,
-    stepping: Option<((&Checkpoint, u64), &crate::clock::Clock)>,
+    stepping: Option<((&Checkpoint, u64), &ChunkClock<'_>)>,
     mut solve: impl FnMut(&T, Steps<'_, C>) -> Result<C, CountError>,
 ) -> Result<(C, u64), CountError> {
     let (first, from, mut counts, before) = match resumed {
