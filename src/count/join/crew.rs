@@ -3,9 +3,9 @@
 //!
 //! A row set of n = 28 has tens of millions of halves a side; the kernel's probes per
 //! placement fall as the chunk of the larger side kept sorted grows (its buckets fill as the
-//! sieve cuts finer), and a chunk of 32 Mi halves (256 MB) met a row set's halves in half
-//! the probes of one of 8 Mi. One such chunk a thread would not fit in a node's memory at 16
-//! threads, so the threads share it:
+//! sieve cuts finer): a chunk of 32 Mi halves met a row set's halves in half the probes of one
+//! of 8 Mi, and the crew keeps 64 Mi (512 MB). One such chunk a thread would not fit in a
+//! node's memory at 16 threads, so the threads share it:
 //!
 //! 1. the chunk of the larger side is made in [`KEPT_SUBS`] pieces, one thread a piece; the
 //!    sieve's cut is chosen from them all, and each piece is sorted into the sieve's buckets
