@@ -332,8 +332,16 @@ impl Join {
             Sieve::sort_segment(&cut, hand.keys.keys(), false, &weight, sorting)?;
             Ok(segment)
         })?;
-        sieve.join_probing(&segments)?;
-        drop(segments);
+        // Joined by all the threads, a run of buckets each.
+        let runs = sieve.probing_runs(&segments, hands.len() * SHARES_A_HAND)?;
+        let runs = Mutex::new(runs.into_iter().map(Some).collect::<Vec<_>>());
+        let count = lock(&runs).len();
+        together(hands, count, &self.helped, |task, _| {
+            let run = lock(&runs)[task].take().expect("each run filled once");
+            run.fill(&segments);
+            Ok(())
+        })?;
+        drop((runs, segments));
         let made = started.elapsed().as_secs_f64();
         let sieve = &*sieve;
         let all = cut.patterns();

@@ -102,11 +102,6 @@ impl Buckets {
         &self.keys[self.at[b] as usize..self.at[b + 1] as usize]
     }
 
-    /// The number of keys.
-    pub(super) fn len(&self) -> usize {
-        self.keys.len()
-    }
-
     /// Sorts `keys`, squeezed, into buckets (`slot(key)`, below `buckets`); `next` is room
     /// to work in.
     ///
@@ -158,8 +153,10 @@ impl Buckets {
         Ok(())
     }
 
-    /// Joins `segments`, each sorted into the same buckets, into one: each bucket the same
-    /// bucket of every segment, in order.
+    /// Makes room to join `segments` (each sorted into the same buckets) into these buckets,
+    /// as [`Buckets::join`] does, and cuts the work into about `runs` runs of neighbouring
+    /// buckets, each to be done by [`JoinRun::fill`] (on any thread): the keys and the
+    /// starts of each run are a slice of their own.
     ///
     /// # Errors
     ///
@@ -171,23 +168,79 @@ impl Buckets {
     ///
     /// # Complexity
     ///
-    /// O(keys + buckets · segments).
-    pub(super) fn join(&mut self, segments: &[Buckets]) -> Result<(), OutOfMemory> {
+    /// O(runs · segments), and O(keys) to make room the first time.
+    pub(super) fn join_runs(
+        &mut self,
+        segments: &[Buckets],
+        runs: usize,
+    ) -> Result<Vec<JoinRun<'_>>, OutOfMemory> {
         let buckets = segments.first().map_or(0, |s| s.at.len().saturating_sub(1));
-        let total = segments.iter().map(Buckets::len).sum();
+        let runs = runs.clamp(1, buckets.max(1));
+        let bounds: Vec<usize> = (0..=runs).map(|r| r * buckets / runs).collect();
+        let size = |from: usize, to: usize| -> usize {
+            segments
+                .iter()
+                .map(|s| (s.at[to] - s.at[from]) as usize)
+                .sum()
+        };
+        let total = match buckets {
+            0 => 0,
+            _ => size(0, buckets),
+        };
+        assert!(u32::try_from(total).is_ok(), "sieve: {} keys", total);
+        // Kept from one chunk to the next: only room not had before is zeroed.
+        let more = total.saturating_sub(self.keys.len());
+        crate::memory::reserve(&mut self.keys, more, "the sieve's buckets")?;
+        self.keys.resize(total, 0);
         self.at.clear();
         crate::memory::reserve(&mut self.at, buckets + 1, "the sieve's buckets")?;
-        self.keys.clear();
-        crate::memory::reserve(&mut self.keys, total, "the sieve's buckets")?;
-        assert!(u32::try_from(total).is_ok(), "sieve: {} keys", total);
-        self.at.push(0);
-        for b in 0..buckets {
-            for segment in segments {
-                self.keys.extend_from_slice(segment.get(b));
-            }
-            self.at.push(self.keys.len() as u32);
+        self.at.resize(buckets + 1, total as u32);
+        let (mut keys, mut at) = (&mut self.keys[..], &mut self.at[..buckets]);
+        let mut pieces = Vec::with_capacity(runs);
+        let mut first = 0;
+        for run in bounds.windows(2) {
+            let (from, to) = (run[0], run[1]);
+            let len = if buckets == 0 { 0 } else { size(from, to) };
+            let (run_keys, rest_keys) = std::mem::take(&mut keys).split_at_mut(len);
+            let (run_at, rest_at) = std::mem::take(&mut at).split_at_mut(to - from);
+            pieces.push(JoinRun {
+                buckets: from..to,
+                keys: run_keys,
+                at: run_at,
+                first,
+            });
+            (keys, at, first) = (rest_keys, rest_at, first + len);
         }
-        Ok(())
+        Ok(pieces)
+    }
+}
+
+/// A run of neighbouring buckets of a join ([`Buckets::join_runs`]): their keys and their
+/// starts, to be filled from the segments.
+pub struct JoinRun<'a> {
+    buckets: std::ops::Range<usize>,
+    keys: &'a mut [u64],
+    at: &'a mut [u32],
+    /// Where the run's keys start in the joined buckets.
+    first: usize,
+}
+
+impl JoinRun<'_> {
+    /// Fills the run: each of its buckets the same bucket of every segment, in order.
+    ///
+    /// # Complexity
+    ///
+    /// O(the run's keys + its buckets · segments).
+    pub(super) fn fill(self, segments: &[Buckets]) {
+        let mut at = 0;
+        for (i, b) in self.buckets.enumerate() {
+            self.at[i] = (self.first + at) as u32;
+            for segment in segments {
+                let keys = segment.get(b);
+                self.keys[at..at + keys.len()].copy_from_slice(keys);
+                at += keys.len();
+            }
+        }
     }
 }
 
@@ -447,14 +500,19 @@ impl Sieve {
         self.kept.as_ref()
     }
 
-    /// Takes `segments`, the pieces of a chunk of the other side each sorted by the kept cut,
-    /// as the probing side, joined.
+    /// The runs of the join of `segments`, the pieces of a chunk of the other side each
+    /// sorted by the kept cut, into the probing side ([`Buckets::join_runs`]): once every
+    /// run is filled, the probing side is that chunk, sorted.
     ///
     /// # Errors
     ///
     /// [`OutOfMemory`] if the keys do not fit.
-    pub(super) fn join_probing(&mut self, segments: &[Buckets]) -> Result<(), OutOfMemory> {
-        self.probing.join(segments)
+    pub(super) fn probing_runs(
+        &mut self,
+        segments: &[Buckets],
+        runs: usize,
+    ) -> Result<Vec<JoinRun<'_>>, OutOfMemory> {
+        self.probing.join_runs(segments, runs)
     }
 
     /// Sorts the keys of the side loaded into blocks (`blocked`, as one segment) or of the
