@@ -12,7 +12,7 @@
 //!    on its own (a segment); a block of a bucket gathers the bucket's keys of every segment;
 //! 2. each chunk of the other side (16 Mi halves: each block of the kept chunk is loaded
 //!    once a chunk, so fewer chunks load fewer blocks) is made in [`PROBING_SUBS`] pieces the
-//!    same way, sorted and joined into one sorted chunk;
+//!    same way, sorted, and joined into one sorted chunk by all the threads;
 //! 3. the sieve's patterns are shared out among the threads, each probing the blocks of its
 //!    patterns with its own block tables.
 //!
