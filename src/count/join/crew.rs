@@ -171,6 +171,22 @@ fn lock<T>(mutex: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
     mutex.lock().unwrap_or_else(|e| e.into_inner())
 }
 
+/// What a crew reads and writes of `scratch` for the row set of its `i`-th north set,
+/// borrowed apart: the row set's four lists (north-east, south-east, north-west,
+/// south-west), the sieve and the hands.
+fn crew_parts(scratch: &mut Scratch, i: usize) -> ([&Lists; 4], &mut Sieve, &mut [Hand]) {
+    let Scratch {
+        north,
+        south_east,
+        south_west,
+        sieve,
+        hands,
+        ..
+    } = scratch;
+    let lists = [&north[i].0, &*south_east, &north[i].1, &*south_west];
+    (lists, sieve, hands)
+}
+
 /// The number of chunks of a side whose pieces start at `starts`, `subs` pieces a chunk.
 pub(super) fn chunk_count(starts: &[At], subs: usize) -> usize {
     starts.len().div_ceil(subs)
@@ -185,7 +201,7 @@ impl Join {
     /// Makes piece `j` of a side's halves (`starts`: where its pieces start) into `keys`:
     /// the east side's if `east`, else the west side's, from the row set's lists `lists`
     /// (north-east, south-east, north-west, south-west).
-    fn make_piece(
+    pub(super) fn make_piece(
         &self,
         lists: [&Lists; 4],
         east: bool,
@@ -229,15 +245,7 @@ impl Join {
             pieces(blocked, blocked_subs, b),
             pieces(probing, probing_subs, p),
         );
-        let Scratch {
-            north,
-            south_east,
-            south_west,
-            sieve,
-            hands,
-            ..
-        } = scratch;
-        let lists = [&north[i].0, &*south_east, &north[i].1, &*south_west];
+        let (lists, sieve, hands) = crew_parts(scratch, i);
         sieve.forget_kept();
         // Both chunks made, a piece a task: the larger side's first.
         let made = together(
@@ -313,15 +321,7 @@ impl Join {
         let started = std::time::Instant::now();
         let (_, (probing, probing_subs)) = meeting.sides(west_blocked);
         let other = pieces(probing, probing_subs, p);
-        let Scratch {
-            north,
-            south_east,
-            south_west,
-            sieve,
-            hands,
-            ..
-        } = scratch;
-        let lists = [&north[i].0, &*south_east, &north[i].1, &*south_west];
+        let (lists, sieve, hands) = crew_parts(scratch, i);
         let cut = sieve.kept().expect("a chunk is kept").clone();
         let weight = self.long_diagonals();
         let segments = together(hands, other.len(), &self.helped, |task, hand| {

@@ -456,15 +456,17 @@ impl Join {
         starts: &[At],
         j: usize,
     ) -> Result<(), OutOfMemory> {
-        let (north_east, north_west) = &scratch.north[i];
-        let (upper, lower, width, keys) = match east {
-            true => (north_east, &scratch.south_east, self.e, &mut scratch.east),
-            false => (north_west, &scratch.south_west, self.w, &mut scratch.west),
-        };
-        keys.clear();
-        let (from, to) = (starts[j], starts.get(j + 1).copied());
-        let made = (keys, self.kernel);
-        chunks::pairs((upper, lower), width, self.key_bits(), made, from, to)
+        let Scratch {
+            north,
+            south_east,
+            south_west,
+            east: east_keys,
+            west: west_keys,
+            ..
+        } = scratch;
+        let lists = [&north[i].0, &*south_east, &north[i].1, &*south_west];
+        let keys = if east { east_keys } else { west_keys };
+        self.make_piece(lists, east, (starts, j), keys)
     }
 
     /// The weight of a west half from the long diagonals, as a power of 2: one for each west
