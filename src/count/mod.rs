@@ -233,10 +233,14 @@ const TIGHT_FOUND: u64 = 1 << 14;
 /// completions and few dead ends for a search that branches on the fewest open line and sees
 /// a shut line at once; a loose board has many completions, which the counters of N find far
 /// faster, on every thread. Knuth's estimate of the search's progress tells them apart after
-/// a few thousand nodes.
+/// a few thousand nodes. A board whose diagonals cannot hold its queens
+/// ([`crate::place::diagonal_sums`]) has none, without a search.
 fn count_tight(board: &crate::board::Board) -> Result<Option<u64>, OutOfMemory> {
     use crate::place::compact::Compact;
     use crate::place::{Order, Step};
+    if crate::place::diagonal_sums::refuted(board)? {
+        return Ok(Some(0));
+    }
     let Some(mut search) = Compact::new(board, Order::FewestOpen)? else {
         return Ok(None);
     };

@@ -5,6 +5,7 @@
 //! The portfolio of [`complete`]: its docs say how the methods take turns.
 
 use super::compact::{self, Compact};
+use super::diagonal_sums;
 use super::exhaustive::Search;
 use super::learning::Learning;
 use super::min_conflicts::Completing;
@@ -149,14 +150,36 @@ impl Default for Options {
 pub enum Completion {
     /// A completion: the 0-based column of each row's queen, the placed queens kept.
     Found(Vec<u32>),
-    /// No placement completes the board: an exhaustive search has looked everywhere.
-    Impossible,
+    /// No placement completes the board, and how that was proved.
+    Impossible(Proof),
     /// Time ran out with neither a completion nor a proof that none exists.
     GaveUp {
         /// Whether an exhaustive search took part (a board too big for them can only be
         /// solved, never proved impossible).
         exhaustive: bool,
     },
+}
+
+/// How [`complete()`] proved that a board has no completion.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Proof {
+    /// An exhaustive search looked everywhere.
+    Searched,
+    /// The diagonals the new queens could stand on cannot have the sums that the diagonals
+    /// of every placement have, whatever rows and columns they pair (`diagonal_sums`): no
+    /// search was needed.
+    DiagonalSums,
+}
+
+impl std::fmt::Display for Proof {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            Proof::Searched => "an exhaustive search looked everywhere",
+            Proof::DiagonalSums => {
+                "no choice of the free diagonals has the sums of every placement's diagonals"
+            }
+        })
+    }
 }
 
 /// A method at work on a board.
@@ -391,7 +414,10 @@ fn choose_leader(entrants: &[Entrant]) -> usize {
 /// assert_eq!(queens[3], 998);
 /// // Four queens, one in a corner: none.
 /// let corner = Board::new(4).with_queens(&[(0, 0)]).unwrap();
-/// assert_eq!(complete(&corner, &Options::default()).unwrap(), Completion::Impossible);
+/// assert!(matches!(
+///     complete(&corner, &Options::default()).unwrap(),
+///     Completion::Impossible(_)
+/// ));
 /// ```
 pub fn complete(board: &Board, options: &Options) -> Result<Completion, OutOfMemory> {
     complete_watched(board, options, &mut |_| {})
@@ -446,6 +472,9 @@ pub fn complete_watched(
         }
     }
     let clock = Clock::start();
+    if options.only.is_none() && diagonal_sums::refuted(board)? {
+        return Ok(Completion::Impossible(Proof::DiagonalSums));
+    }
     let mut entrants = entrants(board, options)?;
     let exhaustive = entrants.iter().any(|e| e.method.is_exhaustive());
     let mut leader = 0;
@@ -462,7 +491,7 @@ pub fn complete_watched(
             };
             match entrant.turn(budget) {
                 Outcome::Found(queens) => return Ok(Completion::Found(queens)),
-                Outcome::Impossible => return Ok(Completion::Impossible),
+                Outcome::Impossible => return Ok(Completion::Impossible(Proof::Searched)),
                 Outcome::Paused => {}
             }
         }
@@ -531,7 +560,7 @@ mod tests {
                             assert_eq!(verify(n, &q), Ok(()));
                             assert_eq!(q[row as usize], col);
                         }
-                        Completion::Impossible => assert!(!exists, "{} ({}, {})", n, row, col),
+                        Completion::Impossible(_) => assert!(!exists, "{} ({}, {})", n, row, col),
                         Completion::GaveUp { .. } => panic!("gave up on n = {}", n),
                     }
                 }
@@ -578,7 +607,10 @@ mod tests {
             give_up_after: Some(Duration::from_millis(20)),
             only: None,
         };
-        assert_eq!(complete(&board, &options).unwrap(), Completion::Impossible);
+        assert!(matches!(
+            complete(&board, &options).unwrap(),
+            Completion::Impossible(_)
+        ));
         let alone = Options {
             only: Some(Method::MinConflicts),
             ..options

@@ -40,13 +40,14 @@
 pub(crate) mod compact;
 mod complete;
 mod construct;
+pub(crate) mod diagonal_sums;
 pub mod exhaustive;
 mod learning;
 mod min_conflicts;
 pub(crate) mod narrow;
 mod verify;
 
-pub use complete::{complete, complete_watched, Completion, Method, Options, Report};
+pub use complete::{complete, complete_watched, Completion, Method, Options, Proof, Report};
 pub use construct::{construct, Columns};
 pub use min_conflicts::{min_conflicts, Completing};
 pub use verify::{try_verify, verify, verify_on, Flaw};

@@ -89,7 +89,7 @@ fn completions_counted_three_ways_and_listed_equal_brute_force() {
                         assert!(expected.contains(&q), "{:?} {:?}", only, board);
                         assert_eq!(verify_on(&board, &q), Ok(Ok(())));
                     }
-                    Completion::Impossible => {
+                    Completion::Impossible(_) => {
                         assert!(expected.is_empty(), "{:?} {:?}", only, board)
                     }
                     Completion::GaveUp { .. } => panic!("gave up on {:?}", board),
@@ -111,7 +111,7 @@ fn one_mandatory_queen_anywhere_up_to_1000_is_completed_or_proved_alone() {
             Completion::Found(q) => {
                 assert_eq!(verify_on(&board, &q), Ok(Ok(())), "n = {}", n);
             }
-            Completion::Impossible => {
+            Completion::Impossible(_) => {
                 assert!(
                     n <= 10,
                     "n = {} with ({}, {}) proved impossible",
@@ -133,9 +133,11 @@ fn one_mandatory_queen_anywhere_up_to_1000_is_completed_or_proved_alone() {
     // The small boards Codewars proves empty: a corner of 4, the middle of 3, anything on 2.
     for (n, row, col) in [(4, 0, 0), (3, 1, 1), (2, 0, 1), (6, 0, 0)] {
         let board = Board::new(n).with_queens(&[(row, col)]).unwrap();
-        assert_eq!(
-            complete(&board, &Options::default()).unwrap(),
-            Completion::Impossible,
+        assert!(
+            matches!(
+                complete(&board, &Options::default()).unwrap(),
+                Completion::Impossible(_)
+            ),
             "n = {}",
             n
         );

@@ -116,6 +116,42 @@ fn count_and_list_agree_on_a_board_with_queens_and_reserved_squares() {
     );
 }
 
+/// An Excluded Diagonals board of CSPLib prob079 (`queens-diag-gen.py 28 4 28001`, its first
+/// 28 diagonals reserved) with no completion: neither shiftqueens, CP-SAT, CaDiCaL nor a
+/// search of ours decided it in a minute (docs/benchmarks.md).
+const EXCLUDED_28: &str = concat!(
+    env!("CARGO_MANIFEST_DIR"),
+    "/fixtures/boards/csplib-excluded-diagonals-28.board"
+);
+
+#[test]
+fn a_board_whose_diagonals_cannot_hold_its_queens_is_proved_so_at_once() {
+    queens()
+        .args(["solve", "--board", EXCLUDED_28])
+        .assert()
+        .code(1)
+        .stdout("")
+        .stderr(predicate::str::contains(
+            "no placement completes this board (no choice of the free diagonals",
+        ));
+    // The searches alone do not decide it in a second.
+    queens()
+        .args([
+            "solve",
+            "--board",
+            EXCLUDED_28,
+            "--method",
+            "compact",
+            "--time-limit",
+            "1",
+        ])
+        .assert()
+        .code(1)
+        .stderr(predicate::str::contains("gave up after 1 s"));
+    // Counting its completions says the same.
+    prints(&["count", "--board", EXCLUDED_28], "0\n");
+}
+
 #[test]
 fn a_board_with_no_completion_is_exit_1_from_solve_and_0_from_count() {
     let corner = file("corner.board", "Q...\n....\n....\n....\n");
@@ -125,7 +161,18 @@ fn a_board_with_no_completion_is_exit_1_from_solve_and_0_from_count() {
         .assert()
         .code(1)
         .stdout("")
-        .stderr("queens: no placement completes this board\n");
+        .stderr(
+            "queens: no placement completes this board (no choice of the free diagonals has \
+             the sums of every placement's diagonals)\n",
+        );
+    // A search alone proves it by searching.
+    queens()
+        .args(["solve", "--board", corner, "--method", "compact"])
+        .assert()
+        .code(1)
+        .stderr(
+            "queens: no placement completes this board (an exhaustive search looked everywhere)\n",
+        );
     prints(&["count", "--board", corner], "0\n");
     prints(&["list", "--board", corner], "");
     queens()

@@ -88,13 +88,15 @@ turns by work done, so the answer does not depend on the machine",
         },
     ],
     notes:
-        "Placed queens (--board, --queens, --queen; the n-queens completion problem): tree
+        "Placed queens (--board, --queens, --queen; the n-queens completion problem): first,
+on boards up to 64 wide, the diagonals the new queens could take are checked against the
+sums every placement's diagonals have (a proof of 'none' without search); then tree
 searches and a clause-learning search (cdcl), which alone can prove that no placement
 completes the board, take turns with min-conflicts that never moves a placed queen, which
 finds completions of large boards in linear time; the turns go to the method that shows, on
 the board, it will finish first, and cdcl keeps a share however they go (--method runs one
-alone). Exit 1 with 'no placement completes this board' when the search proved it, and with
-a different message when --time-limit ran out first. Boards up to 8192 squares a side from a
+alone, without the check). Exit 1 with 'no placement completes this board (HOW IT WAS
+PROVED)' when it is proved, and with a different message when --time-limit ran out first. Boards up to 8192 squares a side from a
 file, N up to 1000000000 with --queens and --queen.
 
 On a terminal, runs over a second show their progress on stderr (with placed queens: the
@@ -412,9 +414,10 @@ fn complete_board<W: Write>(
             }
             Ok(printer.print(&queens)?)
         }
-        Completion::Impossible => Err(Failure::Check(
-            "no placement completes this board".to_string(),
-        )),
+        Completion::Impossible(proof) => Err(Failure::Check(format!(
+            "no placement completes this board ({})",
+            proof
+        ))),
         Completion::GaveUp { exhaustive } => Err(Failure::Check(format!(
             "gave up after {} s: no completion found, and none proved impossible{}; a longer --time-limit may decide it",
             args.time_limit.map_or(0, |t| t.as_secs()),

@@ -352,7 +352,8 @@ impl Search {
     }
 }
 
-/// The completions of a board, in lexicographic order of their columns: by the search in
+/// The completions of a board, in lexicographic order of their columns: none if the sums of
+/// its diagonals show there are none (`diagonal_sums`); else by the search in
 /// machine words (`narrow`) up to 64 columns, by the compact search
 /// (`compact`) in row order when at most 64 rows are free, by [`Search`] in row order
 /// beyond.
@@ -373,6 +374,8 @@ pub struct Completions {
 
 /// The search a [`Completions`] runs.
 enum Searcher {
+    /// None: the board's diagonals cannot hold its queens ([`super::diagonal_sums`]).
+    None,
     Narrow(Narrow),
     Compact(Box<Compact>),
     Wide(Box<Search>),
@@ -389,6 +392,11 @@ impl Completions {
     ///
     /// O(1) per node up to 64 columns, O(m) with m ≤ 64 free rows, O(n · n/64) beyond.
     pub fn new(board: &Board) -> Result<Completions, OutOfMemory> {
+        if super::diagonal_sums::refuted(board)? {
+            return Ok(Completions {
+                search: Searcher::None,
+            });
+        }
         if board.size() <= 64 {
             return Ok(Completions {
                 search: Searcher::Narrow(Narrow::new(board)),
@@ -414,6 +422,7 @@ impl Completions {
     pub fn next_completion(&mut self) -> Option<&[u32]> {
         let mut unlimited = u64::MAX;
         match &mut self.search {
+            Searcher::None => None,
             Searcher::Narrow(narrow) => match narrow.advance(&mut unlimited) {
                 Step::Found => Some(narrow.placement()),
                 _ => None,
@@ -438,7 +447,8 @@ impl Iterator for Completions {
     }
 }
 
-/// The number of completions of `board`, by a search branching on the fewest open squares:
+/// The number of completions of `board`: 0 if the sums of its diagonals show there are none
+/// (`diagonal_sums`), else by a search branching on the fewest open squares:
 /// the compact one (`compact`) when at most 64 rows are free, [`Search`] beyond.
 ///
 /// # Errors
@@ -462,6 +472,9 @@ impl Iterator for Completions {
 /// assert_eq!(count(&one).unwrap(), 4);
 /// ```
 pub fn count(board: &Board) -> Result<u64, OutOfMemory> {
+    if super::diagonal_sums::refuted(board)? {
+        return Ok(0);
+    }
     if let Some(mut compact) = Compact::new(board, Order::FewestOpen)? {
         let mut found = 0;
         while compact.advance(&mut u64::MAX.clone()) == Step::Found {

@@ -1,0 +1,372 @@
+//! A proof that a board has no completion, read off the diagonals alone: the sums every
+//! placement's diagonals have.
+//!
+//! Number the diagonals of a queen in row r, column c of an n×n board by
+//! x = r + c − (n − 1) (its anti-diagonal) and y = r − c (its diagonal). A completion puts one
+//! new queen on each of the m free rows R and the m free columns C, so whatever the pairing,
+//! its new queens' diagonals have
+//!
+//! - Σx = ΣR + ΣC − m(n − 1) and Σy = ΣR − ΣC,
+//! - Σx² + Σy² = Σ(2r² + 2c² − 2(n − 1)(r + c) + (n − 1)²)
+//!   = 2ΣR² + 2ΣC² − 2(n − 1)(ΣR + ΣC) + m(n − 1)²,
+//!
+//! and the m values of x are distinct (no two queens share a diagonal), each the diagonal of
+//! a square a new queen can take (free, not reserved, not attacked by a placed queen); so are
+//! those of y. If no m such values of x and m of y have these sums, no completion exists,
+//! however the rows and columns are paired: a proof that needs no search. A dynamic programme
+//! over the diagonals of each kind finds every (Σ, Σ²) that m of them reach.
+//!
+//! The rows and columns are what a search branches on, and a search proves "none" by
+//! meeting every dead end; this argument sees the whole board at once. On CSPLib's Excluded
+//! Diagonals boards (prob079) it decides every board without a completion we generated from
+//! n = 22 to 30, among them eight that no solver we ran decided in a minute, in milliseconds,
+//! and it never refutes a board with one (the tests compare it with an exhaustive search on
+//! thousands of small boards).
+
+use super::OutOfMemory;
+use crate::board::Board;
+use crate::memory::try_filled;
+
+/// The most words of reachable squares a kind of diagonal may take (64 MB); a board that
+/// needs more is not checked (boards of n ≤ 30 need at most a few MB).
+const MOST_WORDS: u64 = 1 << 23;
+
+/// The most word operations the check may take for one kind of diagonal: about a second.
+const MOST_WORK: u64 = 1 << 31;
+
+/// Whether the diagonals of `board` prove it has no completion, as the [module docs](self)
+/// say. `false` when they do not, and for a board this check does not take (wider than 64,
+/// or whose check would need more than [`MOST_WORDS`] or [`MOST_WORK`]).
+///
+/// # Errors
+///
+/// [`OutOfMemory`] if the check's tables (at most 64 MB) cannot be had.
+///
+/// # Complexity
+///
+/// O(n · S · Q / 64) for S the sums m diagonals can reach (about m² n / 2) and Q the sum of
+/// squares (about 2m n²/3 + …): milliseconds at n = 30.
+pub(crate) fn refuted(board: &Board) -> Result<bool, OutOfMemory> {
+    let (n, m) = (board.size(), board.free_rows());
+    if n > 64 || m == 0 {
+        return Ok(false);
+    }
+    let barred = board.barred_words();
+    let free_row = |r: usize| board.queen_in(r).is_none();
+    let mut free_col = vec![true; n];
+    for &(_, c) in board.queens() {
+        free_col[c as usize] = false;
+    }
+    // The diagonals of the squares a new queen can take, each kind as 0..2n−1.
+    let (mut xs, mut ys) = (vec![false; 2 * n - 1], vec![false; 2 * n - 1]);
+    for r in (0..n).filter(|&r| free_row(r)) {
+        for c in (0..n).filter(|&c| barred[r] >> c & 1 == 0) {
+            xs[r + c] = true;
+            ys[r + n - 1 - c] = true;
+        }
+    }
+    let (rows, cols): (Vec<i64>, Vec<i64>) = (
+        (0..n).filter(|&r| free_row(r)).map(|r| r as i64).collect(),
+        (0..n).filter(|&c| free_col[c]).map(|c| c as i64).collect(),
+    );
+    let (n1, mm) = (n as i64 - 1, m as i64);
+    let (sum_r, sum_c) = (rows.iter().sum::<i64>(), cols.iter().sum::<i64>());
+    let squares = |v: &[i64]| v.iter().map(|a| a * a).sum::<i64>();
+    let sum_x = sum_r + sum_c - mm * n1;
+    let sum_y = sum_r - sum_c;
+    let most = 2 * squares(&rows) + 2 * squares(&cols) - 2 * n1 * (sum_r + sum_c) + mm * n1 * n1;
+    let values = |taken: &[bool]| -> Vec<i64> {
+        (0..taken.len())
+            .filter(|&d| taken[d])
+            .map(|d| d as i64 - n1)
+            .collect()
+    };
+    let (x_values, y_values) = (values(&xs), values(&ys));
+    let Some(x_table) = Reach::plan(&x_values, m, sum_x, most) else {
+        return Ok(false);
+    };
+    let Some(y_table) = Reach::plan(&y_values, m, sum_y, most) else {
+        return Ok(false);
+    };
+    let x_reached = x_table.squares(&x_values)?;
+    if x_reached.iter().all(|&w| w == 0) {
+        return Ok(true);
+    }
+    let y_reached = y_table.squares(&y_values)?;
+    let bit = |set: &[u64], q: i64| set[q as usize / 64] >> (q % 64) & 1 == 1;
+    Ok(!(0..=most).any(|q| bit(&x_reached, q) && bit(&y_reached, most - q)))
+}
+
+/// The table of a dynamic programme: for each count c of values chosen and each sum s they
+/// can have (within what leaves the rest reachable), the set of sums of squares they reach,
+/// one bit each from 0 to the most.
+struct Reach {
+    /// How many values are chosen in the end, and their sum.
+    m: usize,
+    /// The lowest and highest sum kept for each count (`lo > hi`: none can be).
+    lo: Vec<i64>,
+    hi: Vec<i64>,
+    /// Where each count's sets start, in sets.
+    first: Vec<usize>,
+    /// Words a set.
+    words: usize,
+}
+
+impl Reach {
+    /// The table for choosing `m` distinct values of `values` (in increasing order) with sum
+    /// `sum` and sums of squares up to `most`, or `None` if it would pass [`MOST_WORDS`] or
+    /// [`MOST_WORK`].
+    fn plan(values: &[i64], m: usize, sum: i64, most: i64) -> Option<Reach> {
+        // `most` is a sum of squares over any pairing of the free rows and columns: never
+        // negative.
+        let words = most as usize / 64 + 1;
+        if values.len() < m {
+            // Too few diagonals: no table needed, nothing is reached.
+            return Some(Reach::empty(m, words));
+        }
+        let prefix = |k: usize| values[..k].iter().sum::<i64>();
+        let suffix = |k: usize| values[values.len() - k..].iter().sum::<i64>();
+        let (mut lo, mut hi, mut first) = (Vec::new(), Vec::new(), vec![0]);
+        for c in 0..=m {
+            // c values chosen: at least the c smallest, at most the c largest, and the m − c
+            // still to come can bring the sum to `sum`.
+            lo.push(prefix(c).max(sum - suffix(m - c)));
+            hi.push(suffix(c).min(sum - prefix(m - c)));
+            let width = (hi[c] - lo[c] + 1).max(0) as usize;
+            first.push(first[c] + width);
+        }
+        let cells = (first[m + 1] as u64).saturating_mul(words as u64);
+        let work = cells.saturating_mul(values.len() as u64);
+        (cells <= MOST_WORDS && work <= MOST_WORK).then_some(Reach {
+            m,
+            lo,
+            hi,
+            first,
+            words,
+        })
+    }
+
+    /// A table in which nothing is reached, its sets `words` long.
+    fn empty(m: usize, words: usize) -> Reach {
+        Reach {
+            m,
+            lo: vec![1; m + 1],
+            hi: vec![0; m + 1],
+            first: vec![0; m + 2],
+            words,
+        }
+    }
+
+    /// Runs the programme over `values`: the sums of squares (bit q for q) that `m` distinct
+    /// values of them reach with the planned sum.
+    fn squares(&self, values: &[i64]) -> Result<Vec<u64>, OutOfMemory> {
+        let (m, words) = (self.m, self.words);
+        if self.lo[m] > self.hi[m] {
+            return Ok(vec![0; words]);
+        }
+        let mut sets = try_filled(self.first[m + 1] * words, 0u64, "the sums of the diagonals")?;
+        let mut any = try_filled(self.first[m + 1], false, "the sums of the diagonals")?;
+        if self.lo[0] <= 0 && 0 <= self.hi[0] {
+            let at = self.first[0] + (-self.lo[0]) as usize;
+            sets[at * words] = 1;
+            any[at] = true;
+        }
+        for (i, &v) in values.iter().enumerate() {
+            let shift = (v * v) as usize;
+            // Counts downwards, so each value is chosen at most once.
+            for c in (0..m.min(i + 1)).rev() {
+                let (below, above) = sets.split_at_mut(self.first[c + 1] * words);
+                for s in self.lo[c]..=self.hi[c] {
+                    let t = s + v;
+                    if t < self.lo[c + 1] || t > self.hi[c + 1] {
+                        continue;
+                    }
+                    let from = self.first[c] + (s - self.lo[c]) as usize;
+                    if !any[from] {
+                        continue;
+                    }
+                    let to = self.first[c + 1] + (t - self.lo[c + 1]) as usize;
+                    let source = &below[from * words..(from + 1) * words];
+                    let at = (to - self.first[c + 1]) * words;
+                    any[to] |= or_shifted(&mut above[at..at + words], source, shift);
+                }
+            }
+        }
+        let end = self.first[m] + (self.hi[m] - self.lo[m]) as usize;
+        Ok(sets[end * words..(end + 1) * words].to_vec())
+    }
+}
+
+/// `into |= from << shift`, bits shifted past the end dropped; whether any bit of `into` is
+/// set after it.
+fn or_shifted(into: &mut [u64], from: &[u64], shift: usize) -> bool {
+    let (whole, part) = (shift / 64, shift % 64);
+    let mut any = false;
+    for j in (whole..into.len()).rev() {
+        let k = j - whole;
+        let mut w = from[k] << part;
+        if part > 0 && k > 0 {
+            w |= from[k - 1] >> (64 - part);
+        }
+        into[j] |= w;
+        any |= into[j] != 0;
+    }
+    any || into[..whole.min(into.len())].iter().any(|&w| w != 0)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::place::{complete, Completion, Options};
+
+    /// A generator of small random boards: a few seeded numbers a board.
+    struct Boards(u64);
+
+    impl Boards {
+        fn next(&mut self, below: u64) -> u64 {
+            self.0 = self
+                .0
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            (self.0 >> 33) % below
+        }
+
+        /// A board of size `n` with some whole diagonals reserved (as CSPLib's Excluded
+        /// Diagonals), some single squares reserved, and up to two queens placed.
+        fn board(&mut self, n: usize) -> Board {
+            let (sums, diffs): (Vec<u64>, Vec<u64>) = (
+                (0..self.next(n as u64 / 2 + 1))
+                    .map(|_| self.next(2 * n as u64 - 1))
+                    .collect(),
+                (0..self.next(n as u64 / 2 + 1))
+                    .map(|_| self.next(2 * n as u64 - 1))
+                    .collect(),
+            );
+            let words = n.div_ceil(64);
+            let mut reserved = vec![0u64; n * words];
+            let holes = self.next(3);
+            for r in 0..n {
+                for c in 0..n {
+                    let hole = holes > 0 && self.next(12) == 0;
+                    if sums.contains(&((r + c) as u64))
+                        || diffs.contains(&((r + n - 1 - c) as u64))
+                        || hole
+                    {
+                        reserved[r * words + c / 64] |= 1 << (c % 64);
+                    }
+                }
+            }
+            let mut board = Board::with_reserved(n, reserved);
+            for _ in 0..self.next(3) {
+                let (r, c) = (self.next(n as u64) as u32, self.next(n as u64) as u32);
+                if let Ok(placed) = board.with_queens(&[(r, c)]) {
+                    board = placed;
+                }
+            }
+            board
+        }
+    }
+
+    #[test]
+    fn a_board_it_refutes_has_no_completion_and_it_refutes_many() {
+        let mut boards = Boards(2026);
+        let (mut refuted_boards, mut impossible) = (0, 0);
+        for i in 0..6000 {
+            let n = 4 + i % 7;
+            let board = boards.board(n);
+            let options = Options {
+                give_up_after: None,
+                only: Some(crate::place::Method::Compact),
+                ..Options::default()
+            };
+            let found = complete(&board, &options).unwrap();
+            let none = matches!(found, Completion::Impossible(_));
+            impossible += usize::from(none);
+            if refuted(&board).unwrap() {
+                assert!(
+                    none,
+                    "refuted, but completed: {:?} gives {:?}",
+                    board, found
+                );
+                refuted_boards += 1;
+            }
+        }
+        // Both kinds of board were met, and the check is not idle: it refutes most of the
+        // boards without a completion (about 90% of them).
+        let message = format!("{} of {} refuted", refuted_boards, impossible);
+        assert!(impossible > 1000 && impossible < 5000, "{}", message);
+        assert!(refuted_boards * 4 > impossible * 3, "{}", message);
+    }
+
+    #[test]
+    fn the_plain_board_and_a_full_placement_are_not_refuted() {
+        // Only the boards of 2 and 3, which have no placement, may be refuted.
+        for n in 1..=30 {
+            let none = refuted(&Board::new(n)).unwrap();
+            assert_eq!(none, n == 2 || n == 3, "{}", n);
+        }
+        let queens: Vec<(u32, u32)> = [0u32, 4, 7, 5, 2, 6, 1, 3]
+            .iter()
+            .enumerate()
+            .map(|(r, &c)| (r as u32, c))
+            .collect();
+        let board = Board::new(8).with_queens(&queens[..5]).unwrap();
+        assert!(!refuted(&board).unwrap());
+        assert!(!refuted(&Board::new(8).with_queens(&queens).unwrap()).unwrap());
+    }
+
+    #[test]
+    fn a_board_made_around_a_placement_is_never_refuted() {
+        // A placement of n queens found by min-conflicts, every diagonal it does not use
+        // reserved but for a few, and some of its queens placed: it completes the board.
+        let mut boards = Boards(28);
+        for n in 11..=40u32 {
+            for seed in 0..6 {
+                let queens = crate::place::min_conflicts(n, seed, &mut |_, _| {})
+                    .unwrap()
+                    .unwrap();
+                let n = n as usize;
+                let (mut sums, mut diffs) = (vec![false; 2 * n - 1], vec![false; 2 * n - 1]);
+                for (r, &c) in queens.iter().enumerate() {
+                    sums[r + c as usize] = true;
+                    diffs[r + n - 1 - c as usize] = true;
+                }
+                for d in 0..2 * n - 1 {
+                    sums[d] |= boards.next(4) == 0;
+                    diffs[d] |= boards.next(4) == 0;
+                }
+                let words = n.div_ceil(64);
+                let mut reserved = vec![0u64; n * words];
+                for r in 0..n {
+                    for c in 0..n {
+                        if !sums[r + c] || !diffs[r + n - 1 - c] {
+                            reserved[r * words + c / 64] |= 1 << (c % 64);
+                        }
+                    }
+                }
+                let placed: Vec<(u32, u32)> = (0..n)
+                    .filter(|_| boards.next(3) == 0)
+                    .map(|r| (r as u32, queens[r]))
+                    .collect();
+                let board = Board::with_reserved(n, reserved)
+                    .with_queens(&placed)
+                    .unwrap();
+                assert!(!refuted(&board).unwrap(), "n = {}, seed {}", n, seed);
+            }
+        }
+    }
+
+    #[test]
+    fn shifting_keeps_every_bit_that_fits() {
+        for shift in [0, 1, 63, 64, 65, 130, 200] {
+            let from = [0x8000_0000_0000_0001u64, 3, 1 << 40];
+            let mut into = [0u64; 3];
+            let any = or_shifted(&mut into, &from, shift);
+            for q in 0..192 {
+                let had = q >= shift && from[(q - shift) / 64] >> ((q - shift) % 64) & 1 == 1;
+                assert_eq!(into[q / 64] >> (q % 64) & 1 == 1, had, "{} {}", shift, q);
+            }
+            assert_eq!(any, into.iter().any(|&w| w != 0));
+        }
+    }
+}
