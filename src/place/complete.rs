@@ -5,7 +5,7 @@
 //! The portfolio of [`complete`]: its docs say how the methods take turns.
 
 use super::compact::{self, Compact};
-use super::diagonal_sums;
+use super::diagonal_sums::Check;
 use super::exhaustive::Search;
 use super::learning::Learning;
 use super::min_conflicts::Completing;
@@ -373,6 +373,9 @@ fn choose_leader(entrants: &[Entrant]) -> usize {
 /// - the clause-learning search has no tree to measure, so no prediction; it is there for
 ///   the boards whose completions a tree search reaches only after meeting the same dead ends
 ///   again and again (CSPLib's Excluded Diagonals from n ≈ 24), and gets the turn above;
+/// - the check of the diagonals' sums (`diagonal_sums`, on boards up to 64 wide) gets a whole
+///   turn each round until it has said whether they show that no completion exists (a tenth
+///   of a second at n = 30), unless `options.only` names a method;
 /// - min-conflicts proves nothing and tells nothing of what is left; it leads only when no
 ///   exhaustive search fits or the leader's prediction is hopeless (past 10^11 units
 ///   of work left, and 64 times its work so far) and the clause-learning search does not fit,
@@ -472,10 +475,9 @@ pub fn complete_watched(
         }
     }
     let clock = Clock::start();
-    if options.only.is_none() && diagonal_sums::refuted(board)? {
-        return Ok(Completion::Impossible(Proof::DiagonalSums));
-    }
     let mut entrants = entrants(board, options)?;
+    // The diagonals' sums take a whole turn each round too, until they have said their word.
+    let mut sums = options.only.is_none().then(|| Check::new(board)).flatten();
     let exhaustive = entrants.iter().any(|e| e.method.is_exhaustive());
     let mut leader = 0;
     let mut learning_turn = TURN;
@@ -493,6 +495,13 @@ pub fn complete_watched(
                 Outcome::Found(queens) => return Ok(Completion::Found(queens)),
                 Outcome::Impossible => return Ok(Completion::Impossible(Proof::Searched)),
                 Outcome::Paused => {}
+            }
+        }
+        if let Some(check) = &mut sums {
+            match check.advance(&mut TURN.clone())? {
+                Some(true) => return Ok(Completion::Impossible(Proof::DiagonalSums)),
+                Some(false) => sums = None,
+                None => {}
             }
         }
         leader = choose_leader(&entrants);

@@ -35,73 +35,135 @@ const MOST_WORDS: u64 = 1 << 23;
 const MOST_WORK: u64 = 1 << 31;
 
 /// Whether the diagonals of `board` prove it has no completion, as the [module docs](self)
-/// say. `false` when they do not, and for a board this check does not take (wider than 64,
-/// or whose check would need more than [`MOST_WORDS`] or [`MOST_WORK`]).
+/// say: [`Check`] run to its end. `false` when they do not, and for a board the check does
+/// not take.
 ///
 /// # Errors
 ///
-/// [`OutOfMemory`] if the check's tables (at most 64 MB) cannot be had.
+/// [`OutOfMemory`] if the check's tables (at most 64 MB a kind) cannot be had.
 ///
 /// # Complexity
 ///
-/// O(n · S · Q / 64) for S the sums m diagonals can reach (about m² n / 2) and Q the sum of
-/// squares (about 2m n²/3 + …): milliseconds at n = 30.
+/// As [`Check`]: milliseconds at n = 30, at most about a second.
 pub(crate) fn refuted(board: &Board) -> Result<bool, OutOfMemory> {
-    let (n, m) = (board.size(), board.free_rows());
-    if n > 64 || m == 0 {
+    let Some(mut check) = Check::new(board) else {
         return Ok(false);
-    }
-    let barred = board.barred_words();
-    let free_row = |r: usize| board.queen_in(r).is_none();
-    let mut free_col = vec![true; n];
-    for &(_, c) in board.queens() {
-        free_col[c as usize] = false;
-    }
-    // The diagonals of the squares a new queen can take, each kind as 0..2n−1.
-    let (mut xs, mut ys) = (vec![false; 2 * n - 1], vec![false; 2 * n - 1]);
-    for r in (0..n).filter(|&r| free_row(r)) {
-        for c in (0..n).filter(|&c| barred[r] >> c & 1 == 0) {
-            xs[r + c] = true;
-            ys[r + n - 1 - c] = true;
+    };
+    loop {
+        if let Some(refuted) = check.advance(&mut u64::MAX.clone())? {
+            return Ok(refuted);
         }
     }
-    let (rows, cols): (Vec<i64>, Vec<i64>) = (
-        (0..n).filter(|&r| free_row(r)).map(|r| r as i64).collect(),
-        (0..n).filter(|&c| free_col[c]).map(|c| c as i64).collect(),
-    );
-    let (n1, mm) = (n as i64 - 1, m as i64);
-    let (sum_r, sum_c) = (rows.iter().sum::<i64>(), cols.iter().sum::<i64>());
-    let squares = |v: &[i64]| v.iter().map(|a| a * a).sum::<i64>();
-    let sum_x = sum_r + sum_c - mm * n1;
-    let sum_y = sum_r - sum_c;
-    let most = 2 * squares(&rows) + 2 * squares(&cols) - 2 * n1 * (sum_r + sum_c) + mm * n1 * n1;
-    let values = |taken: &[bool]| -> Vec<i64> {
-        (0..taken.len())
-            .filter(|&d| taken[d])
-            .map(|d| d as i64 - n1)
-            .collect()
-    };
-    let (x_values, y_values) = (values(&xs), values(&ys));
-    let Some(x_table) = Reach::plan(&x_values, m, sum_x, most) else {
-        return Ok(false);
-    };
-    let Some(y_table) = Reach::plan(&y_values, m, sum_y, most) else {
-        return Ok(false);
-    };
-    let x_reached = x_table.squares(&x_values)?;
-    if x_reached.iter().all(|&w| w == 0) {
-        return Ok(true);
-    }
-    let y_reached = y_table.squares(&y_values)?;
-    let bit = |set: &[u64], q: i64| set[q as usize / 64] >> (q % 64) & 1 == 1;
-    Ok(!(0..=most).any(|q| bit(&x_reached, q) && bit(&y_reached, most - q)))
 }
 
-/// The table of a dynamic programme: for each count c of values chosen and each sum s they
-/// can have (within what leaves the rest reachable), the set of sums of squares they reach,
-/// one bit each from 0 to the most.
-struct Reach {
-    /// How many values are chosen in the end, and their sum.
+/// The check of the [module docs](self) on one board, run a share at a time (its work
+/// counted in word operations) so that it can take turns with the searches.
+///
+/// # Complexity
+///
+/// O(n · S · Q / 64) word operations for S the sums m diagonals can reach (about m² n / 2)
+/// and Q the largest sum of squares (about 2m n² / 3): 10^8 at n = 30 (0.1 s), and at most
+/// [`MOST_WORK`] a kind, with [`MOST_WORDS`] a kind of memory.
+pub(crate) struct Check {
+    /// The programmes of the anti-diagonals (x) and the diagonals (y), run in that order.
+    kinds: [Programme; 2],
+    /// What Σx² + Σy² must be.
+    most: i64,
+    /// The word operations done.
+    work: u64,
+}
+
+impl Check {
+    /// The check of `board`, or `None` if it does not take it (wider than 64, no row free,
+    /// or tables past [`MOST_WORDS`] or [`MOST_WORK`]).
+    ///
+    /// # Complexity
+    ///
+    /// O(n²).
+    pub(crate) fn new(board: &Board) -> Option<Check> {
+        let (n, m) = (board.size(), board.free_rows());
+        if n > 64 || m == 0 {
+            return None;
+        }
+        let barred = board.barred_words();
+        let free_row = |r: usize| board.queen_in(r).is_none();
+        let mut free_col = vec![true; n];
+        for &(_, c) in board.queens() {
+            free_col[c as usize] = false;
+        }
+        // The diagonals of the squares a new queen can take, each kind as 0..2n−1.
+        let (mut xs, mut ys) = (vec![false; 2 * n - 1], vec![false; 2 * n - 1]);
+        for r in (0..n).filter(|&r| free_row(r)) {
+            for c in (0..n).filter(|&c| barred[r] >> c & 1 == 0) {
+                xs[r + c] = true;
+                ys[r + n - 1 - c] = true;
+            }
+        }
+        let (rows, cols): (Vec<i64>, Vec<i64>) = (
+            (0..n).filter(|&r| free_row(r)).map(|r| r as i64).collect(),
+            (0..n).filter(|&c| free_col[c]).map(|c| c as i64).collect(),
+        );
+        let (n1, mm) = (n as i64 - 1, m as i64);
+        let (sum_r, sum_c) = (rows.iter().sum::<i64>(), cols.iter().sum::<i64>());
+        let squares = |v: &[i64]| v.iter().map(|a| a * a).sum::<i64>();
+        let most =
+            2 * squares(&rows) + 2 * squares(&cols) - 2 * n1 * (sum_r + sum_c) + mm * n1 * n1;
+        let values = |taken: &[bool]| -> Vec<i64> {
+            (0..taken.len())
+                .filter(|&d| taken[d])
+                .map(|d| d as i64 - n1)
+                .collect()
+        };
+        Some(Check {
+            kinds: [
+                Programme::plan(values(&xs), m, sum_r + sum_c - mm * n1, most)?,
+                Programme::plan(values(&ys), m, sum_r - sum_c, most)?,
+            ],
+            most,
+            work: 0,
+        })
+    }
+
+    /// Runs the check for about `budget` word operations (less what it did is left in
+    /// `budget`): `Some(true)` if the board has no completion, `Some(false)` if the check
+    /// ends without showing it, `None` if it is not done yet.
+    ///
+    /// # Errors
+    ///
+    /// [`OutOfMemory`] if a table cannot be had.
+    pub(crate) fn advance(&mut self, budget: &mut u64) -> Result<Option<bool>, OutOfMemory> {
+        let before = self.work;
+        let [x, y] = &mut self.kinds;
+        let done = loop {
+            let spent = self.work - before;
+            if spent >= *budget {
+                break None;
+            }
+            if !x.done() {
+                self.work += x.step()?;
+            } else if x.reached().iter().all(|&w| w == 0) {
+                break Some(true);
+            } else if !y.done() {
+                self.work += y.step()?;
+            } else if y.reached().iter().all(|&w| w == 0) {
+                break Some(true);
+            } else {
+                let bit = |set: &[u64], q: i64| set[q as usize / 64] >> (q % 64) & 1 == 1;
+                let (xr, yr) = (x.reached(), y.reached());
+                break Some(!(0..=self.most).any(|q| bit(xr, q) && bit(yr, self.most - q)));
+            }
+        };
+        *budget = budget.saturating_sub(self.work - before);
+        Ok(done)
+    }
+}
+
+/// A dynamic programme over one kind of diagonal: for each count c of values chosen and each
+/// sum s they can have (within what leaves the rest reachable), the set of sums of squares
+/// they reach, one bit each from 0 to the most; the values taken one at a time.
+struct Programme {
+    values: Vec<i64>,
+    /// How many values are chosen in the end.
     m: usize,
     /// The lowest and highest sum kept for each count (`lo > hi`: none can be).
     lo: Vec<i64>,
@@ -110,90 +172,102 @@ struct Reach {
     first: Vec<usize>,
     /// Words a set.
     words: usize,
+    /// The sets, and whether each has a bit set (empty until the first step).
+    sets: Vec<u64>,
+    any: Vec<bool>,
+    /// The values taken so far.
+    taken: usize,
 }
 
-impl Reach {
-    /// The table for choosing `m` distinct values of `values` (in increasing order) with sum
+impl Programme {
+    /// The programme choosing `m` distinct values of `values` (in increasing order) with sum
     /// `sum` and sums of squares up to `most`, or `None` if it would pass [`MOST_WORDS`] or
     /// [`MOST_WORK`].
-    fn plan(values: &[i64], m: usize, sum: i64, most: i64) -> Option<Reach> {
+    fn plan(values: Vec<i64>, m: usize, sum: i64, most: i64) -> Option<Programme> {
         // `most` is a sum of squares over any pairing of the free rows and columns: never
         // negative.
         let words = most as usize / 64 + 1;
-        if values.len() < m {
-            // Too few diagonals: no table needed, nothing is reached.
-            return Some(Reach::empty(m, words));
+        let (mut lo, mut hi, mut first) = (vec![1; m + 1], vec![0; m + 1], vec![0; m + 2]);
+        if values.len() >= m {
+            let prefix = |k: usize| values[..k].iter().sum::<i64>();
+            let suffix = |k: usize| values[values.len() - k..].iter().sum::<i64>();
+            for c in 0..=m {
+                // c values chosen: at least the c smallest, at most the c largest, and the
+                // m − c still to come can bring the sum to `sum`.
+                lo[c] = prefix(c).max(sum - suffix(m - c));
+                hi[c] = suffix(c).min(sum - prefix(m - c));
+                first[c + 1] = first[c] + (hi[c] - lo[c] + 1).max(0) as usize;
+            }
         }
-        let prefix = |k: usize| values[..k].iter().sum::<i64>();
-        let suffix = |k: usize| values[values.len() - k..].iter().sum::<i64>();
-        let (mut lo, mut hi, mut first) = (Vec::new(), Vec::new(), vec![0]);
-        for c in 0..=m {
-            // c values chosen: at least the c smallest, at most the c largest, and the m − c
-            // still to come can bring the sum to `sum`.
-            lo.push(prefix(c).max(sum - suffix(m - c)));
-            hi.push(suffix(c).min(sum - prefix(m - c)));
-            let width = (hi[c] - lo[c] + 1).max(0) as usize;
-            first.push(first[c] + width);
-        }
+        // (Too few diagonals: no table, nothing reached.)
         let cells = (first[m + 1] as u64).saturating_mul(words as u64);
         let work = cells.saturating_mul(values.len() as u64);
-        (cells <= MOST_WORDS && work <= MOST_WORK).then_some(Reach {
+        (cells <= MOST_WORDS && work <= MOST_WORK).then_some(Programme {
+            values,
             m,
             lo,
             hi,
             first,
             words,
+            sets: Vec::new(),
+            any: Vec::new(),
+            taken: 0,
         })
     }
 
-    /// A table in which nothing is reached, its sets `words` long.
-    fn empty(m: usize, words: usize) -> Reach {
-        Reach {
-            m,
-            lo: vec![1; m + 1],
-            hi: vec![0; m + 1],
-            first: vec![0; m + 2],
-            words,
-        }
+    /// Whether every value has been taken (or none can reach the end).
+    fn done(&self) -> bool {
+        self.lo[self.m] > self.hi[self.m] || self.taken == self.values.len()
     }
 
-    /// Runs the programme over `values`: the sums of squares (bit q for q) that `m` distinct
-    /// values of them reach with the planned sum.
-    fn squares(&self, values: &[i64]) -> Result<Vec<u64>, OutOfMemory> {
+    /// The sums of squares (bit q for q) that `m` distinct values reach with the planned
+    /// sum, once [`Programme::done`].
+    fn reached(&self) -> &[u64] {
+        if self.lo[self.m] > self.hi[self.m] || self.sets.is_empty() {
+            return &[];
+        }
+        let end = self.first[self.m] + (self.hi[self.m] - self.lo[self.m]) as usize;
+        &self.sets[end * self.words..(end + 1) * self.words]
+    }
+
+    /// Takes the next value; returns the word operations it took.
+    fn step(&mut self) -> Result<u64, OutOfMemory> {
         let (m, words) = (self.m, self.words);
-        if self.lo[m] > self.hi[m] {
-            return Ok(vec![0; words]);
-        }
-        let mut sets = try_filled(self.first[m + 1] * words, 0u64, "the sums of the diagonals")?;
-        let mut any = try_filled(self.first[m + 1], false, "the sums of the diagonals")?;
-        if self.lo[0] <= 0 && 0 <= self.hi[0] {
-            let at = self.first[0] + (-self.lo[0]) as usize;
-            sets[at * words] = 1;
-            any[at] = true;
-        }
-        for (i, &v) in values.iter().enumerate() {
-            let shift = (v * v) as usize;
-            // Counts downwards, so each value is chosen at most once.
-            for c in (0..m.min(i + 1)).rev() {
-                let (below, above) = sets.split_at_mut(self.first[c + 1] * words);
-                for s in self.lo[c]..=self.hi[c] {
-                    let t = s + v;
-                    if t < self.lo[c + 1] || t > self.hi[c + 1] {
-                        continue;
-                    }
-                    let from = self.first[c] + (s - self.lo[c]) as usize;
-                    if !any[from] {
-                        continue;
-                    }
-                    let to = self.first[c + 1] + (t - self.lo[c + 1]) as usize;
-                    let source = &below[from * words..(from + 1) * words];
-                    let at = (to - self.first[c + 1]) * words;
-                    any[to] |= or_shifted(&mut above[at..at + words], source, shift);
-                }
+        if self.sets.is_empty() {
+            let what = "the sums of the diagonals";
+            self.sets = try_filled(self.first[m + 1] * words, 0u64, what)?;
+            self.any = try_filled(self.first[m + 1], false, what)?;
+            if self.lo[0] <= 0 && 0 <= self.hi[0] {
+                let at = self.first[0] + (-self.lo[0]) as usize;
+                self.sets[at * words] = 1;
+                self.any[at] = true;
             }
         }
-        let end = self.first[m] + (self.hi[m] - self.lo[m]) as usize;
-        Ok(sets[end * words..(end + 1) * words].to_vec())
+        let (i, v) = (self.taken, self.values[self.taken]);
+        self.taken += 1;
+        let shift = (v * v) as usize;
+        let mut work = 1;
+        // Counts downwards, so each value is chosen at most once.
+        for c in (0..m.min(i + 1)).rev() {
+            let (below, above) = self.sets.split_at_mut(self.first[c + 1] * words);
+            work += (self.hi[c] - self.lo[c] + 1).max(0) as u64;
+            for s in self.lo[c]..=self.hi[c] {
+                let t = s + v;
+                if t < self.lo[c + 1] || t > self.hi[c + 1] {
+                    continue;
+                }
+                let from = self.first[c] + (s - self.lo[c]) as usize;
+                if !self.any[from] {
+                    continue;
+                }
+                let to = self.first[c + 1] + (t - self.lo[c + 1]) as usize;
+                let source = &below[from * words..(from + 1) * words];
+                let at = (to - self.first[c + 1]) * words;
+                self.any[to] |= or_shifted(&mut above[at..at + words], source, shift);
+                work += words as u64;
+            }
+        }
+        Ok(work)
     }
 }
 
