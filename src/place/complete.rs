@@ -498,10 +498,12 @@ pub fn complete_watched(
             }
         }
         if let Some(check) = &mut sums {
-            match check.advance(&mut TURN.clone())? {
-                Some(true) => return Ok(Completion::Impossible(Proof::DiagonalSums)),
-                Some(false) => sums = None,
-                None => {}
+            match check.advance(&mut TURN.clone()) {
+                Ok(Some(true)) => return Ok(Completion::Impossible(Proof::DiagonalSums)),
+                Ok(None) => {}
+                // Done without a proof, or its tables could not be had: the searches go on
+                // without it.
+                Ok(Some(false)) | Err(_) => sums = None,
             }
         }
         leader = choose_leader(&entrants);
