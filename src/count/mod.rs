@@ -233,16 +233,15 @@ const TIGHT_FOUND: u64 = 1 << 14;
 /// completions and few dead ends for a search that branches on the fewest open line and sees
 /// a shut line at once; a loose board has many completions, which the counters of N find far
 /// faster, on every thread. Knuth's estimate of the search's progress tells them apart after
-/// a few thousand nodes. A board whose diagonals cannot hold its queens
-/// ([`crate::place::diagonal_sums`]) has none, without a search.
+/// a few thousand nodes. Beside the search, the diagonals' sums take turns
+/// ([`crate::place::diagonal_sums`]): a board they refute has none.
 fn count_tight(board: &crate::board::Board) -> Result<Option<u64>, OutOfMemory> {
     use crate::place::compact::Compact;
+    use crate::place::diagonal_sums::{Beside, CHECK_TURN};
     use crate::place::{Order, Step};
-    if crate::place::diagonal_sums::refuted(board) {
-        return Ok(Some(0));
-    }
+    let mut sums = Beside::new(board);
     let Some(mut search) = Compact::new(board, Order::FewestOpen)? else {
-        return Ok(None);
+        return Ok(sums.finish().then_some(0));
     };
     let (mut found, mut checked) = (0, 0);
     loop {
@@ -250,6 +249,7 @@ fn count_tight(board: &crate::board::Board) -> Result<Option<u64>, OutOfMemory> 
             Step::Found if found == TIGHT_FOUND => return Ok(None),
             Step::Found => found += 1,
             Step::Exhausted => return Ok(Some(found)),
+            Step::Paused if sums.turn(CHECK_TURN) => return Ok(Some(0)),
             Step::Paused => {}
         }
         // Every 4096 nodes or so: give up if past the limit, or predicted to go past it.
@@ -257,7 +257,8 @@ fn count_tight(board: &crate::board::Board) -> Result<Option<u64>, OutOfMemory> 
             checked = search.nodes();
             let predicted = checked as f64 / search.progress().max(f64::MIN_POSITIVE);
             if checked >= TIGHT_NODES || (checked >= 1 << 14 && predicted > TIGHT_NODES as f64) {
-                return Ok(None);
+                // Before the counters of N take a long count, the sums have their say.
+                return Ok(sums.finish().then_some(0));
             }
         }
     }

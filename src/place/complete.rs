@@ -5,7 +5,7 @@
 //! The portfolio of [`complete`]: its docs say how the methods take turns.
 
 use super::compact::{self, Compact};
-use super::diagonal_sums::Check;
+use super::diagonal_sums::Beside;
 use super::exhaustive::Search;
 use super::learning::Learning;
 use super::min_conflicts::Completing;
@@ -477,7 +477,10 @@ pub fn complete_watched(
     let clock = Clock::start();
     let mut entrants = entrants(board, options)?;
     // The diagonals' sums take a whole turn each round too, until they have said their word.
-    let mut sums = options.only.is_none().then(|| Check::new(board)).flatten();
+    let mut sums = match options.only {
+        None => Beside::new(board),
+        Some(_) => Beside::default(),
+    };
     let exhaustive = entrants.iter().any(|e| e.method.is_exhaustive());
     let mut leader = 0;
     let mut learning_turn = TURN;
@@ -497,14 +500,8 @@ pub fn complete_watched(
                 Outcome::Paused => {}
             }
         }
-        if let Some(check) = &mut sums {
-            match check.advance(&mut TURN.clone()) {
-                Ok(Some(true)) => return Ok(Completion::Impossible(Proof::DiagonalSums)),
-                Ok(None) => {}
-                // Done without a proof, or its tables could not be had: the searches go on
-                // without it.
-                Ok(Some(false)) | Err(_) => sums = None,
-            }
+        if sums.turn(TURN) {
+            return Ok(Completion::Impossible(Proof::DiagonalSums));
         }
         leader = choose_leader(&entrants);
         learning_turn = learning_turn_beside(&entrants[leader]);

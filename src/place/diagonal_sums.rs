@@ -34,25 +34,75 @@ const MOST_WORDS: u64 = 1 << 23;
 /// The most word operations the check may take for one kind of diagonal: about a second.
 const MOST_WORK: u64 = 1 << 31;
 
-/// Whether the diagonals of `board` prove it has no completion, as the [module docs](self)
-/// say: [`Check`] run to its end. `false` when they do not, for a board the check does not
-/// take, and when its tables (at most 64 MB a kind) cannot be had: the check is a shortcut,
-/// and the searches decide without it.
-///
-/// # Complexity
-///
-/// As [`Check`]: milliseconds at n = 30, at most about a second.
-pub(crate) fn refuted(board: &Board) -> bool {
-    let Some(mut check) = Check::new(board) else {
-        return false;
-    };
-    loop {
-        match check.advance(&mut u64::MAX.clone()) {
-            Ok(Some(refuted)) => return refuted,
-            Ok(None) => {}
-            Err(_) => return false,
+/// Nodes of a search in one of its turns beside the check (tens of microseconds), and the
+/// check's word operations in one of its turns there, about as long.
+pub(crate) const SEARCH_TURN: u64 = 1 << 12;
+pub(crate) const CHECK_TURN: u64 = 1 << 14;
+
+/// The check of a board taking turns beside a search that lists, counts or completes: a
+/// board with completions is not kept waiting for it, and one it refutes is given up at
+/// once. Each turn gives it some word operations more, what it ran over the last one
+/// counted against it. Tables that cannot be had end the check (it is a shortcut: the
+/// search decides without it); so does its end without a proof.
+#[derive(Default)]
+pub(crate) struct Beside {
+    check: Option<Check>,
+    credit: i64,
+}
+
+impl Beside {
+    /// The check of `board`, if it takes it ([`Check::new`]).
+    pub(crate) fn new(board: &Board) -> Beside {
+        Beside {
+            check: Check::new(board),
+            credit: 0,
         }
     }
+
+    /// Runs the check for a turn of about `words` word operations: whether it has shown
+    /// that the board has no completion.
+    pub(crate) fn turn(&mut self, words: u64) -> bool {
+        let Some(check) = &mut self.check else {
+            return false;
+        };
+        self.credit += words as i64;
+        if self.credit <= 0 {
+            return false;
+        }
+        let before = check.work;
+        let answer = check.advance(&mut (self.credit as u64));
+        self.credit -= (check.work - before) as i64;
+        match answer {
+            Ok(Some(true)) => true,
+            Ok(None) => false,
+            Ok(Some(false)) | Err(_) => {
+                self.check = None;
+                false
+            }
+        }
+    }
+
+    /// Runs the check to its end: whether it has shown that the board has no completion
+    /// (`false` for a board it does not take, or whose tables cannot be had).
+    ///
+    /// # Complexity
+    ///
+    /// As [`Check`]: a tenth of a second at n = 30, at most about a second.
+    pub(crate) fn finish(&mut self) -> bool {
+        while self.check.is_some() {
+            self.credit = self.credit.max(0);
+            if self.turn(CHECK_TURN) {
+                return true;
+            }
+        }
+        false
+    }
+}
+
+#[cfg(test)]
+/// [`Beside::finish`] of a board's check.
+fn refuted(board: &Board) -> bool {
+    Beside::new(board).finish()
 }
 
 /// The check of the [module docs](self) on one board, run a share at a time (its work
@@ -176,6 +226,9 @@ struct Programme {
     any: Vec<bool>,
     /// The values taken so far.
     taken: usize,
+    /// One more than the count the next step takes the value `taken` into (0: the value's
+    /// first step); the counts go downwards, so that each value is chosen at most once.
+    next: usize,
 }
 
 impl Programme {
@@ -211,6 +264,7 @@ impl Programme {
             sets: Vec::new(),
             any: Vec::new(),
             taken: 0,
+            next: 0,
         })
     }
 
@@ -229,7 +283,8 @@ impl Programme {
         &self.sets[end * self.words..(end + 1) * self.words]
     }
 
-    /// Takes the next value; returns the word operations it took.
+    /// Takes the next value into one more count (all the counts it can join, from the
+    /// highest, make one value's turn); returns the word operations it took.
     fn step(&mut self) -> Result<u64, OutOfMemory> {
         let (m, words) = (self.m, self.words);
         if self.sets.is_empty() {
@@ -243,28 +298,31 @@ impl Programme {
             }
         }
         let (i, v) = (self.taken, self.values[self.taken]);
-        self.taken += 1;
+        if self.next == 0 {
+            self.next = m.min(i + 1);
+        }
+        self.next -= 1;
+        let c = self.next;
+        if self.next == 0 {
+            self.taken += 1;
+        }
         let shift = (v * v) as usize;
-        let mut work = 1;
-        // Counts downwards, so each value is chosen at most once.
-        for c in (0..m.min(i + 1)).rev() {
-            let (below, above) = self.sets.split_at_mut(self.first[c + 1] * words);
-            work += (self.hi[c] - self.lo[c] + 1).max(0) as u64;
-            for s in self.lo[c]..=self.hi[c] {
-                let t = s + v;
-                if t < self.lo[c + 1] || t > self.hi[c + 1] {
-                    continue;
-                }
-                let from = self.first[c] + (s - self.lo[c]) as usize;
-                if !self.any[from] {
-                    continue;
-                }
-                let to = self.first[c + 1] + (t - self.lo[c + 1]) as usize;
-                let source = &below[from * words..(from + 1) * words];
-                let at = (to - self.first[c + 1]) * words;
-                self.any[to] |= or_shifted(&mut above[at..at + words], source, shift);
-                work += words as u64;
+        let (below, above) = self.sets.split_at_mut(self.first[c + 1] * words);
+        let mut work = 1 + (self.hi[c] - self.lo[c] + 1).max(0) as u64;
+        for s in self.lo[c]..=self.hi[c] {
+            let t = s + v;
+            if t < self.lo[c + 1] || t > self.hi[c + 1] {
+                continue;
             }
+            let from = self.first[c] + (s - self.lo[c]) as usize;
+            if !self.any[from] {
+                continue;
+            }
+            let to = self.first[c + 1] + (t - self.lo[c + 1]) as usize;
+            let source = &below[from * words..(from + 1) * words];
+            let at = (to - self.first[c + 1]) * words;
+            self.any[to] |= or_shifted(&mut above[at..at + words], source, shift);
+            work += words as u64;
         }
         Ok(work)
     }

@@ -23,6 +23,7 @@
 //! later ([`Search::advance`]): [`super::complete()`] takes turns between it and min-conflicts.
 
 use super::compact::Compact;
+use super::diagonal_sums::{Beside, CHECK_TURN, SEARCH_TURN};
 use super::narrow::Narrow;
 use super::{try_filled, OutOfMemory};
 use super::{Order, Step};
@@ -370,6 +371,8 @@ impl Search {
 /// ```
 pub struct Completions {
     search: Searcher,
+    /// The diagonals' sums, taking turns with the search.
+    sums: Beside,
 }
 
 /// The search a [`Completions`] runs.
@@ -392,22 +395,17 @@ impl Completions {
     ///
     /// O(1) per node up to 64 columns, O(m) with m ≤ 64 free rows, O(n · n/64) beyond.
     pub fn new(board: &Board) -> Result<Completions, OutOfMemory> {
-        if super::diagonal_sums::refuted(board) {
-            return Ok(Completions {
-                search: Searcher::None,
-            });
-        }
-        if board.size() <= 64 {
-            return Ok(Completions {
-                search: Searcher::Narrow(Narrow::new(board)),
-            });
-        }
-        if let Some(compact) = Compact::new(board, Order::Rows)? {
-            return Ok(Completions {
-                search: Searcher::Compact(Box::new(compact)),
-            });
-        }
-        Completions::wide(board)
+        let search = if board.size() <= 64 {
+            Searcher::Narrow(Narrow::new(board))
+        } else if let Some(compact) = Compact::new(board, Order::Rows)? {
+            Searcher::Compact(Box::new(compact))
+        } else {
+            return Completions::wide(board);
+        };
+        Ok(Completions {
+            search,
+            sums: Beside::new(board),
+        })
     }
 
     /// The completions of `board` by [`Search`] whatever its width (for tests of one search
@@ -415,26 +413,32 @@ impl Completions {
     pub(crate) fn wide(board: &Board) -> Result<Completions, OutOfMemory> {
         Ok(Completions {
             search: Searcher::Wide(Box::new(Search::new(board, Order::Rows)?)),
+            sums: Beside::new(board),
         })
     }
 
     /// The next completion, borrowed (no allocation).
     pub fn next_completion(&mut self) -> Option<&[u32]> {
-        let mut unlimited = u64::MAX;
-        match &mut self.search {
+        loop {
+            let mut nodes = SEARCH_TURN;
+            let step = match &mut self.search {
+                Searcher::None => return None,
+                Searcher::Narrow(narrow) => narrow.advance(&mut nodes),
+                Searcher::Compact(search) => search.advance(&mut nodes),
+                Searcher::Wide(search) => search.advance(&mut nodes),
+            };
+            match step {
+                Step::Found => break,
+                Step::Exhausted => self.search = Searcher::None,
+                Step::Paused if self.sums.turn(CHECK_TURN) => self.search = Searcher::None,
+                Step::Paused => {}
+            }
+        }
+        match &self.search {
+            Searcher::Narrow(narrow) => Some(narrow.placement()),
+            Searcher::Compact(search) => Some(search.placement()),
+            Searcher::Wide(search) => Some(search.placement()),
             Searcher::None => None,
-            Searcher::Narrow(narrow) => match narrow.advance(&mut unlimited) {
-                Step::Found => Some(narrow.placement()),
-                _ => None,
-            },
-            Searcher::Compact(search) => match search.advance(&mut unlimited) {
-                Step::Found => Some(search.placement()),
-                _ => None,
-            },
-            Searcher::Wide(search) => match search.advance(&mut unlimited) {
-                Step::Found => Some(search.placement()),
-                _ => None,
-            },
         }
     }
 }
@@ -472,22 +476,27 @@ impl Iterator for Completions {
 /// assert_eq!(count(&one).unwrap(), 4);
 /// ```
 pub fn count(board: &Board) -> Result<u64, OutOfMemory> {
-    if super::diagonal_sums::refuted(board) {
-        return Ok(0);
-    }
-    if let Some(mut compact) = Compact::new(board, Order::FewestOpen)? {
-        let mut found = 0;
-        while compact.advance(&mut u64::MAX.clone()) == Step::Found {
-            found += 1;
-        }
-        return Ok(found);
-    }
-    let mut search = Search::new(board, Order::FewestOpen)?;
+    let mut sums = Beside::new(board);
+    let mut advance: Box<dyn FnMut(&mut u64) -> Step> =
+        match Compact::new(board, Order::FewestOpen)? {
+            Some(mut compact) => Box::new(move |nodes| compact.advance(nodes)),
+            None => {
+                let mut search = Search::new(board, Order::FewestOpen)?;
+                Box::new(move |nodes| search.advance(nodes))
+            }
+        };
     let mut found = 0;
-    while search.advance(&mut u64::MAX.clone()) == Step::Found {
-        found += 1;
+    loop {
+        match advance(&mut SEARCH_TURN.clone()) {
+            Step::Found => found += 1,
+            Step::Exhausted => return Ok(found),
+            Step::Paused if sums.turn(CHECK_TURN) => {
+                debug_assert_eq!(found, 0, "a board with a completion refuted");
+                return Ok(0);
+            }
+            Step::Paused => {}
+        }
     }
-    Ok(found)
 }
 
 #[cfg(test)]
