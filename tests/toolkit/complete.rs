@@ -148,8 +148,9 @@ fn a_board_whose_diagonals_cannot_hold_its_queens_is_proved_so_at_once() {
         .assert()
         .code(1)
         .stderr(predicate::str::contains("gave up after 1 s"));
-    // Counting its completions says the same.
+    // Counting and listing its completions say the same.
     prints(&["count", "--board", EXCLUDED_28], "0\n");
+    prints(&["list", "--board", EXCLUDED_28], "");
 }
 
 #[test]
