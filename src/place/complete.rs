@@ -213,6 +213,8 @@ enum Outcome {
     Found(Vec<u32>),
     Impossible,
     Paused,
+    /// The method stopped for good for want of memory: it takes no more turns.
+    Starved(OutOfMemory),
 }
 
 impl Entrant<'_> {
@@ -243,6 +245,9 @@ impl Entrant<'_> {
                 // Its turns end between conflicts, so it is charged what it did.
                 let before = search.work();
                 let step = search.advance(&mut nodes);
+                if let Some(e) = search.starved() {
+                    return Outcome::Starved(e.clone());
+                }
                 did = Some(search.work() - before);
                 (step, search.placement())
             }
@@ -485,6 +490,7 @@ pub fn complete_watched(
     let mut leader = 0;
     let mut learning_turn = TURN;
     let mut rounds = 0u32;
+    let mut starved = None;
     loop {
         for (i, entrant) in entrants.iter_mut().enumerate() {
             let budget = if i == leader {
@@ -498,7 +504,15 @@ pub fn complete_watched(
                 Outcome::Found(queens) => return Ok(Completion::Found(queens)),
                 Outcome::Impossible => return Ok(Completion::Impossible(Proof::Searched)),
                 Outcome::Paused => {}
+                Outcome::Starved(e) => starved = Some((i, e)),
             }
+        }
+        // A method short of memory leaves the others to go on; alone, it is the answer.
+        if let Some((i, e)) = starved.take() {
+            if entrants.len() == 1 {
+                return Err(e);
+            }
+            entrants.remove(i);
         }
         if sums.turn(TURN) {
             return Ok(Completion::Impossible(Proof::DiagonalSums));

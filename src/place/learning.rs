@@ -132,6 +132,9 @@ pub struct Learning {
     done: bool,
     /// A completion was just given: the next call blocks it first.
     found: bool,
+    /// A learnt clause found no room (the process is short of memory): the search has
+    /// stopped where it was, and only pauses from then on.
+    starved: Option<OutOfMemory>,
     work: u64,
 }
 
@@ -249,6 +252,7 @@ impl Learning {
             queens,
             done: false,
             found: false,
+            starved: None,
             work: 0,
         };
         if covered_rows.contains(&false) || covered_cols.contains(&false) {
@@ -314,6 +318,31 @@ impl Learning {
                 true
             }
         }
+    }
+
+    /// Room for the clause `lits` without growing a vector past what the process may have
+    /// (the arena grows by doubling, fallibly, with headroom left after it; the two watch
+    /// lists by one).
+    fn room_for(&mut self, lits: &[Lit]) -> Result<(), OutOfMemory> {
+        let needed = HEADER + lits.len();
+        let arena = &mut self.arena;
+        if arena.capacity() - arena.len() < needed {
+            let more = needed.max(arena.len());
+            crate::memory::reserve(arena, more, "the learnt clauses")?;
+        }
+        for &l in lits.iter().take(2) {
+            let list = &mut self.watches[l as usize];
+            if list.len() == list.capacity() {
+                crate::memory::reserve(list, list.len().max(4), "the learnt clauses")?;
+            }
+        }
+        Ok(())
+    }
+
+    /// Why the search stopped for good short of an answer, if it did: a learnt clause found
+    /// no room.
+    pub fn starved(&self) -> Option<&OutOfMemory> {
+        self.starved.as_ref()
     }
 
     fn attach(&mut self, lits: Vec<Lit>, learnt: bool, lbd: u32) -> u32 {
@@ -587,7 +616,13 @@ impl Learning {
 
     /// Copies the live clauses to a new arena, and watches and reasons with them.
     fn collect(&mut self) {
-        let mut arena = Vec::with_capacity(self.arena.len() - self.wasted);
+        let mut arena = Vec::new();
+        if crate::memory::reserve(&mut arena, self.arena.len() - self.wasted, "the clauses")
+            .is_err()
+        {
+            // No room for a second arena: the deleted clauses stay in this one.
+            return;
+        }
         // (old offset, new offset) of each live clause, in order of both.
         let mut moved: Vec<(u32, u32)> = Vec::new();
         let mut c = 0;
@@ -651,6 +686,9 @@ impl Learning {
             self.block_found();
         }
         let start = self.work;
+        if self.starved.is_some() {
+            return Step::Paused;
+        }
         loop {
             if self.done {
                 *budget -= (self.work - start).min(*budget);
@@ -663,6 +701,12 @@ impl Learning {
                     continue;
                 }
                 let (lits, back) = self.analyze(conflict);
+                if let Err(e) = self.room_for(&lits) {
+                    // Stopped here for good: the other methods go on without it.
+                    self.starved = Some(e);
+                    *budget -= (self.work - start).min(*budget);
+                    return Step::Paused;
+                }
                 self.backtrack(back);
                 self.work += 4 * lits.len() as u64;
                 if lits.len() == 1 {
