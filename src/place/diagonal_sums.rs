@@ -33,8 +33,8 @@ use crate::memory::try_filled;
 /// needs more is not checked (a board of 30 needs about 15 MB).
 const MOST_WORDS: u64 = 1 << 23;
 
-/// The most word operations the check may take for one kind of diagonal: about a second.
-const MOST_WORK: u64 = 1 << 31;
+/// The most word operations the check may take, every parity of x tried: some seconds.
+const MOST_WORK: u64 = 1 << 34;
 
 /// Nodes of a search in one of its turns beside the check ([`Beside`]): tens of
 /// microseconds.
@@ -119,10 +119,20 @@ fn refuted(board: &Board) -> bool {
 /// and Q the largest sum of squares (about 2m n² / 3): 10^8 at n = 30 (0.1 s), and at most
 /// [`MOST_WORK`] a kind, with [`MOST_WORDS`] a kind of memory.
 pub(crate) struct Check {
-    /// The programmes of the anti-diagonals (x) and the diagonals (y), run in that order.
-    kinds: [Programme; 2],
+    /// The free diagonals of each kind (x, then y), in increasing order, and the sum each
+    /// kind's m must have.
+    values: [Vec<i64>; 2],
+    sums: [i64; 2],
+    m: usize,
     /// What Σx² + Σy² must be.
     most: i64,
+    /// Whether a queen's x and y have the same parity (n odd) or not (n even).
+    same_parity: bool,
+    /// What is being tried: `None`, any parities; `Some(k)`, exactly k odd values of x
+    /// (and the y that go with them).
+    stage: Option<usize>,
+    /// The programmes of the stage, x's then y's, made as they are needed.
+    kinds: [Option<Programme>; 2],
     /// The word operations done.
     work: u64,
 }
@@ -168,12 +178,27 @@ impl Check {
                 .map(|d| d as i64 - n1)
                 .collect()
         };
+        let (values, sums) = (
+            [values(&xs), values(&ys)],
+            [sum_r + sum_c - mm * n1, sum_r - sum_c],
+        );
+        // Every stage's programmes are the size of the first (the parities cut what they
+        // reach, not their tables); each stage beyond it runs them once more.
+        let stages = m as u64 + 2;
+        for kind in 0..2 {
+            let first = Programme::plan(values[kind].clone(), m, sums[kind], most, None)?;
+            if first.work().saturating_mul(stages) > MOST_WORK {
+                return None;
+            }
+        }
         Some(Check {
-            kinds: [
-                Programme::plan(values(&xs), m, sum_r + sum_c - mm * n1, most)?,
-                Programme::plan(values(&ys), m, sum_r - sum_c, most)?,
-            ],
+            values,
+            sums,
+            m,
             most,
+            same_parity: n % 2 == 1,
+            stage: None,
+            kinds: [None, None],
             work: 0,
         })
     }
@@ -187,28 +212,89 @@ impl Check {
     /// [`OutOfMemory`] if a table cannot be had.
     pub(crate) fn advance(&mut self, budget: &mut u64) -> Result<Option<bool>, OutOfMemory> {
         let before = self.work;
-        let [x, y] = &mut self.kinds;
         let done = loop {
-            let spent = self.work - before;
-            if spent >= *budget {
+            if self.work - before >= *budget {
                 break None;
             }
-            if !x.done() {
-                self.work += x.step()?;
-            } else if x.reached().iter().all(|&w| w == 0) {
+            if self.stage.is_some_and(|k| k > self.m) {
+                // No parity of x reaches the sums: refuted.
                 break Some(true);
-            } else if !y.done() {
-                self.work += y.step()?;
-            } else if y.reached().iter().all(|&w| w == 0) {
-                break Some(true);
-            } else {
-                let bit = |set: &[u64], q: i64| set[q as usize / 64] >> (q % 64) & 1 == 1;
-                let (xr, yr) = (x.reached(), y.reached());
-                break Some(!(0..=self.most).any(|q| bit(xr, q) && bit(yr, self.most - q)));
             }
+            // The odd values of y that go with k odd values of x: x + y = 2r − (n − 1).
+            let want = [
+                self.stage,
+                self.stage
+                    .map(|k| if self.same_parity { k } else { self.m - k }),
+            ];
+            let kind = match &self.kinds {
+                [Some(x), _] if !x.done() => 0,
+                [Some(x), Some(y)] if !y.done() => {
+                    let _ = x;
+                    1
+                }
+                [None, _] => {
+                    let x = Programme::plan(
+                        self.values[0].clone(),
+                        self.m,
+                        self.sums[0],
+                        self.most,
+                        want[0],
+                    );
+                    self.kinds[0] = x;
+                    if self.kinds[0].is_none() {
+                        break Some(false);
+                    }
+                    continue;
+                }
+                [Some(x), None] => {
+                    if x.reached().iter().all(|&w| w == 0) {
+                        self.next_stage();
+                        continue;
+                    }
+                    let y = Programme::plan(
+                        self.values[1].clone(),
+                        self.m,
+                        self.sums[1],
+                        self.most,
+                        want[1],
+                    );
+                    self.kinds[1] = y;
+                    if self.kinds[1].is_none() {
+                        break Some(false);
+                    }
+                    continue;
+                }
+                [Some(x), Some(y)] => {
+                    let bit = |set: &[u64], q: i64| {
+                        set.get(q as usize / 64)
+                            .is_some_and(|w| w >> (q % 64) & 1 == 1)
+                    };
+                    let (xr, yr) = (x.reached(), y.reached());
+                    let most = self.most;
+                    if (0..=most).any(|q| bit(xr, q) && bit(yr, most - q)) {
+                        if self.stage.is_none() {
+                            // Any parities reach the sums: try each parity of x in turn.
+                            self.stage = Some(0);
+                            self.kinds = [None, None];
+                            continue;
+                        }
+                        break Some(false);
+                    }
+                    self.next_stage();
+                    continue;
+                }
+            };
+            self.work += self.kinds[kind].as_mut().expect("made").step()?;
         };
         *budget = budget.saturating_sub(self.work - before);
         Ok(done)
+    }
+
+    /// Goes on to the next parity of x (from "any parities", which reached nothing: then
+    /// the board is refuted at once).
+    fn next_stage(&mut self) {
+        self.stage = Some(self.stage.map_or(self.m + 1, |k| k + 1));
+        self.kinds = [None, None];
     }
 }
 
@@ -234,13 +320,25 @@ struct Programme {
     /// One more than the count the next step takes the value `taken` into (0: the value's
     /// first step); the counts go downwards, so that each value is chosen at most once.
     next: usize,
+    /// Exactly this many odd values, if set: the odd values come first in `values`, and once
+    /// they are taken every count but this one is emptied.
+    want_odd: Option<usize>,
+    /// The odd values, and whether the count of them has been kept alone.
+    odds: usize,
+    filtered: bool,
 }
 
 impl Programme {
     /// The programme choosing `m` distinct values of `values` (in increasing order) with sum
     /// `sum` and sums of squares up to `most`, or `None` if it would pass [`MOST_WORDS`] or
     /// [`MOST_WORK`].
-    fn plan(values: Vec<i64>, m: usize, sum: i64, most: i64) -> Option<Programme> {
+    fn plan(
+        mut values: Vec<i64>,
+        m: usize,
+        sum: i64,
+        most: i64,
+        want_odd: Option<usize>,
+    ) -> Option<Programme> {
         // `most` is a sum of squares over any pairing of the free rows and columns: never
         // negative.
         let words = most as usize / 64 + 1;
@@ -256,9 +354,14 @@ impl Programme {
                 first[c + 1] = first[c] + (hi[c] - lo[c] + 1).max(0) as usize;
             }
         }
-        // (Too few diagonals: no table, nothing reached.)
+        // (Too few diagonals: no table, nothing reached.) The bounds hold for any c values
+        // whatever the order they are taken in: with a parity wanted, the odd ones first.
+        let odds = values.iter().filter(|&&v| v & 1 != 0).count();
+        if want_odd.is_some() {
+            values.sort_by_key(|&v| (v & 1 == 0, v));
+        }
         let cells = (first[m + 1] as u64).saturating_mul(words as u64);
-        let work = cells.saturating_mul(values.len() as u64);
+        let work = cells.saturating_mul(values.len() as u64 + 1);
         (cells <= MOST_WORDS && work <= MOST_WORK).then_some(Programme {
             values,
             m,
@@ -270,12 +373,20 @@ impl Programme {
             any: Vec::new(),
             taken: 0,
             next: 0,
+            want_odd,
+            odds,
+            filtered: want_odd.is_none(),
         })
+    }
+
+    /// The word operations the programme takes, about.
+    fn work(&self) -> u64 {
+        (self.first[self.m + 1] * self.words) as u64 * (self.values.len() as u64 + 1)
     }
 
     /// Whether every value has been taken (or none can reach the end).
     fn done(&self) -> bool {
-        self.lo[self.m] > self.hi[self.m] || self.taken == self.values.len()
+        self.lo[self.m] > self.hi[self.m] || (self.taken == self.values.len() && self.filtered)
     }
 
     /// The sums of squares (bit q for q) that `m` distinct values reach with the planned
@@ -301,6 +412,16 @@ impl Programme {
                 self.sets[at * words] = 1;
                 self.any[at] = true;
             }
+        }
+        if let (Some(k), false, true) = (self.want_odd, self.filtered, self.taken == self.odds) {
+            // The odd values taken: keep the choices of exactly k of them.
+            self.filtered = true;
+            for c in (0..=m).filter(|&c| c != k) {
+                let cells = self.first[c]..self.first[c + 1];
+                self.sets[cells.start * words..cells.end * words].fill(0);
+                self.any[cells].fill(false);
+            }
+            return Ok(1 + (self.first[m + 1] * words) as u64);
         }
         let (i, v) = (self.taken, self.values[self.taken]);
         if self.next == 0 {
