@@ -120,8 +120,9 @@ fn refuted(board: &Board) -> bool {
 /// # Complexity
 ///
 /// O(n · S · Q / 64) word operations for S the sums m diagonals can reach (about m² n / 2)
-/// and Q the largest sum of squares (about 2m n² / 3): 10^8 at n = 30 (0.1 s), and at most
-/// [`MOST_WORK`] a kind, with [`MOST_WORDS`] a kind of memory.
+/// and Q the largest sum of squares (about 2m n² / 3): 10^8 at n = 30 (0.1 s), up to m + 2
+/// times that when each parity of x is tried; at most [`MOST_WORK`] in all, with
+/// [`MOST_WORDS`] a kind of memory.
 pub(crate) struct Check {
     /// The free diagonals of each kind (x, then y), in increasing order, and the sum each
     /// kind's m must have.
