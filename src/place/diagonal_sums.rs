@@ -233,10 +233,7 @@ impl Check {
             ];
             let kind = match &self.kinds {
                 [Some(x), _] if !x.done() => 0,
-                [Some(x), Some(y)] if !y.done() => {
-                    let _ = x;
-                    1
-                }
+                [Some(_), Some(y)] if !y.done() => 1,
                 [None, _] => {
                     let x = Programme::plan(
                         self.values[0].clone(),
