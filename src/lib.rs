@@ -82,10 +82,12 @@
 //!
 //! # Completing a board
 //!
-//! Queens already placed make the problem NP-complete. [`place::complete()`] lets two methods
-//! take turns: an exhaustive search with propagation over bitsets of any width, branching on
-//! the row or column with the fewest open squares (it alone proves "none"), and min-conflicts
-//! that never moves a placed queen (linear time on large boards). The same search counts and
+//! Queens already placed make the problem NP-complete. [`place::complete()`] lets its methods
+//! take turns: exhaustive searches with propagation over bitsets, branching on the row or
+//! column with the fewest open squares, and clause learning (they prove "none" by searching);
+//! up to 64 wide, a check that the diagonals the new queens could take can have the sums and
+//! parities every placement's have (it proves "none" without search, [`place::Proof`]); and
+//! min-conflicts that never moves a placed queen (linear time on large boards). The same search counts and
 //! lists completions ([`place::exhaustive`]); up to 32 columns the counters of [`count`] count
 //! them too, the placed queens barring the squares they attack ([`board::Board::barred_rows`]).
 //!

@@ -187,16 +187,7 @@ impl Check {
             [values(&xs), values(&ys)],
             [sum_r + sum_c - mm * n1, sum_r - sum_c],
         );
-        // Every stage's programmes are the size of the first (the parities cut what they
-        // reach, not their tables); each stage beyond it runs them once more.
-        let stages = m as u64 + 2;
-        for kind in 0..2 {
-            let first = Programme::plan(values[kind].clone(), m, sums[kind], most, None)?;
-            if first.work().saturating_mul(stages) > MOST_WORK {
-                return None;
-            }
-        }
-        Some(Check {
+        let mut check = Check {
             values,
             sums,
             m,
@@ -205,7 +196,18 @@ impl Check {
             stage: None,
             kinds: [None, None],
             work: 0,
-        })
+        };
+        // Every stage's programmes have the tables of the first (the parities cut what they
+        // reach, not the tables); each stage beyond it runs them once more.
+        let first = [check.programme(0, None), check.programme(1, None)];
+        let stages = m as u64 + 2;
+        let fits = |p: &Programme| p.cells() <= MOST_WORDS && p.work() <= MOST_WORK / stages;
+        if !first.iter().all(fits) {
+            return None;
+        }
+        let [x, _] = first;
+        check.kinds[0] = Some(x);
+        Some(check)
     }
 
     /// Runs the check for about `budget` word operations (less what it did is left in
@@ -235,34 +237,14 @@ impl Check {
                 [Some(x), _] if !x.done() => 0,
                 [Some(_), Some(y)] if !y.done() => 1,
                 [None, _] => {
-                    let x = Programme::plan(
-                        self.values[0].clone(),
-                        self.m,
-                        self.sums[0],
-                        self.most,
-                        want[0],
-                    );
-                    self.kinds[0] = x;
-                    if self.kinds[0].is_none() {
-                        break Some(false);
-                    }
+                    self.kinds[0] = Some(self.programme(0, want[0]));
                     continue;
                 }
                 [Some(x), None] => {
                     if x.reached().iter().all(|&w| w == 0) {
                         self.next_stage();
-                        continue;
-                    }
-                    let y = Programme::plan(
-                        self.values[1].clone(),
-                        self.m,
-                        self.sums[1],
-                        self.most,
-                        want[1],
-                    );
-                    self.kinds[1] = y;
-                    if self.kinds[1].is_none() {
-                        break Some(false);
+                    } else {
+                        self.kinds[1] = Some(self.programme(1, want[1]));
                     }
                     continue;
                 }
@@ -290,6 +272,12 @@ impl Check {
         };
         *budget = budget.saturating_sub(self.work - before);
         Ok(done)
+    }
+
+    /// The programme of kind `kind` (0: x, 1: y) with exactly `want_odd` odd values, if set.
+    fn programme(&self, kind: usize, want_odd: Option<usize>) -> Programme {
+        let values = self.values[kind].clone();
+        Programme::plan(values, self.m, self.sums[kind], self.most, want_odd)
     }
 
     /// Goes on to the next parity of x (from "any parities", which reached nothing: then
@@ -332,15 +320,15 @@ struct Programme {
 
 impl Programme {
     /// The programme choosing `m` distinct values of `values` (in increasing order) with sum
-    /// `sum` and sums of squares up to `most`, or `None` if it would pass [`MOST_WORDS`] or
-    /// [`MOST_WORK`].
+    /// `sum` and sums of squares up to `most` (its tables made at its first step: see
+    /// [`Programme::cells`]).
     fn plan(
         mut values: Vec<i64>,
         m: usize,
         sum: i64,
         most: i64,
         want_odd: Option<usize>,
-    ) -> Option<Programme> {
+    ) -> Programme {
         // `most` is a sum of squares over any pairing of the free rows and columns: never
         // negative.
         let words = most as usize / 64 + 1;
@@ -362,9 +350,7 @@ impl Programme {
         if want_odd.is_some() {
             values.sort_by_key(|&v| (v & 1 == 0, v));
         }
-        let cells = (first[m + 1] as u64).saturating_mul(words as u64);
-        let work = cells.saturating_mul(values.len() as u64 + 1);
-        (cells <= MOST_WORDS && work <= MOST_WORK).then_some(Programme {
+        Programme {
             values,
             m,
             lo,
@@ -378,12 +364,17 @@ impl Programme {
             want_odd,
             odds,
             filtered: want_odd.is_none(),
-        })
+        }
+    }
+
+    /// The words of its tables.
+    fn cells(&self) -> u64 {
+        (self.first[self.m + 1] as u64).saturating_mul(self.words as u64)
     }
 
     /// The word operations the programme takes, about.
     fn work(&self) -> u64 {
-        (self.first[self.m + 1] * self.words) as u64 * (self.values.len() as u64 + 1)
+        self.cells().saturating_mul(self.values.len() as u64 + 1)
     }
 
     /// Whether every value has been taken (or none can reach the end).
@@ -477,62 +468,47 @@ fn or_shifted(into: &mut [u64], from: &[u64], shift: usize) -> bool {
 mod tests {
     use super::*;
     use crate::place::{complete, Completion, Options};
+    use crate::rng::SplitMix64;
 
-    /// A generator of small random boards: a few seeded numbers a board.
-    struct Boards(u64);
-
-    impl Boards {
-        fn next(&mut self, below: u64) -> u64 {
-            self.0 = self
-                .0
-                .wrapping_mul(6364136223846793005)
-                .wrapping_add(1442695040888963407);
-            (self.0 >> 33) % below
-        }
-
-        /// A board of size `n` with some whole diagonals reserved (as CSPLib's Excluded
-        /// Diagonals), some single squares reserved, and up to two queens placed.
-        fn board(&mut self, n: usize) -> Board {
-            let (sums, diffs): (Vec<u64>, Vec<u64>) = (
-                (0..self.next(n as u64 / 2 + 1))
-                    .map(|_| self.next(2 * n as u64 - 1))
-                    .collect(),
-                (0..self.next(n as u64 / 2 + 1))
-                    .map(|_| self.next(2 * n as u64 - 1))
-                    .collect(),
-            );
-            let words = n.div_ceil(64);
-            let mut reserved = vec![0u64; n * words];
-            let holes = self.next(3);
-            for r in 0..n {
-                for c in 0..n {
-                    let hole = holes > 0 && self.next(12) == 0;
-                    if sums.contains(&((r + c) as u64))
-                        || diffs.contains(&((r + n - 1 - c) as u64))
-                        || hole
-                    {
-                        reserved[r * words + c / 64] |= 1 << (c % 64);
-                    }
+    /// A board of size `n` with some whole diagonals reserved (as CSPLib's Excluded
+    /// Diagonals), some single squares reserved, and up to two queens placed, at random.
+    fn random_board(n: usize, rng: &mut SplitMix64) -> Board {
+        let diagonals = |rng: &mut SplitMix64| -> Vec<u64> {
+            let count = rng.below(n as u64 / 2 + 1);
+            (0..count).map(|_| rng.below(2 * n as u64 - 1)).collect()
+        };
+        let (sums, diffs) = (diagonals(rng), diagonals(rng));
+        let words = n.div_ceil(64);
+        let mut reserved = vec![0u64; n * words];
+        let holes = rng.below(3) > 0;
+        for r in 0..n {
+            for c in 0..n {
+                let hole = holes && rng.below(12) == 0;
+                if hole
+                    || sums.contains(&((r + c) as u64))
+                    || diffs.contains(&((r + n - 1 - c) as u64))
+                {
+                    reserved[r * words + c / 64] |= 1 << (c % 64);
                 }
             }
-            let mut board = Board::with_reserved(n, reserved);
-            for _ in 0..self.next(3) {
-                let (r, c) = (self.next(n as u64) as u32, self.next(n as u64) as u32);
-                if let Ok(placed) = board.with_queens(&[(r, c)]) {
-                    board = placed;
-                }
-            }
-            board
         }
+        let mut board = Board::with_reserved(n, reserved);
+        for _ in 0..rng.below(3) {
+            let (r, c) = (rng.below(n as u64) as u32, rng.below(n as u64) as u32);
+            if let Ok(placed) = board.with_queens(&[(r, c)]) {
+                board = placed;
+            }
+        }
+        board
     }
 
     #[test]
     fn a_board_it_refutes_has_no_completion_and_it_refutes_many() {
-        let mut boards = Boards(2026);
+        let mut rng = SplitMix64::new(2026);
         let (mut refuted_boards, mut impossible) = (0, 0);
         for i in 0..6000 {
             let n = 4 + i % 7;
-            let board = boards.board(n);
+            let board = random_board(n, &mut rng);
             let options = Options {
                 give_up_after: None,
                 only: Some(crate::place::Method::Compact),
@@ -578,7 +554,7 @@ mod tests {
     fn a_board_made_around_a_placement_is_never_refuted() {
         // A placement of n queens found by min-conflicts, every diagonal it does not use
         // reserved but for a few, and some of its queens placed: it completes the board.
-        let mut boards = Boards(28);
+        let mut rng = SplitMix64::new(28);
         for n in 11..=40u32 {
             for seed in 0..6 {
                 let queens = crate::place::min_conflicts(n, seed, &mut |_, _| {})
@@ -591,8 +567,8 @@ mod tests {
                     diffs[r + n - 1 - c as usize] = true;
                 }
                 for d in 0..2 * n - 1 {
-                    sums[d] |= boards.next(4) == 0;
-                    diffs[d] |= boards.next(4) == 0;
+                    sums[d] |= rng.below(4) == 0;
+                    diffs[d] |= rng.below(4) == 0;
                 }
                 let words = n.div_ceil(64);
                 let mut reserved = vec![0u64; n * words];
@@ -604,7 +580,7 @@ mod tests {
                     }
                 }
                 let placed: Vec<(u32, u32)> = (0..n)
-                    .filter(|_| boards.next(3) == 0)
+                    .filter(|_| rng.below(3) == 0)
                     .map(|r| (r as u32, queens[r]))
                     .collect();
                 let board = Board::with_reserved(n, reserved)

@@ -12,7 +12,9 @@
 //! With queens already placed (a [`Board`](crate::board::Board)), [`complete()`] finds one
 //! completion or proves there is none, by exhaustive searches (one on the free rows
 //! and columns, one row by row in machine words, [`exhaustive`] on the whole board, and
-//! clause learning on the free rows and columns) and [`min_conflicts::Completing`] in turns,
+//! clause learning on the free rows and columns), [`min_conflicts::Completing`] and, up to 64
+//! wide, a check of the sums and parities of the diagonals the new queens could take (a proof
+//! of "none" without search) in turns,
 //! within the CPU time it is given ([`complete_watched`] reports how it is getting on);
 //! [`verify::verify_on`] checks a completion.
 //!

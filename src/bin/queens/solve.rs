@@ -88,12 +88,12 @@ turns by work done, so the answer does not depend on the machine",
         },
     ],
     notes:
-        "Placed queens (--board, --queens, --queen; the n-queens completion problem): first,
-on boards up to 64 wide, the diagonals the new queens could take are checked against the
-sums every placement's diagonals have (a proof of 'none' without search); then tree
-searches and a clause-learning search (cdcl), which alone can prove that no placement
-completes the board, take turns with min-conflicts that never moves a placed queen, which
-finds completions of large boards in linear time; the turns go to the method that shows, on
+        "Placed queens (--board, --queens, --queen; the n-queens completion problem): tree
+searches and a clause-learning search (cdcl), which can prove that no placement completes
+the board, take turns with min-conflicts that never moves a placed queen, which finds
+completions of large boards in linear time, and, on boards up to 64 wide, with a check of
+the diagonals the new queens could take against the sums (and parities) every placement's
+diagonals have, a proof of 'none' without search; the turns go to the method that shows, on
 the board, it will finish first, and cdcl keeps a share however they go (--method runs one
 alone, without the check). Exit 1 with 'no placement completes this board (HOW IT WAS
 PROVED)' when it is proved, and with a different message when --time-limit ran out first. Boards up to 8192 squares a side from a
