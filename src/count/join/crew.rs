@@ -67,7 +67,7 @@ pub(super) struct Hand {
     keys: Keys,
     block: Sliced,
     gathered: Vec<u64>,
-    next: Vec<usize>,
+    next: Vec<u32>,
 }
 
 impl Hand {
@@ -329,17 +329,16 @@ impl Join {
             self.make_piece(lists, west_blocked, (probing, j), &mut hand.keys)?;
             let mut segment = Buckets::default();
             let sorting = (&mut segment, &mut hand.next);
-            Sieve::sort_segment(&cut, hand.keys.keys(), false, &weight, sorting)?;
+            Sieve::sort_coarse(&cut, hand.keys.keys(), &weight, sorting)?;
             Ok(segment)
         })?;
-        // Joined by all the threads, a run of buckets each.
-        let runs = sieve.probing_runs(&segments, hands.len() * SHARES_A_HAND)?;
+        // Joined and sorted finely by all the threads, a run of coarse buckets each.
+        let runs = sieve.probing_runs(&cut, &segments, hands.len() * SHARES_A_HAND)?;
         let runs = Mutex::new(runs.into_iter().map(Some).collect::<Vec<_>>());
         let count = lock(&runs).len();
-        together(hands, count, &self.helped, |task, _| {
+        together(hands, count, &self.helped, |task, hand| {
             let run = lock(&runs)[task].take().expect("each run filled once");
-            run.fill(&segments);
-            Ok(())
+            run.fill(&segments, &cut, &weight, &mut hand.gathered)
         })?;
         drop((runs, segments));
         let made = started.elapsed().as_secs_f64();

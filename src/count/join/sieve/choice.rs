@@ -1,13 +1,24 @@
 //! The sieve's choice of diagonals: a run of neighbouring key bits scored by how often a
 //! random pair clashes on them, and how many of them to cut on, by the kernel's computed cost.
 
-use super::{Sieve, MAX_CUTS, MIN_BUCKET};
+use super::{Sieve, MAX_BUCKETS, MAX_CUTS, MIN_BUCKET};
 use crate::count::join::kernel::GROUP;
 use crate::count::join::sliced::BLOCK;
 use crate::memory::OutOfMemory;
 
 /// Keys of each side looked at to choose the diagonals.
 const SAMPLE: usize = 512;
+
+/// The keys of a side counted into the sieve's histograms, about: from a chunk of twice as
+/// many or more, an even sample, each standing for several.
+const HISTOGRAM_KEYS: usize = 1 << 23;
+
+/// The fewest keys of the side loaded into blocks for which the runs of diagonals beside
+/// the best scored one are costed too: a crew's chunks (64 Mi halves).
+const THOROUGH: usize = 1 << 25;
+
+/// How far from the best scored run of diagonals the runs costed go, each way.
+const SPREAD: usize = 3;
 
 /// The cost of one call of the kernel, in row operations (loading its tables, the loop
 /// around it).
@@ -25,10 +36,18 @@ pub(super) const BUCKET_COST: u64 = 16;
 
 /// About [`SAMPLE`] keys of the pieces `keys`, evenly spread.
 fn sample<'a>(keys: &'a [&'a [u64]]) -> impl Iterator<Item = &'a u64> {
+    every(keys, SAMPLE).0
+}
+
+/// About `most` keys of the pieces `keys`, evenly spread (all of them if there are fewer
+/// than twice as many), and how many keys each stands for.
+fn every<'a>(keys: &'a [&'a [u64]], most: usize) -> (impl Iterator<Item = &'a u64>, u64) {
     let total: usize = keys.iter().map(|piece| piece.len()).sum();
-    let step = (total / SAMPLE).max(1);
-    keys.iter()
-        .flat_map(move |piece| piece.iter().step_by(step))
+    let step = (total / most.max(1)).max(1);
+    let keys = keys
+        .iter()
+        .flat_map(move |piece| piece.iter().step_by(step));
+    (keys, step as u64)
 }
 
 /// How often each of the first `key_bits` bits is set in a sample of `keys` (in pieces).
@@ -94,6 +113,41 @@ pub(super) fn cost(c: usize, blocked: &[u64], ways: usize, probing: &[u64], grou
 }
 
 impl Sieve {
+    /// The histograms of the patterns of `blocked` (`ways` weights each, `weigh`) and of
+    /// `probing` on the `width` key bits from `start`, into the sieve's buffers; each from
+    /// at most [`HISTOGRAM_KEYS`] keys, scaled.
+    ///
+    /// # Errors
+    ///
+    /// [`OutOfMemory`] if the histograms do not fit.
+    fn histograms(
+        &mut self,
+        start: usize,
+        width: usize,
+        (blocked, ways, weigh): (&[&[u64]], usize, &impl Fn(u64) -> usize),
+        probing: &[&[u64]],
+    ) -> Result<(), OutOfMemory> {
+        let all = (1u64 << width) - 1;
+        let pattern = |key: u64| (key >> start & all) as usize;
+        let fresh = |histogram: &mut Vec<u64>, room: usize| {
+            histogram.clear();
+            crate::memory::reserve(histogram, room, "the sieve's histograms")?;
+            histogram.resize(room, 0);
+            Ok::<(), OutOfMemory>(())
+        };
+        fresh(&mut self.blocked_histogram, ways << width)?;
+        let (keys, each) = every(blocked, HISTOGRAM_KEYS);
+        for &key in keys {
+            self.blocked_histogram[pattern(key) * ways + weigh(key)] += each;
+        }
+        fresh(&mut self.probing_histogram, 1 << width)?;
+        let (keys, each) = every(probing, HISTOGRAM_KEYS);
+        for &key in keys {
+            self.probing_histogram[pattern(key)] += each;
+        }
+        Ok(())
+    }
+
     /// The sieve's diagonals for a row set: the first of a run of neighbouring key bits, how
     /// many of the run to use (0: no sieve), and the kernel's cost then. `blocked` are the
     /// keys loaded into blocks (in pieces), each with one of `ways` weights (`weigh`),
@@ -109,50 +163,42 @@ impl Sieve {
     ) -> Result<(u32, u32, u64), OutOfMemory> {
         // The run of neighbouring diagonals a random pair clashes on most often
         // (neighbours, so a key's pattern is one shift), as long as the blocked side's
-        // buckets keep MIN_BUCKET keys on average.
+        // buckets keep MIN_BUCKET keys on average and are not too many.
         let (db, dp) = (densities(blocked, key_bits), densities(probing, key_bits));
         let score: Vec<f64> = db.iter().zip(&dp).map(|(a, b)| a * b).collect();
         let size: usize = blocked.iter().map(|piece| piece.len()).sum();
         let fill = (size / MIN_BUCKET).max(1).ilog2() as usize;
-        let width = MAX_CUTS.min(fill).min(key_bits as usize);
-        let start = (0..=key_bits as usize - width)
+        let room = (MAX_BUCKETS / ways).ilog2() as usize;
+        let width = MAX_CUTS.min(fill).min(room).min(key_bits as usize);
+        let last = key_bits as usize - width;
+        let scored = (0..=last)
             .max_by(|&a, &b| {
                 let sum = |s: usize| score[s..s + width].iter().sum::<f64>();
                 sum(a).total_cmp(&sum(b))
             })
             .unwrap_or(0);
-        // Histograms of the patterns on all of them, and the cheapest number to use.
-        let all = (1u64 << width) - 1;
-        let pattern = |key: u64| (key >> start & all) as usize;
-        self.blocked_histogram.clear();
-        let room = ways << width;
-        crate::memory::reserve(&mut self.blocked_histogram, room, "the sieve's histograms")?;
-        self.blocked_histogram.resize(room, 0);
-        for &piece in blocked {
-            for &key in piece {
-                self.blocked_histogram[pattern(key) * ways + weigh(key)] += 1;
-            }
-        }
-        self.probing_histogram.clear();
-        let room = 1 << width;
-        crate::memory::reserve(&mut self.probing_histogram, room, "the sieve's histograms")?;
-        self.probing_histogram.resize(room, 0);
-        for &piece in probing {
-            for &key in piece {
-                self.probing_histogram[pattern(key)] += 1;
-            }
-        }
-        let groups = |c: usize| {
+        // A big chunk is met for minutes: the runs beside the scored one are costed too
+        // (the score misses how the diagonals go together).
+        let starts = match size >= THOROUGH {
+            true => scored.saturating_sub(SPREAD)..=(scored + SPREAD).min(last),
+            false => scored..=scored,
+        };
+        let groups = |start: usize, c: usize| {
             let cut = ((1u64 << c) - 1) << start;
             u64::from((live & !cut).count_ones().div_ceil(GROUP as u32).max(1))
         };
-        let (c, cost) = (0..=width)
-            .map(|c| {
-                let histograms = (&self.blocked_histogram, &self.probing_histogram);
-                (c, cost(c, histograms.0, ways, histograms.1, groups(c)))
-            })
-            .min_by_key(|&(_, cost)| cost)
-            .unwrap_or((0, u64::MAX));
+        let mut best = (scored, 0, u64::MAX);
+        for start in starts {
+            self.histograms(start, width, (blocked, ways, &weigh), probing)?;
+            let histograms = (&self.blocked_histogram, &self.probing_histogram);
+            for c in 0..=width {
+                let cost = cost(c, histograms.0, ways, histograms.1, groups(start, c));
+                if cost < best.2 {
+                    best = (start, c, cost);
+                }
+            }
+        }
+        let (start, c, cost) = best;
         Ok((start as u32, c as u32, cost))
     }
 }

@@ -47,7 +47,16 @@ use choice::{BUCKET_COST, CALL_COST, LOAD_COST, SUBSET_COST};
 const WAYS: usize = 3;
 
 /// The most diagonals a row set is bucketed by.
-pub const MAX_CUTS: usize = 16;
+pub const MAX_CUTS: usize = 19;
+
+/// The most buckets of the side loaded into blocks: a crew keeps its chunk in 32 segments,
+/// each with the starts of every bucket (64 MB in all at 2^19).
+const MAX_BUCKETS: usize = 1 << 19;
+
+/// The most coarse buckets a piece of a crew's other side is sorted into before the pieces
+/// are joined ([`Sieve::sort_coarse`]): its 64 pieces hold 1 MB of starts, not one start a
+/// bucket each.
+const COARSE: usize = 1 << 12;
 
 /// The fewest keys a bucket of the side loaded into blocks holds on average, when the sieve
 /// chooses how many diagonals it may use: more would only cut blocks into partly empty ones.
@@ -74,7 +83,7 @@ pub struct Sieve {
     blocked_histogram: Vec<u64>,
     probing_histogram: Vec<u64>,
     /// Room for [`Buckets::fill`] to work in.
-    next: Vec<usize>,
+    next: Vec<u32>,
     /// The cut of the side sorted into blocks, kept for [`Sieve::count_kept`].
     kept: Option<Cut>,
     /// The seconds the last fresh [`Sieve::count_kept`] took to choose its cut and sort the
@@ -89,7 +98,8 @@ pub struct Sieve {
 /// Keys sorted into buckets: bucket `b` is `keys[at[b]..at[b + 1]]`.
 ///
 /// The starts are 32 bits: a crew's chunk of 64 Mi halves is kept in 32 segments of up to
-/// 196,608 buckets each (16 diagonals, 3 weights), whose starts take 25 MB so.
+/// [`MAX_BUCKETS`] buckets each, whose starts take 64 MB so; the 64 pieces of its other side
+/// are sorted into at most [`COARSE`] coarse buckets each before they are joined.
 #[derive(Default)]
 pub struct Buckets {
     keys: Vec<u64>,
@@ -102,8 +112,8 @@ impl Buckets {
         &self.keys[self.at[b] as usize..self.at[b + 1] as usize]
     }
 
-    /// Sorts `keys`, squeezed, into buckets (`slot(key)`, below `buckets`); `next` is room
-    /// to work in.
+    /// Sorts `keys` into buckets (`slot(key)`, below `buckets`), each key as `store(key)`;
+    /// `next` is room to work in.
     ///
     /// # Errors
     ///
@@ -120,8 +130,8 @@ impl Buckets {
         &mut self,
         keys: &[u64],
         (slot, buckets): (impl Fn(u64) -> usize, usize),
-        squeeze: &Squeeze,
-        next: &mut Vec<usize>,
+        store: impl Fn(u64) -> u64,
+        next: &mut Vec<u32>,
     ) -> Result<(), OutOfMemory> {
         let at = &mut self.at;
         at.clear();
@@ -144,19 +154,20 @@ impl Buckets {
         out.resize(keys.len(), 0);
         next.clear();
         crate::memory::reserve(next, buckets, "the sieve's buckets")?;
-        next.extend(at[..buckets].iter().map(|&start| start as usize));
+        next.extend_from_slice(&at[..buckets]);
         for &key in keys {
             let b = slot(key);
-            out[next[b]] = squeeze.apply(key);
+            out[next[b] as usize] = store(key);
             next[b] += 1;
         }
         Ok(())
     }
 
-    /// Makes room to join `segments` (each sorted into the same buckets) into these buckets,
-    /// as [`Buckets::join`] does, and cuts the work into about `runs` runs of neighbouring
-    /// buckets, each to be done by [`JoinRun::fill`] (on any thread): the keys and the
-    /// starts of each run are a slice of their own.
+    /// Makes room to join `segments`, the pieces of a chunk each sorted into the same coarse
+    /// buckets of a side's `buckets` buckets ([`Sieve::sort_coarse`]), into these buckets,
+    /// and cuts the work into about `runs` runs of neighbouring coarse buckets, each to be
+    /// done by [`JoinRun::fill`] (on any thread): the keys and the starts of each run are a
+    /// slice of their own.
     ///
     /// # Errors
     ///
@@ -168,24 +179,26 @@ impl Buckets {
     ///
     /// # Complexity
     ///
-    /// O(runs · segments), and O(keys) to make room the first time.
-    pub(super) fn join_runs(
+    /// O(runs · segments + buckets), and O(keys) to make room the first time.
+    fn join_runs(
         &mut self,
         segments: &[Buckets],
+        buckets: usize,
         runs: usize,
     ) -> Result<Vec<JoinRun<'_>>, OutOfMemory> {
-        let buckets = segments.first().map_or(0, |s| s.at.len().saturating_sub(1));
-        let runs = runs.clamp(1, buckets.max(1));
-        let bounds: Vec<usize> = (0..=runs).map(|r| r * buckets / runs).collect();
+        let shift = Cut::coarse_shift(buckets);
+        let coarse = segments.first().map_or(0, |s| s.at.len().saturating_sub(1));
+        let runs = runs.clamp(1, coarse.max(1));
+        let bounds: Vec<usize> = (0..=runs).map(|r| r * coarse / runs).collect();
         let size = |from: usize, to: usize| -> usize {
             segments
                 .iter()
                 .map(|s| (s.at[to] - s.at[from]) as usize)
                 .sum()
         };
-        let total = match buckets {
+        let total = match coarse {
             0 => 0,
-            _ => size(0, buckets),
+            _ => size(0, coarse),
         };
         assert!(u32::try_from(total).is_ok(), "sieve: {} keys", total);
         // Kept from one chunk to the next: only room not had before is zeroed.
@@ -200,11 +213,13 @@ impl Buckets {
         let mut first = 0;
         for run in bounds.windows(2) {
             let (from, to) = (run[0], run[1]);
-            let len = if buckets == 0 { 0 } else { size(from, to) };
+            let len = if coarse == 0 { 0 } else { size(from, to) };
+            let fine = (from << shift).min(buckets)..(to << shift).min(buckets);
             let (run_keys, rest_keys) = std::mem::take(&mut keys).split_at_mut(len);
-            let (run_at, rest_at) = std::mem::take(&mut at).split_at_mut(to - from);
+            let (run_at, rest_at) = std::mem::take(&mut at).split_at_mut(fine.len());
             pieces.push(JoinRun {
-                buckets: from..to,
+                coarse: from..to,
+                fine: fine.start,
                 keys: run_keys,
                 at: run_at,
                 first,
@@ -215,10 +230,12 @@ impl Buckets {
     }
 }
 
-/// A run of neighbouring buckets of a join ([`Buckets::join_runs`]): their keys and their
-/// starts, to be filled from the segments.
+/// A run of neighbouring coarse buckets of a join ([`Buckets::join_runs`]): their keys and
+/// the starts of their buckets, to be filled from the segments.
 pub struct JoinRun<'a> {
-    buckets: std::ops::Range<usize>,
+    coarse: std::ops::Range<usize>,
+    /// The run's first bucket.
+    fine: usize,
     keys: &'a mut [u64],
     at: &'a mut [u32],
     /// Where the run's keys start in the joined buckets.
@@ -226,21 +243,48 @@ pub struct JoinRun<'a> {
 }
 
 impl JoinRun<'_> {
-    /// Fills the run: each of its buckets the same bucket of every segment, in order.
+    /// Fills the run: the keys of its coarse buckets of every segment gathered in `room`,
+    /// then sorted into its buckets by `cut` (the side not loaded into blocks) and squeezed.
+    ///
+    /// # Errors
+    ///
+    /// [`OutOfMemory`] if `room` cannot hold the run's keys.
     ///
     /// # Complexity
     ///
-    /// O(the run's keys + its buckets · segments).
-    pub(super) fn fill(self, segments: &[Buckets]) {
-        let mut at = 0;
-        for (i, b) in self.buckets.enumerate() {
-            self.at[i] = (self.first + at) as u32;
+    /// O(the run's keys + its buckets + its coarse buckets · segments).
+    pub(super) fn fill(
+        self,
+        segments: &[Buckets],
+        cut: &Cut,
+        weight: &impl Fn(u64) -> usize,
+        room: &mut Vec<u64>,
+    ) -> Result<(), OutOfMemory> {
+        room.clear();
+        crate::memory::reserve(room, self.keys.len(), "the sieve's buckets")?;
+        for b in self.coarse {
             for segment in segments {
-                let keys = segment.get(b);
-                self.keys[at..at + keys.len()].copy_from_slice(keys);
-                at += keys.len();
+                room.extend_from_slice(segment.get(b));
             }
         }
+        let (slot, _) = cut.slots(!cut.west_blocked, weight);
+        // Counted, each bucket's end found, and the keys put in from the back: each start
+        // is then where its bucket begins.
+        self.at.fill(0);
+        for &key in room.iter() {
+            self.at[slot(key) - self.fine] += 1;
+        }
+        let mut end = self.first as u32;
+        for at in self.at.iter_mut() {
+            end += *at;
+            *at = end;
+        }
+        for &key in room.iter().rev() {
+            let at = &mut self.at[slot(key) - self.fine];
+            *at -= 1;
+            self.keys[*at as usize - self.first] = cut.squeeze.apply(key);
+        }
+        Ok(())
     }
 }
 
@@ -278,6 +322,14 @@ impl Cut {
     /// The number of patterns (the blocked buckets of one weight), 2^c.
     pub(super) fn patterns(&self) -> usize {
         1 << self.c
+    }
+
+    /// How far a bucket of `buckets` is shifted to its coarse bucket: the least shift that
+    /// leaves at most [`COARSE`] of them.
+    fn coarse_shift(buckets: usize) -> u32 {
+        (0..usize::BITS)
+            .find(|&shift| (buckets.saturating_sub(1) >> shift) < COARSE)
+            .unwrap_or(0)
     }
 }
 
@@ -509,10 +561,12 @@ impl Sieve {
     /// [`OutOfMemory`] if the keys do not fit.
     pub(super) fn probing_runs(
         &mut self,
+        cut: &Cut,
         segments: &[Buckets],
         runs: usize,
     ) -> Result<Vec<JoinRun<'_>>, OutOfMemory> {
-        self.probing.join_runs(segments, runs)
+        let (_, buckets) = cut.slots(!cut.west_blocked, &|_| 0);
+        self.probing.join_runs(segments, buckets, runs)
     }
 
     /// Sorts the keys of the side loaded into blocks (`blocked`, as one segment) or of the
@@ -538,7 +592,7 @@ impl Sieve {
         out.fill(
             keys,
             cut.slots(west_side, weight),
-            &cut.squeeze,
+            |key| cut.squeeze.apply(key),
             &mut self.next,
         )
     }
@@ -558,10 +612,41 @@ impl Sieve {
         keys: &[u64],
         blocked: bool,
         weight: &impl Fn(u64) -> usize,
-        (out, next): (&mut Buckets, &mut Vec<usize>),
+        (out, next): (&mut Buckets, &mut Vec<u32>),
     ) -> Result<(), OutOfMemory> {
         let west_side = blocked == cut.west_blocked;
-        out.fill(keys, cut.slots(west_side, weight), &cut.squeeze, next)
+        let store = |key| cut.squeeze.apply(key);
+        out.fill(keys, cut.slots(west_side, weight), store, next)
+    }
+
+    /// Sorts `keys`, a piece of a chunk of the side not loaded into blocks, into `out` by
+    /// the coarse buckets of `cut` (at most [`COARSE`] runs of neighbouring buckets; `next`:
+    /// room to work in), unsqueezed: the pieces are joined and sorted finely by
+    /// [`Sieve::probing_runs`], so that a crew's 64 pieces need not each hold the starts of
+    /// every bucket.
+    ///
+    /// # Errors
+    ///
+    /// [`OutOfMemory`] if the buckets do not fit.
+    ///
+    /// # Complexity
+    ///
+    /// O(|keys| + [`COARSE`]).
+    pub(super) fn sort_coarse(
+        cut: &Cut,
+        keys: &[u64],
+        weight: &impl Fn(u64) -> usize,
+        (out, next): (&mut Buckets, &mut Vec<u32>),
+    ) -> Result<(), OutOfMemory> {
+        let (slot, buckets) = cut.slots(!cut.west_blocked, weight);
+        let shift = Cut::coarse_shift(buckets);
+        let coarse = (slot, ((buckets - 1) >> shift) + 1);
+        out.fill(
+            keys,
+            (|key| coarse.0(key) >> shift, coarse.1),
+            |key| key,
+            next,
+        )
     }
 
     /// The kernel's count of the sorted buckets: every block of the side loaded into blocks

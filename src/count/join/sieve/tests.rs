@@ -210,3 +210,68 @@ fn keys_of_62_bits_weighted_by_their_own_bits_count_as_brute_force_counts() {
         }
     }
 }
+
+#[test]
+fn pieces_sorted_coarsely_and_joined_meet_kept_segments_as_brute_force_counts() {
+    // A crew's way: the larger side sorted in segments and kept, the other side's pieces
+    // sorted into coarse buckets (here 4 to 64 buckets of the finer sort each) and joined
+    // in runs of coarse buckets, each sorted finely.
+    let mut rng = SplitMix64::new(17);
+    let key_bits = 30;
+    let keys = |rng: &mut SplitMix64, count: usize, weighted: bool| -> Vec<u64> {
+        (0..count)
+            .map(|_| {
+                let key = rng.next_u64() & rng.next_u64() & ((1u64 << key_bits) - 1);
+                key | if weighted { rng.below(3) << WEIGHT } else { 0 }
+            })
+            .collect()
+    };
+    let weight = |key: u64| (key >> WEIGHT) as usize;
+    for (west_blocked, c) in [(false, 14), (true, 15), (false, 18), (true, 17)] {
+        let (east, west) = match west_blocked {
+            true => (keys(&mut rng, 2000, false), keys(&mut rng, 9000, true)),
+            false => (keys(&mut rng, 9000, false), keys(&mut rng, 2000, true)),
+        };
+        let (blocked, probing) = match west_blocked {
+            true => (&west, &east),
+            false => (&east, &west),
+        };
+        let cut = Cut {
+            west_blocked,
+            start: 3,
+            c,
+            squeeze: Squeeze::new(((1u64 << key_bits) - 1) & !(((1u64 << c) - 1) << 3)),
+        };
+        assert!(Cut::coarse_shift(cut.slots(!west_blocked, &weight).1) > 1);
+        let mut next = Vec::new();
+        let sort = |keys: &[u64], coarse: bool, next: &mut Vec<u32>| {
+            let mut out = Buckets::default();
+            match coarse {
+                true => Sieve::sort_coarse(&cut, keys, &weight, (&mut out, next)).unwrap(),
+                false => Sieve::sort_segment(&cut, keys, true, &weight, (&mut out, next)).unwrap(),
+            }
+            out
+        };
+        let kept: Vec<Buckets> = blocked
+            .chunks(1500)
+            .map(|k| sort(k, false, &mut next))
+            .collect();
+        let pieces: Vec<Buckets> = probing
+            .chunks(300)
+            .map(|k| sort(k, true, &mut next))
+            .collect();
+        let mut sieve = Sieve::default();
+        sieve.keep_segments(cut.clone(), kept);
+        let mut room = Vec::new();
+        for run in sieve.probing_runs(&cut, &pieces, 7).unwrap() {
+            run.fill(&pieces, &cut, &weight, &mut room).unwrap();
+        }
+        let mut block = Sliced::new(key_bits as usize);
+        for kernel in Kernel::available() {
+            let buffers = (&mut block, &mut Vec::new());
+            let total = sieve.probe_patterns(&cut, 0..cut.patterns(), buffers, kernel);
+            let expected = brute_force(&east, &west, key_bits);
+            assert_eq!(total, expected, "{} {} {:?}", west_blocked, c, kernel);
+        }
+    }
+}
