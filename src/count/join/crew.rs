@@ -27,7 +27,7 @@ use super::plan::Join;
 #[cfg(doc)]
 use super::plan::HALVES;
 use super::quarter::Lists;
-use super::sieve::{Buckets, Sieve};
+use super::sieve::{Buckets, Gather, Sieve};
 use super::sliced::Sliced;
 use crate::count::run::CountError;
 use crate::memory::OutOfMemory;
@@ -66,7 +66,7 @@ pub(super) const SAMPLED_RUNS: usize = 16;
 pub(super) struct Hand {
     keys: Keys,
     block: Sliced,
-    gathered: Vec<u64>,
+    gathered: Gather,
     next: Vec<u32>,
 }
 
@@ -75,7 +75,7 @@ impl Hand {
         Hand {
             keys: Keys::default(),
             block: Sliced::new(key_bits.max(1) as usize),
-            gathered: Vec::new(),
+            gathered: Gather::default(),
             next: Vec::new(),
         }
     }

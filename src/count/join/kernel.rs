@@ -206,7 +206,9 @@ impl Kernel {
     ///
     /// O(`keys.len()` · `groups`) row operations of 512 bits.
     pub fn matches(self, table: &[Row], groups: usize, keys: &[u64]) -> u64 {
-        self.dispatch::<false>(table, groups, &[keys])
+        self.dispatch::<false, false>(table, groups, &[keys])
+            .iter()
+            .sum()
     }
 
     /// Writes to `out`, from index `len` on and in order, the key `(a | b) & mask` of each
@@ -266,7 +268,9 @@ impl Kernel {
             "kernel: {} groups read the weight's bits",
             groups
         );
-        self.dispatch::<true>(table, groups, &[keys])
+        self.dispatch::<true, false>(table, groups, &[keys])
+            .iter()
+            .sum()
     }
 
     /// [`Kernel::matches`] of several lists of keys, those of `classes[i]` counted `2^i`
@@ -280,15 +284,32 @@ impl Kernel {
     ///
     /// O(keys · `groups`) row operations of 512 bits.
     pub fn weighted(self, table: &[Row], groups: usize, classes: &[&[u64]]) -> u64 {
-        self.dispatch::<false>(table, groups, classes)
+        self.dispatch::<false, false>(table, groups, classes)
+            .iter()
+            .sum()
     }
 
-    fn dispatch<const IN_KEYS: bool>(
+    /// [`Kernel::matches`] word by word: element `w` counts the matches among the stored
+    /// keys of the block's word `w` (its keys `64w..64w + 64`), so that each word may
+    /// stand for keys of its own weight.
+    ///
+    /// # Panics
+    ///
+    /// As [`Kernel::matches`].
+    ///
+    /// # Complexity
+    ///
+    /// O(`keys.len()` · `groups`) row operations of 512 bits.
+    pub fn words(self, table: &[Row], groups: usize, keys: &[u64]) -> [u64; 8] {
+        self.dispatch::<false, true>(table, groups, &[keys])
+    }
+
+    fn dispatch<const IN_KEYS: bool, const WORDS: bool>(
         self,
         table: &[Row],
         groups: usize,
         classes: &[&[u64]],
-    ) -> u64 {
+    ) -> [u64; 8] {
         assert_eq!(
             table.len(),
             groups << GROUP,
@@ -296,33 +317,37 @@ impl Kernel {
             groups
         );
         match groups {
-            1 => self.run::<1, IN_KEYS>(table, classes),
-            2 => self.run::<2, IN_KEYS>(table, classes),
-            3 => self.run::<3, IN_KEYS>(table, classes),
-            4 => self.run::<4, IN_KEYS>(table, classes),
-            5 => self.run::<5, IN_KEYS>(table, classes),
-            6 => self.run::<6, IN_KEYS>(table, classes),
-            7 => self.run::<7, IN_KEYS>(table, classes),
-            8 => self.run::<8, IN_KEYS>(table, classes),
-            9 => self.run::<9, IN_KEYS>(table, classes),
-            10 => self.run::<10, IN_KEYS>(table, classes),
-            11 => self.run::<11, IN_KEYS>(table, classes),
+            1 => self.run::<1, IN_KEYS, WORDS>(table, classes),
+            2 => self.run::<2, IN_KEYS, WORDS>(table, classes),
+            3 => self.run::<3, IN_KEYS, WORDS>(table, classes),
+            4 => self.run::<4, IN_KEYS, WORDS>(table, classes),
+            5 => self.run::<5, IN_KEYS, WORDS>(table, classes),
+            6 => self.run::<6, IN_KEYS, WORDS>(table, classes),
+            7 => self.run::<7, IN_KEYS, WORDS>(table, classes),
+            8 => self.run::<8, IN_KEYS, WORDS>(table, classes),
+            9 => self.run::<9, IN_KEYS, WORDS>(table, classes),
+            10 => self.run::<10, IN_KEYS, WORDS>(table, classes),
+            11 => self.run::<11, IN_KEYS, WORDS>(table, classes),
             _ => panic!("kernel: {} groups, at most {}", groups, MAX_GROUPS),
         }
     }
 
-    fn run<const G: usize, const IN_KEYS: bool>(self, table: &[Row], classes: &[&[u64]]) -> u64 {
+    fn run<const G: usize, const IN_KEYS: bool, const WORDS: bool>(
+        self,
+        table: &[Row],
+        classes: &[&[u64]],
+    ) -> [u64; 8] {
         let tables: [&[Row; 1 << GROUP]; G] = std::array::from_fn(|j| {
             table[j << GROUP..(j + 1) << GROUP]
                 .try_into()
                 .expect("whole tables, checked by matches")
         });
-        let mut total = 0;
+        let mut total = [0; 8];
         for (weight, &keys) in classes.iter().enumerate() {
             if keys.is_empty() {
                 continue;
             }
-            total += match self.0 {
+            let words = match self.0 {
                 #[cfg(target_arch = "x86_64")]
                 // SAFETY: `Isa::Avx512` is private to this module and made in one place,
                 // `Kernel::available`, only after the CPU said it has both features the
@@ -330,9 +355,12 @@ impl Kernel {
                 Isa::Avx512 => unsafe { matches_avx512::<G, IN_KEYS>(&tables, keys) },
                 #[cfg(target_arch = "x86_64")]
                 // SAFETY: as above, for AVX2.
-                Isa::Avx2 => unsafe { matches_avx2::<G, IN_KEYS>(&tables, keys) },
+                Isa::Avx2 => unsafe { matches_avx2::<G, IN_KEYS, WORDS>(&tables, keys) },
                 _ => matches_in::<G, IN_KEYS>(&tables, keys),
-            } << weight;
+            };
+            for (sum, word) in total.iter_mut().zip(words) {
+                *sum += word << weight;
+            }
         }
         total
     }
@@ -348,7 +376,7 @@ impl Kernel {
 unsafe fn matches_avx512<const G: usize, const IN_KEYS: bool>(
     tables: &[&[Row; 1 << GROUP]; G],
     keys: &[u64],
-) -> u64 {
+) -> [u64; 8] {
     use std::arch::x86_64::*;
     // SAFETY (each load): a `Row` is 64 readable bytes, and the loads are unaligned ones.
     let load = |row: &Row| unsafe { _mm512_loadu_si512(row.as_ptr() as *const _) };
@@ -365,7 +393,10 @@ unsafe fn matches_avx512<const G: usize, const IN_KEYS: bool>(
         }
         sum = _mm512_add_epi64(sum, counts);
     }
-    _mm512_reduce_add_epi64(sum) as u64
+    let mut words = [0u64; 8];
+    // SAFETY: `words` is 64 writable bytes.
+    unsafe { _mm512_storeu_si512(words.as_mut_ptr() as *mut _, sum) };
+    words
 }
 
 /// The loop on AVX2: a row is two 256-bit vectors, counted by nibble lookups (`vpshufb`) and
@@ -376,10 +407,10 @@ unsafe fn matches_avx512<const G: usize, const IN_KEYS: bool>(
 /// The CPU must have AVX2.
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2")]
-unsafe fn matches_avx2<const G: usize, const IN_KEYS: bool>(
+unsafe fn matches_avx2<const G: usize, const IN_KEYS: bool, const WORDS: bool>(
     tables: &[&[Row; 1 << GROUP]; G],
     keys: &[u64],
-) -> u64 {
+) -> [u64; 8] {
     use std::arch::x86_64::*;
     // SAFETY (each load): a `Row` is 64 readable bytes; both halves are loaded unaligned.
     let load = |row: &Row| unsafe {
@@ -396,7 +427,9 @@ unsafe fn matches_avx2<const G: usize, const IN_KEYS: bool>(
         let high = _mm256_shuffle_epi8(bits, _mm256_and_si256(_mm256_srli_epi16(v, 4), nibble));
         _mm256_add_epi8(low, high)
     };
-    let mut sum = _mm256_setzero_si256();
+    let zero = _mm256_setzero_si256();
+    // The words 0..4 (with 4..8 too, unless WORDS) and the words 4..8.
+    let (mut sum, mut high) = (zero, zero);
     for &key in keys {
         let (mut a, mut b) = load(&tables[0][key as usize & ((1 << GROUP) - 1)]);
         for (j, table) in tables.iter().enumerate().skip(1) {
@@ -404,18 +437,26 @@ unsafe fn matches_avx2<const G: usize, const IN_KEYS: bool>(
             a = _mm256_and_si256(a, c);
             b = _mm256_and_si256(b, d);
         }
+        if WORDS {
+            sum = _mm256_add_epi64(sum, _mm256_sad_epu8(count(a), zero));
+            high = _mm256_add_epi64(high, _mm256_sad_epu8(count(b), zero));
+            continue;
+        }
         // Each byte counts at most 16 bits: no overflow before the sum of bytes.
         let bytes = _mm256_add_epi8(count(a), count(b));
-        let mut counts = _mm256_sad_epu8(bytes, _mm256_setzero_si256());
+        let mut counts = _mm256_sad_epu8(bytes, zero);
         if IN_KEYS {
             counts = _mm256_sllv_epi64(counts, _mm256_set1_epi64x((key >> WEIGHT) as i64));
         }
         sum = _mm256_add_epi64(sum, counts);
     }
-    let mut lanes = [0u64; 4];
-    // SAFETY: `lanes` is 32 writable bytes.
-    unsafe { _mm256_storeu_si256(lanes.as_mut_ptr() as *mut __m256i, sum) };
-    lanes.iter().sum()
+    let mut words = [0u64; 8];
+    // SAFETY: `words` is 64 writable bytes, two halves of 32.
+    unsafe {
+        _mm256_storeu_si256(words.as_mut_ptr() as *mut __m256i, sum);
+        _mm256_storeu_si256(words.as_mut_ptr().add(4) as *mut __m256i, high);
+    }
+    words
 }
 
 /// [`Kernel::keep_disjoint`] on AVX-512: eight south placements a step, the kept keys packed
@@ -470,7 +511,7 @@ fn keep_disjoint_in(a: u64, bottoms: &[u64], mask: u64, out: &mut [u64], mut len
 fn matches_in<const G: usize, const IN_KEYS: bool>(
     tables: &[&[Row; 1 << GROUP]; G],
     keys: &[u64],
-) -> u64 {
+) -> [u64; 8] {
     let mut sum = [0u64; 8];
     for &key in keys {
         let mut acc = tables[0][(key as usize) & ((1 << GROUP) - 1)];
@@ -485,7 +526,7 @@ fn matches_in<const G: usize, const IN_KEYS: bool>(
             sum[k] += u64::from(acc[k].count_ones()) << shift;
         }
     }
-    sum.iter().sum()
+    sum
 }
 
 #[cfg(test)]
@@ -538,7 +579,7 @@ mod tests {
             let keys: Vec<u64> = (0..1000)
                 .map(|_| next() >> (64 - bits) & next() & next())
                 .collect();
-            let mut want = 0;
+            let mut words = [0; 8];
             for &key in &keys {
                 for bit in 0..512 {
                     let all = (0..groups).all(|j| {
@@ -546,10 +587,11 @@ mod tests {
                             table[j << GROUP | (key >> (GROUP * j)) as usize & ((1 << GROUP) - 1)];
                         row[bit / 64] >> (bit % 64) & 1 == 1
                     });
-                    want += u64::from(all);
+                    words[bit / 64] += u64::from(all);
                 }
             }
-            assert!(want > 0, "{} groups", groups);
+            let want: u64 = words.iter().sum();
+            assert!(words.iter().all(|&word| word > 0), "{} groups", groups);
             for kernel in Kernel::available() {
                 assert_eq!(
                     kernel.matches(&table, groups, &keys),
@@ -558,6 +600,8 @@ mod tests {
                     kernel,
                     groups
                 );
+                // Word by word, as a block whose words hold keys of several weights asks.
+                assert_eq!(kernel.words(&table, groups, &keys), words, "{:?}", kernel);
             }
         }
     }

@@ -81,11 +81,39 @@ impl Sliced {
             "sliced: {} keys in a block",
             keys.len()
         );
-        let mut valid = [0u64; 8];
-        for (i, word) in valid.iter_mut().enumerate() {
-            let here = keys.len().saturating_sub(64 * i).min(64);
-            *word = if here == 64 { !0 } else { (1u64 << here) - 1 };
-        }
+        let lengths = std::array::from_fn(|i| keys.len().saturating_sub(64 * i).min(64));
+        self.load_valid(keys, lengths);
+    }
+
+    /// Loads the stored keys of up to 8 words, each of its own length: word `w` is
+    /// `keys[64w..64w + lengths[w]]` (the keys after it in its 64 are not stored), so that
+    /// each word may hold keys of one weight ([`Sliced::words`]).
+    ///
+    /// # Panics
+    ///
+    /// Panics if a length is above 64, or `keys` is too short for the last word.
+    ///
+    /// # Complexity
+    ///
+    /// As [`Sliced::load`].
+    pub fn load_words(&mut self, keys: &[u64], lengths: [usize; 8]) {
+        assert!(
+            lengths.iter().all(|&length| length <= 64),
+            "sliced: a word of more than 64"
+        );
+        let end = (0..8)
+            .rev()
+            .find(|&w| lengths[w] > 0)
+            .map_or(0, |w| 64 * w + lengths[w]);
+        self.load_valid(&keys[..end], lengths);
+    }
+
+    /// [`Sliced::load`] of `keys`, of which word `w` stores its first `lengths[w]`.
+    fn load_valid(&mut self, keys: &[u64], lengths: [usize; 8]) {
+        let valid: [u64; 8] = std::array::from_fn(|i| match lengths[i] {
+            64 => !0,
+            here => (1u64 << here) - 1,
+        });
         // Transpose the keys 64 at a time: bit i of word `word` of row d is bit d of key
         // 64·word + i; a free row is the valid halves whose keys lack the bit.
         for (word, chunk) in keys.chunks(64).enumerate() {
@@ -138,6 +166,15 @@ impl Sliced {
     /// O(probes · groups) row operations.
     pub fn weighted(&self, kernel: Kernel, classes: &[&[u64]]) -> u64 {
         kernel.weighted(&self.table[..self.groups << GROUP], self.groups, classes)
+    }
+
+    /// [`Sliced::matches`] word by word (see [`Kernel::words`]).
+    ///
+    /// # Complexity
+    ///
+    /// O(probes · groups) row operations.
+    pub fn words(&self, kernel: Kernel, probes: &[u64]) -> [u64; 8] {
+        kernel.words(&self.table[..self.groups << GROUP], self.groups, probes)
     }
 }
 

@@ -1,7 +1,7 @@
 //! The sieve's choice of diagonals: a run of neighbouring key bits scored by how often a
 //! random pair clashes on them, and how many of them to cut on, by the kernel's computed cost.
 
-use super::{Sieve, MAX_BUCKETS, MAX_CUTS, MIN_BUCKET};
+use super::{Sieve, MAX_CUTS, MIN_BUCKET};
 use crate::count::join::kernel::GROUP;
 use crate::count::join::sliced::BLOCK;
 use crate::memory::OutOfMemory;
@@ -98,10 +98,12 @@ pub(super) fn cost(c: usize, blocked: &[u64], ways: usize, probing: &[u64], grou
     }
     (0..size)
         .map(|p| {
-            let blocks: u64 = b[p * ways..(p + 1) * ways]
+            // West halves of every weight share a bucket, a word (64) of one weight each.
+            let words: u64 = b[p * ways..(p + 1) * ways]
                 .iter()
-                .map(|count| count.div_ceil(BLOCK as u64))
+                .map(|count| count.div_ceil(64))
                 .sum();
+            let blocks = words.div_ceil(BLOCK as u64 / 64);
             let other = !p & mask;
             let subsets = 1u64 << other.count_ones();
             blocks
@@ -168,8 +170,7 @@ impl Sieve {
         let score: Vec<f64> = db.iter().zip(&dp).map(|(a, b)| a * b).collect();
         let size: usize = blocked.iter().map(|piece| piece.len()).sum();
         let fill = (size / MIN_BUCKET).max(1).ilog2() as usize;
-        let room = (MAX_BUCKETS / ways).ilog2() as usize;
-        let width = MAX_CUTS.min(fill).min(room).min(key_bits as usize);
+        let width = MAX_CUTS.min(fill).min(key_bits as usize);
         let last = key_bits as usize - width;
         let scored = (0..=last)
             .max_by(|&a, &b| {

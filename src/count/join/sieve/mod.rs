@@ -34,24 +34,24 @@
 //! `c` by computed cost and the squeeze are this crate's.
 
 mod choice;
+mod lanes;
 
 use super::kernel::{Kernel, GROUP, WEIGHT};
 use super::sliced::{Sliced, BLOCK};
 use super::squeeze::Squeeze;
 use crate::memory::OutOfMemory;
 use choice::{BUCKET_COST, CALL_COST, LOAD_COST, SUBSET_COST};
+pub use lanes::Gather;
 
 /// The weights a west key may have (`weight(key)` below 3: each match counts 1, 2 or 4
 /// times), each a bucket of its own: the kernel counts matches, and the sieve weighs its
 /// answer (a shift per call, not per probe).
 const WAYS: usize = 3;
 
-/// The most diagonals a row set is bucketed by.
+/// The most diagonals a row set is bucketed by: the side loaded into blocks has a bucket a
+/// pattern (its west halves of every weight together, see [`lanes`]), and a crew keeps its
+/// chunk in 32 segments, each with the starts of every bucket (64 MB in all at 2^19).
 pub const MAX_CUTS: usize = 19;
-
-/// The most buckets of the side loaded into blocks: a crew keeps its chunk in 32 segments,
-/// each with the starts of every bucket (64 MB in all at 2^19).
-const MAX_BUCKETS: usize = 1 << 19;
 
 /// The most coarse buckets a piece of a crew's other side is sorted into before the pieces
 /// are joined ([`Sieve::sort_coarse`]): its 64 pieces hold 1 MB of starts, not one start a
@@ -98,7 +98,7 @@ pub struct Sieve {
 /// Keys sorted into buckets: bucket `b` is `keys[at[b]..at[b + 1]]`.
 ///
 /// The starts are 32 bits: a crew's chunk of 64 Mi halves is kept in 32 segments of up to
-/// [`MAX_BUCKETS`] buckets each, whose starts take 64 MB so; the 64 pieces of its other side
+/// 2^[`MAX_CUTS`] buckets each, whose starts take 64 MB so; the 64 pieces of its other side
 /// are sorted into at most [`COARSE`] coarse buckets each before they are joined.
 #[derive(Default)]
 pub struct Buckets {
@@ -243,7 +243,7 @@ pub struct JoinRun<'a> {
 }
 
 impl JoinRun<'_> {
-    /// Fills the run: the keys of its coarse buckets of every segment gathered in `room`,
+    /// Fills the run: the keys of its coarse buckets of every segment gathered in `room`'s,
     /// then sorted into its buckets by `cut` (the side not loaded into blocks) and squeezed.
     ///
     /// # Errors
@@ -258,8 +258,9 @@ impl JoinRun<'_> {
         segments: &[Buckets],
         cut: &Cut,
         weight: &impl Fn(u64) -> usize,
-        room: &mut Vec<u64>,
+        room: &mut Gather,
     ) -> Result<(), OutOfMemory> {
+        let room = &mut room.keys;
         room.clear();
         crate::memory::reserve(room, self.keys.len(), "the sieve's buckets")?;
         for b in self.coarse {
@@ -289,34 +290,69 @@ impl JoinRun<'_> {
 }
 
 /// How a row set's keys are sorted: which side is loaded into blocks, the run of diagonals
-/// cut on (`c` of them from key bit `start`), and the squeeze of the keys.
+/// cut on (`c` of them from key bit `start`), the squeeze of the keys, and whether the west
+/// halves in blocks carry their weight in their keys' top bits (`lanes`, see [`lanes`]).
 #[derive(Clone)]
 pub struct Cut {
     west_blocked: bool,
     start: u32,
     c: u32,
     squeeze: Squeeze,
+    lanes: bool,
 }
 
 impl Cut {
+    /// The cut on `c` diagonals from key bit `start`, of keys whose bits `live` may clash:
+    /// those squeezed out of every key; west halves in blocks (if `west_blocked`) are dealt
+    /// into words by weight when their squeezed keys leave the weight's bits free.
+    fn new(west_blocked: bool, start: u32, c: u32, live: u64) -> Cut {
+        let squeeze = Squeeze::new(live & !(((1u64 << c) - 1) << start));
+        let groups = (squeeze.bits() as usize).div_ceil(GROUP);
+        Cut {
+            west_blocked,
+            start,
+            c,
+            lanes: west_blocked && groups * GROUP <= WEIGHT as usize,
+            squeeze,
+        }
+    }
+
     /// Which bucket a key of the west side (if `west`) or of the east side goes to, and how
     /// many buckets there are: a west key's by its pattern and its weight (`weight`), an
-    /// east key's by its pattern.
+    /// east key's by its pattern; so is a west key dealt into words by weight.
     fn slots<'a>(
         &self,
         west: bool,
         weight: &'a impl Fn(u64) -> usize,
     ) -> (impl Fn(u64) -> usize + 'a, usize) {
         let (start, mask) = (self.start, (1u64 << self.c) - 1);
-        let ways = if west { WAYS } else { 1 };
+        let weighed = west && !self.lanes;
+        let ways = if weighed { WAYS } else { 1 };
         let slot = move |key: u64| {
             let pattern = (key >> start & mask) as usize;
-            match west {
+            match weighed {
                 true => pattern * WAYS + weight(key),
                 false => pattern,
             }
         };
         (slot, ways << self.c)
+    }
+
+    /// What a key of the west side (if `west`) or of the east side is stored as: squeezed,
+    /// with its weight in its top bits if it is dealt into words by weight.
+    fn store<'a>(
+        &'a self,
+        west: bool,
+        weight: &'a impl Fn(u64) -> usize,
+    ) -> impl Fn(u64) -> u64 + 'a {
+        let weighed = west && self.lanes;
+        move |key| {
+            let stored = self.squeeze.apply(key);
+            match weighed {
+                true => stored | (weight(key) as u64) << WEIGHT,
+                false => stored,
+            }
+        }
     }
 
     /// The number of patterns (the blocked buckets of one weight), 2^c.
@@ -419,12 +455,7 @@ impl Sieve {
         } else {
             (west_blocked, c)
         };
-        let cut = Cut {
-            west_blocked,
-            start,
-            c,
-            squeeze: Squeeze::new(live & !(((1u64 << c) - 1) << start)),
-        };
+        let cut = Cut::new(west_blocked, start, c, live);
         self.sort(&cut, true, east, west, &weight)?;
         self.sort(&cut, false, east, west, &weight)?;
         self.kept = None;
@@ -525,12 +556,7 @@ impl Sieve {
                 (start, c)
             }
         };
-        Ok(Cut {
-            west_blocked,
-            start,
-            c,
-            squeeze: Squeeze::new(live & !(((1u64 << c) - 1) << start)),
-        })
+        Ok(Cut::new(west_blocked, start, c, live))
     }
 
     /// Keeps `segments`, the pieces of a chunk of the larger side each sorted by `cut`
@@ -592,7 +618,7 @@ impl Sieve {
         out.fill(
             keys,
             cut.slots(west_side, weight),
-            |key| cut.squeeze.apply(key),
+            cut.store(west_side, weight),
             &mut self.next,
         )
     }
@@ -615,8 +641,12 @@ impl Sieve {
         (out, next): (&mut Buckets, &mut Vec<u32>),
     ) -> Result<(), OutOfMemory> {
         let west_side = blocked == cut.west_blocked;
-        let store = |key| cut.squeeze.apply(key);
-        out.fill(keys, cut.slots(west_side, weight), store, next)
+        out.fill(
+            keys,
+            cut.slots(west_side, weight),
+            cut.store(west_side, weight),
+            next,
+        )
     }
 
     /// Sorts `keys`, a piece of a chunk of the side not loaded into blocks, into `out` by
@@ -652,7 +682,7 @@ impl Sieve {
     /// The kernel's count of the sorted buckets: every block of the side loaded into blocks
     /// against the buckets of the other side that can fit it on the cut's diagonals.
     fn probe(&self, cut: &Cut, block: &mut Sliced, kernel: Kernel) -> u64 {
-        let mut gathered = Vec::new();
+        let mut gathered = Gather::default();
         self.probe_patterns(cut, 0..cut.patterns(), (block, &mut gathered), kernel)
     }
 
@@ -667,19 +697,40 @@ impl Sieve {
         &self,
         cut: &Cut,
         patterns: std::ops::Range<usize>,
-        (block, gathered): (&mut Sliced, &mut Vec<u64>),
+        (block, gathered): (&mut Sliced, &mut Gather),
         kernel: Kernel,
     ) -> u64 {
         let mask = cut.patterns() - 1;
         block.use_bits(cut.squeeze.bits() as usize);
         let probing = |b: usize| self.probing.get(b);
-        let ways = if cut.west_blocked { WAYS } else { 1 };
+        let ways = if cut.west_blocked && !cut.lanes {
+            WAYS
+        } else {
+            1
+        };
         let mut total = 0;
         for p in patterns {
             let other = !p & mask;
             // Every subset of the other diagonals, the empty one last.
             let subsets =
                 || std::iter::successors(Some(other), move |&s| (s != 0).then(|| (s - 1) & other));
+            if cut.lanes {
+                // Each word's matches weighed by its keys' weight, once a call.
+                gathered.blocks(&self.blocked, p, &mut |keys, lengths, weights| {
+                    block.load_words(keys, lengths);
+                    for s in subsets() {
+                        let probes = probing(s);
+                        if !probes.is_empty() {
+                            let words = block.words(kernel, probes);
+                            total += (0..words.len())
+                                .map(|w| words[w] << weights[w])
+                                .sum::<u64>();
+                        }
+                    }
+                });
+                continue;
+            }
+            let gathered = &mut gathered.keys;
             for way in 0..ways {
                 let slot = p * ways + way;
                 if cut.west_blocked {

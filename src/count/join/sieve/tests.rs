@@ -236,12 +236,9 @@ fn pieces_sorted_coarsely_and_joined_meet_kept_segments_as_brute_force_counts() 
             true => (&west, &east),
             false => (&east, &west),
         };
-        let cut = Cut {
-            west_blocked,
-            start: 3,
-            c,
-            squeeze: Squeeze::new(((1u64 << key_bits) - 1) & !(((1u64 << c) - 1) << 3)),
-        };
+        let cut = Cut::new(west_blocked, 3, c, (1u64 << key_bits) - 1);
+        // West halves in blocks are dealt into words by weight.
+        assert_eq!(cut.lanes, west_blocked);
         assert!(Cut::coarse_shift(cut.slots(!west_blocked, &weight).1) > 1);
         let mut next = Vec::new();
         let sort = |keys: &[u64], coarse: bool, next: &mut Vec<u32>| {
@@ -262,13 +259,13 @@ fn pieces_sorted_coarsely_and_joined_meet_kept_segments_as_brute_force_counts() 
             .collect();
         let mut sieve = Sieve::default();
         sieve.keep_segments(cut.clone(), kept);
-        let mut room = Vec::new();
+        let mut room = Gather::default();
         for run in sieve.probing_runs(&cut, &pieces, 7).unwrap() {
             run.fill(&pieces, &cut, &weight, &mut room).unwrap();
         }
         let mut block = Sliced::new(key_bits as usize);
         for kernel in Kernel::available() {
-            let buffers = (&mut block, &mut Vec::new());
+            let buffers = (&mut block, &mut Gather::default());
             let total = sieve.probe_patterns(&cut, 0..cut.patterns(), buffers, kernel);
             let expected = brute_force(&east, &west, key_bits);
             assert_eq!(total, expected, "{} {} {:?}", west_blocked, c, kernel);
