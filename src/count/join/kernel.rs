@@ -206,9 +206,7 @@ impl Kernel {
     ///
     /// O(`keys.len()` · `groups`) row operations of 512 bits.
     pub fn matches(self, table: &[Row], groups: usize, keys: &[u64]) -> u64 {
-        self.dispatch::<false, false>(table, groups, &[keys])
-            .iter()
-            .sum()
+        self.dispatch::<false, false>(table, groups, &[keys])[0]
     }
 
     /// Writes to `out`, from index `len` on and in order, the key `(a | b) & mask` of each
@@ -268,9 +266,7 @@ impl Kernel {
             "kernel: {} groups read the weight's bits",
             groups
         );
-        self.dispatch::<true, false>(table, groups, &[keys])
-            .iter()
-            .sum()
+        self.dispatch::<true, false>(table, groups, &[keys])[0]
     }
 
     /// [`Kernel::matches`] of several lists of keys, those of `classes[i]` counted `2^i`
@@ -284,9 +280,7 @@ impl Kernel {
     ///
     /// O(keys · `groups`) row operations of 512 bits.
     pub fn weighted(self, table: &[Row], groups: usize, classes: &[&[u64]]) -> u64 {
-        self.dispatch::<false, false>(table, groups, classes)
-            .iter()
-            .sum()
+        self.dispatch::<false, false>(table, groups, classes)[0]
     }
 
     /// [`Kernel::matches`] word by word: element `w` counts the matches among the stored
@@ -352,14 +346,20 @@ impl Kernel {
                 // SAFETY: `Isa::Avx512` is private to this module and made in one place,
                 // `Kernel::available`, only after the CPU said it has both features the
                 // function is compiled for; no other code can make a `Kernel` holding it.
-                Isa::Avx512 => unsafe { matches_avx512::<G, IN_KEYS>(&tables, keys) },
+                Isa::Avx512 => unsafe { matches_avx512::<G, IN_KEYS, WORDS>(&tables, keys) },
                 #[cfg(target_arch = "x86_64")]
                 // SAFETY: as above, for AVX2.
                 Isa::Avx2 => unsafe { matches_avx2::<G, IN_KEYS, WORDS>(&tables, keys) },
-                _ => matches_in::<G, IN_KEYS>(&tables, keys),
+                _ => matches_in::<G, IN_KEYS, WORDS>(&tables, keys),
             };
-            for (sum, word) in total.iter_mut().zip(words) {
-                *sum += word << weight;
+            // Without WORDS the kernels sum their words into the first.
+            match WORDS {
+                true => {
+                    for (sum, word) in total.iter_mut().zip(words) {
+                        *sum += word << weight;
+                    }
+                }
+                false => total[0] += words[0] << weight,
             }
         }
         total
@@ -373,7 +373,7 @@ impl Kernel {
 /// The CPU must have AVX-512F and AVX-512 VPOPCNTDQ.
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx512f,avx512vpopcntdq")]
-unsafe fn matches_avx512<const G: usize, const IN_KEYS: bool>(
+unsafe fn matches_avx512<const G: usize, const IN_KEYS: bool, const WORDS: bool>(
     tables: &[&[Row; 1 << GROUP]; G],
     keys: &[u64],
 ) -> [u64; 8] {
@@ -394,8 +394,11 @@ unsafe fn matches_avx512<const G: usize, const IN_KEYS: bool>(
         sum = _mm512_add_epi64(sum, counts);
     }
     let mut words = [0u64; 8];
-    // SAFETY: `words` is 64 writable bytes.
-    unsafe { _mm512_storeu_si512(words.as_mut_ptr() as *mut _, sum) };
+    match WORDS {
+        // SAFETY: `words` is 64 writable bytes.
+        true => unsafe { _mm512_storeu_si512(words.as_mut_ptr() as *mut _, sum) },
+        false => words[0] = _mm512_reduce_add_epi64(sum) as u64,
+    }
     words
 }
 
@@ -456,6 +459,9 @@ unsafe fn matches_avx2<const G: usize, const IN_KEYS: bool, const WORDS: bool>(
         _mm256_storeu_si256(words.as_mut_ptr() as *mut __m256i, sum);
         _mm256_storeu_si256(words.as_mut_ptr().add(4) as *mut __m256i, high);
     }
+    if !WORDS {
+        words[0] = words.iter().sum();
+    }
     words
 }
 
@@ -508,7 +514,7 @@ fn keep_disjoint_in(a: u64, bottoms: &[u64], mask: u64, out: &mut [u64], mut len
 }
 
 /// The loop in plain Rust, for any CPU.
-fn matches_in<const G: usize, const IN_KEYS: bool>(
+fn matches_in<const G: usize, const IN_KEYS: bool, const WORDS: bool>(
     tables: &[&[Row; 1 << GROUP]; G],
     keys: &[u64],
 ) -> [u64; 8] {
@@ -525,6 +531,9 @@ fn matches_in<const G: usize, const IN_KEYS: bool>(
             let shift = if IN_KEYS { key >> WEIGHT } else { 0 };
             sum[k] += u64::from(acc[k].count_ones()) << shift;
         }
+    }
+    if !WORDS {
+        sum[0] = sum.iter().sum();
     }
     sum
 }

@@ -72,7 +72,8 @@ fn densities(keys: &[&[u64]], key_bits: u32) -> Vec<f64> {
 /// The kernel's cost of the sieve on the first `c` of the diagonals of `blocked` and
 /// `probing`, the histograms of the patterns on all of them (`blocked`'s split into `ways`
 /// weights each), in row operations, when the keys left have `groups` groups: the blocks of
-/// each bucket of the side loaded into blocks, times the probes of the other side's buckets
+/// each bucket of the side loaded into blocks (its weights dealt into words of 64 of one
+/// weight, eight words a block), times the probes of the other side's buckets
 /// that can fit it (each `groups + 1` operations), plus a charge per call, per block loaded
 /// and per subset of buckets looked at.
 pub(super) fn cost(c: usize, blocked: &[u64], ways: usize, probing: &[u64], groups: u64) -> u64 {
@@ -117,7 +118,7 @@ pub(super) fn cost(c: usize, blocked: &[u64], ways: usize, probing: &[u64], grou
 impl Sieve {
     /// The histograms of the patterns of `blocked` (`ways` weights each, `weigh`) and of
     /// `probing` on the `width` key bits from `start`, into the sieve's buffers; each from
-    /// at most [`HISTOGRAM_KEYS`] keys, scaled.
+    /// about [`HISTOGRAM_KEYS`] keys at most, scaled.
     ///
     /// # Errors
     ///
@@ -165,7 +166,7 @@ impl Sieve {
     ) -> Result<(u32, u32, u64), OutOfMemory> {
         // The run of neighbouring diagonals a random pair clashes on most often
         // (neighbours, so a key's pattern is one shift), as long as the blocked side's
-        // buckets keep MIN_BUCKET keys on average and are not too many.
+        // buckets keep MIN_BUCKET keys on average.
         let (db, dp) = (densities(blocked, key_bits), densities(probing, key_bits));
         let score: Vec<f64> = db.iter().zip(&dp).map(|(a, b)| a * b).collect();
         let size: usize = blocked.iter().map(|piece| piece.len()).sum();

@@ -8,22 +8,25 @@
 //! west buckets of the subsets of `!p`; the pairs skipped are exactly those that clash on a
 //! chosen diagonal, and the kernel checks the rest in full, so the count is unchanged. When
 //! the west halves are many more (from n ≈ 25 a row set has a few million east halves and tens
-//! of millions of west ones), the roles turn: the west buckets, one per pattern and weight, are
-//! loaded into blocks and probed by the east buckets.
+//! of millions of west ones), the roles turn: the west buckets, one per pattern, are loaded
+//! into blocks, each word of a block (64 halves) of one weight ([`lanes`]), and probed by the
+//! east buckets.
 //!
 //! The diagonals are chosen from a sample of each side's keys, by how often a random pair
 //! clashes on them (the product of the two sides' densities): the run of [`MAX_CUTS`]
 //! neighbouring key bits that scores most, so a key's pattern is one shift (choosing the best
 //! bits anywhere cost a loop per key, a tenth of the count's time at n = 21, for no fewer
-//! probes). How many to take is a trade: each doubles the buckets and so the blocks left
-//! partly empty at each bucket's end, and each takes a bit out of the keys the kernel reads.
-//! For each `c` up to [`MAX_CUTS`] the sieve computes what the kernel would do, in row
-//! operations (blocks times the probes of their compatible west buckets, a subset-sum over the
-//! west histogram, times the groups of the keys left, plus charges per call, per block and per
-//! subset looked at) and takes the cheapest, which is no sieve at all for small row sets. The
-//! larger the side in blocks, the more diagonals pay: a row set of n = 26 (1.5 million east
-//! and 39 million west halves) took 22 s on one thread with at most 8, 12 s with up to 12
-//! (chosen: 12), and 10 s with the west halves in blocks (13).
+//! probes); for a crew's big chunk (from n = 28) the runs beside it are costed too, since the
+//! score misses how the diagonals go together. How many to take is a trade: each doubles the
+//! buckets and so the blocks left partly empty at each bucket's end, and each takes a bit out
+//! of the keys the kernel reads. For each `c` up to [`MAX_CUTS`] the sieve computes what the
+//! kernel would do, in row operations (blocks times the probes of their compatible west
+//! buckets, a subset-sum over the west histogram, times the groups of the keys left, plus
+//! charges per call, per block and per subset looked at) and takes the cheapest, which is no
+//! sieve at all for small row sets. The larger the side in blocks, the more diagonals pay: a
+//! row set of n = 26 (1.5 million east and 39 million west halves) took 22 s on one thread
+//! with at most 8, 12 s with up to 12 (chosen: 12), and 10 s with the west halves in blocks
+//! (13). A crew's chunk of 64 Mi halves of n = 30 or 32 is best cut on 17 to 19.
 //!
 //! Before the kernel sees them, every key is squeezed ([`super::squeeze`]) to the diagonals
 //! that can still clash: those both sides use, less the sieve's own, on which every pair a
