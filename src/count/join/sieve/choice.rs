@@ -76,10 +76,21 @@ fn densities(keys: &[&[u64]], key_bits: u32) -> Vec<f64> {
 /// weight, eight words a block), times the probes of the other side's buckets
 /// that can fit it (each `groups + 1` operations), plus a charge per call, per block loaded
 /// and per subset of buckets looked at.
-pub(super) fn cost(c: usize, blocked: &[u64], ways: usize, probing: &[u64], groups: u64) -> u64 {
+///
+/// # Errors
+///
+/// [`OutOfMemory`] if its tables (up to 20 MB at 19 diagonals) do not fit.
+pub(super) fn cost(
+    c: usize,
+    blocked: &[u64],
+    ways: usize,
+    probing: &[u64],
+    groups: u64,
+) -> Result<u64, OutOfMemory> {
     let size = 1usize << c;
     let mask = size - 1;
-    let (mut b, mut z) = (vec![0u64; size * ways], vec![0u64; size]);
+    let zeros = |len| crate::memory::try_filled(len, 0u64, "the sieve's histograms");
+    let (mut b, mut z) = (zeros(size * ways)?, zeros(size)?);
     for (p, &count) in probing.iter().enumerate() {
         z[p & mask] += count;
     }
@@ -88,7 +99,10 @@ pub(super) fn cost(c: usize, blocked: &[u64], ways: usize, probing: &[u64], grou
     }
     // Subset sums: z[x] = the probing keys whose pattern is a subset of x; calls[x] the
     // nonempty buckets among them.
-    let mut calls: Vec<u64> = z.iter().map(|&count| u64::from(count > 0)).collect();
+    let mut calls = zeros(size)?;
+    for (call, &count) in calls.iter_mut().zip(&z) {
+        *call = u64::from(count > 0);
+    }
     for bit in 0..c {
         for x in 0..size {
             if x >> bit & 1 == 1 {
@@ -97,7 +111,7 @@ pub(super) fn cost(c: usize, blocked: &[u64], ways: usize, probing: &[u64], grou
             }
         }
     }
-    (0..size)
+    Ok((0..size)
         .map(|p| {
             // West halves of every weight share a bucket, a word (64) of one weight each.
             let words: u64 = b[p * ways..(p + 1) * ways]
@@ -112,7 +126,7 @@ pub(super) fn cost(c: usize, blocked: &[u64], ways: usize, probing: &[u64], grou
                     + CALL_COST * calls[other]
                     + SUBSET_COST * subsets)
         })
-        .sum()
+        .sum())
 }
 
 impl Sieve {
@@ -194,7 +208,7 @@ impl Sieve {
             self.histograms(start, width, (blocked, ways, &weigh), probing)?;
             let histograms = (&self.blocked_histogram, &self.probing_histogram);
             for c in 0..=width {
-                let cost = cost(c, histograms.0, ways, histograms.1, groups(start, c));
+                let cost = cost(c, histograms.0, ways, histograms.1, groups(start, c))?;
                 if cost < best.2 {
                     best = (start, c, cost);
                 }

@@ -163,14 +163,14 @@ fn the_cost_of_no_cut_is_every_block_against_every_probe() {
     // one call.
     let (g, sub) = (5, SUBSET_COST);
     assert_eq!(
-        cost(0, &e, 1, &w, g),
+        cost(0, &e, 1, &w, g).unwrap(),
         4 * ((30 + LOAD_COST) * (g + 1) + CALL_COST + sub)
     );
     // Cut on the first diagonal: east 1500 (pattern 0) and 100 (pattern 1, from 3); west
     // 10 + 0 on pattern 0 and 20 on pattern 1 (from 5). Pattern 0 meets both west
     // buckets, pattern 1 only pattern 0's.
     assert_eq!(
-        cost(1, &e, 1, &w, g),
+        cost(1, &e, 1, &w, g).unwrap(),
         3 * ((30 + LOAD_COST) * (g + 1) + 2 * CALL_COST + 2 * sub)
             + ((10 + LOAD_COST) * (g + 1) + CALL_COST + sub)
     );
