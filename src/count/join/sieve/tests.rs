@@ -34,7 +34,7 @@ fn the_sieve_counts_what_brute_force_counts_on_keys_of_every_density() {
         ((3000, 700), 6, (both >> 5, both << 5)),
         ((5000, 3000), 3, (both >> 5, both << 5)),
         ((5000, 3000), 3, (both >> 20, both << 20)),
-        ((30000, 4000), 6, (both, both)),
+        ((30000, 12000), 6, (both, both)),
         // The west side larger: its keys are loaded into blocks, by weight.
         ((700, 6000), 6, (both, both)),
         ((6000, 70000), 6, (both, both)),
