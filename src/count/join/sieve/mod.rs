@@ -329,8 +329,7 @@ impl Cut {
         weight: &'a impl Fn(u64) -> usize,
     ) -> (impl Fn(u64) -> usize + 'a, usize) {
         let (start, mask) = (self.start, (1u64 << self.c) - 1);
-        let weighed = west && !self.lanes;
-        let ways = if weighed { WAYS } else { 1 };
+        let weighed = self.ways(west) == WAYS;
         let slot = move |key: u64| {
             let pattern = (key >> start & mask) as usize;
             match weighed {
@@ -338,7 +337,16 @@ impl Cut {
                 false => pattern,
             }
         };
-        (slot, ways << self.c)
+        (slot, self.ways(west) << self.c)
+    }
+
+    /// The buckets a pattern has on the west side (if `west`) or on the east side: one a
+    /// weight for west keys, unless they are dealt into words by weight; one for east keys.
+    fn ways(&self, west: bool) -> usize {
+        match west && !self.lanes {
+            true => WAYS,
+            false => 1,
+        }
     }
 
     /// What a key of the west side (if `west`) or of the east side is stored as: squeezed,
@@ -594,7 +602,7 @@ impl Sieve {
         segments: &[Buckets],
         runs: usize,
     ) -> Result<Vec<JoinRun<'_>>, OutOfMemory> {
-        let (_, buckets) = cut.slots(!cut.west_blocked, &|_| 0);
+        let buckets = cut.ways(!cut.west_blocked) << cut.c;
         self.probing.join_runs(segments, buckets, runs)
     }
 
@@ -706,11 +714,7 @@ impl Sieve {
         let mask = cut.patterns() - 1;
         block.use_bits(cut.squeeze.bits() as usize);
         let probing = |b: usize| self.probing.get(b);
-        let ways = if cut.west_blocked && !cut.lanes {
-            WAYS
-        } else {
-            1
-        };
+        let ways = cut.ways(cut.west_blocked);
         let mut total = 0;
         for p in patterns {
             let other = !p & mask;
@@ -725,9 +729,7 @@ impl Sieve {
                         let probes = probing(s);
                         if !probes.is_empty() {
                             let words = block.words(kernel, probes);
-                            total += (0..words.len())
-                                .map(|w| words[w] << weights[w])
-                                .sum::<u64>();
+                            total += words.iter().zip(weights).map(|(&n, w)| n << w).sum::<u64>();
                         }
                     }
                 });

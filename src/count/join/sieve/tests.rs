@@ -19,6 +19,22 @@ fn brute_force(east: &[u64], west: &[u64], key_bits: u32) -> u64 {
         .sum()
 }
 
+/// `count` keys of `key_bits` bits, the low bits used more (so the sieve cuts), each with a
+/// random weight in its top bits if `weighted`.
+fn skewed_keys(rng: &mut SplitMix64, key_bits: u32, count: usize, weighted: bool) -> Vec<u64> {
+    (0..count)
+        .map(|_| {
+            let mut key = 0;
+            for bit in 0..key_bits {
+                if rng.below(32) < 5 + (key_bits - bit) as u64 / 4 {
+                    key |= 1 << bit;
+                }
+            }
+            key | if weighted { rng.below(3) << WEIGHT } else { 0 }
+        })
+        .collect()
+}
+
 #[test]
 fn the_sieve_counts_what_brute_force_counts_on_keys_of_every_density() {
     let mut rng = SplitMix64::new(5);
@@ -97,19 +113,7 @@ fn the_sieve_counts_what_brute_force_counts_on_keys_of_every_density() {
 fn a_side_kept_sorted_meets_the_other_in_chunks_as_brute_force_counts() {
     let mut rng = SplitMix64::new(11);
     let key_bits = 30;
-    let keys = |rng: &mut SplitMix64, count: usize, weighted: bool| -> Vec<u64> {
-        (0..count)
-            .map(|_| {
-                let mut key = 0;
-                for bit in 0..key_bits {
-                    if rng.below(32) < 5 + (key_bits - bit) as u64 / 4 {
-                        key |= 1 << bit;
-                    }
-                }
-                key | if weighted { rng.below(3) << WEIGHT } else { 0 }
-            })
-            .collect()
-    };
+    let keys = |rng: &mut SplitMix64, count, weighted| skewed_keys(rng, key_bits, count, weighted);
     let weight = |key: u64| (key >> WEIGHT) as usize;
     for west_blocked in [false, true] {
         let (east, west) = match west_blocked {
@@ -218,14 +222,7 @@ fn pieces_sorted_coarsely_and_joined_meet_kept_segments_as_brute_force_counts() 
     // in runs of coarse buckets, each sorted finely.
     let mut rng = SplitMix64::new(17);
     let key_bits = 30;
-    let keys = |rng: &mut SplitMix64, count: usize, weighted: bool| -> Vec<u64> {
-        (0..count)
-            .map(|_| {
-                let key = rng.next_u64() & rng.next_u64() & ((1u64 << key_bits) - 1);
-                key | if weighted { rng.below(3) << WEIGHT } else { 0 }
-            })
-            .collect()
-    };
+    let keys = |rng: &mut SplitMix64, count, weighted| skewed_keys(rng, key_bits, count, weighted);
     let weight = |key: u64| (key >> WEIGHT) as usize;
     for (west_blocked, c) in [(false, 14), (true, 15), (false, 18), (true, 17)] {
         let (east, west) = match west_blocked {
