@@ -56,7 +56,7 @@ pub mod teaching;
 
 pub use problem::{Ask, Problem};
 pub use run::estimate::{Estimate, PartSpread, TRUSTED_FROM};
-pub use run::{checkpoint, cores, merge, CountError, Done, Run};
+pub use run::{checkpoint, cores, merge, CountError, Done, Keep, Run};
 pub use symmetric::Counts;
 
 use crate::judge;

@@ -75,7 +75,7 @@ pub fn recount(n: u32, (k, m): (u64, u64), threads: usize) -> Result<u128, Count
     // The units of one tile share its north sets: searched together, the north rows are
     // searched once for all their south sets, not once per unit.
     let mut tiles: BTreeMap<Vec<u32>, Vec<u32>> = BTreeMap::new();
-    for (north, south) in unit_row_sets(n, Some((k, m)))? {
+    for (north, south) in unit_row_sets(n, Some((k, m)), None)? {
         tiles.entry(north).or_default().extend(south);
     }
     let units: Vec<(Vec<u32>, Vec<u32>)> = tiles.into_iter().collect();

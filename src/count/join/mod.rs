@@ -99,31 +99,38 @@
 //! use nqueens::count::join::kernel::Kernel; // one path only: nqueens::count::join::Kernel
 //! ```
 
-mod chunks;
 mod crew;
 mod halves;
 mod kernel;
+mod lists;
+mod meeting;
 mod plan;
+mod progress;
 pub(crate) mod quarter;
+mod reuse;
+mod sample;
 pub(crate) mod sieve;
 pub(crate) mod sliced;
 pub(crate) mod squeeze;
+mod subsets;
 #[cfg(test)]
 mod tests;
+mod worker;
 
 use super::problem::{Ask, Problem};
 use super::run::estimate::{estimate_units, Estimate, Sampled};
-use super::run::{self, CountError, Run};
-use halves::Scratch;
+use super::run::threads::Helpers;
+use super::run::{self, CountError, Keep, Run};
 use plan::Join;
+use reuse::Kept;
+use worker::Worker;
 
-pub use crew::CREW_FROM;
 pub use kernel::{Kernel, KernelError};
-pub use plan::{HALVES, LIST_PART};
+pub use plan::{CREW_FROM, HALVES, LIST_PART};
 
 /// The most memory a thread of a crew adds beyond the first, in MB: its own buffers (the
-/// pieces it makes and sorts, its block tables, its stack). Measured: 16 threads on part
-/// 300/1000 of n = 28 peaked at 1.78 GB, one thread at 0.83 GB: 63 MB a thread.
+/// pieces it makes and sorts, its block tables, its stack); docs/benchmarks.md gives the
+/// peaks measured on a part of n = 28.
 pub const HAND_MB: u64 = 64;
 
 /// The memory a task of `threads` threads counting `n` needs, in MB, from `one`, what one
@@ -318,34 +325,34 @@ pub fn count_cut(kernel: Kernel, n: u32, run: &Run<'_>, cut: Cut) -> Result<u128
     let mut join = Join::new(n, kernel);
     (join.halves, join.list_part) = (cut.halves, cut.list_part);
     join.crew |= cut.crew;
-    let units = planned_units(&join)?;
     // A crew's threads work on one unit together: the units are handed out to one worker.
-    let mut one_worker = *run;
+    let (hands, mut one_worker) = (run.threads.max(1), *run);
     if join.crew {
-        join.hands = run.threads.max(1);
         one_worker.threads = 1;
     }
+    let mut kept = Kept::take(run.keep, &join, hands);
+    let units = kept.units(&join)?;
+    let helpers = Helpers::default();
     let total = run::count_units(
         &problem,
         run::Counter {
             name: COUNTER,
             kernel: kernel.name(),
             layout: Some(join.layout()),
-            helpers_cpu: join.crew.then_some(&join.helped.cpu_ns),
+            helpers: join.crew.then_some(&helpers),
         },
         &units,
         // A tile's work grows with its row sets: north sets by south sets.
         |tile| f64::from(tile.north.len() as u32) * f64::from(tile.south.len() as u32),
         &one_worker,
-        || Ok(Kept::take(&join)),
-        |kept, tile, steps| join.count_tile(kept.scratch(), tile, steps),
+        || Ok(kept.worker(&join, hands)),
+        |worker, tile, steps| worker.get().count_tile(&join, tile, steps, &helpers),
     );
-    let missing = join
-        .helped
-        .missing
-        .load(std::sync::atomic::Ordering::Relaxed);
-    if let (Some(fewer), true) = (run.fewer_threads, missing > 0) {
-        fewer(join.hands - missing, join.hands);
+    if let (Some(fewer), true) = (run.fewer_threads, helpers.missing() > 0) {
+        fewer(hands - helpers.missing(), hands);
+    }
+    if let Some(keep) = run.keep {
+        keep.put(kept);
     }
     total
 }
@@ -353,88 +360,23 @@ pub fn count_cut(kernel: Kernel, n: u32, run: &Run<'_>, cut: Cut) -> Result<u128
 /// The counter's name in a checkpoint.
 pub(crate) const COUNTER: &str = "join";
 
-/// A worker's buffers, kept by the process when the count ends: the next count of the same
-/// `n` (the next part of a range, `queens count N --part A-B/M`) finds the tile whose north
-/// lists it holds already built. Consecutive parts share tiles (a tile's units are numbered
-/// together and parts take every M-th unit), and building a tile's lists is most of a small
-/// part's time (70 ms at n = 20, where a part of 1 unit counts in 30 ms).
-struct Kept {
-    of: Of,
-    scratch: Option<Scratch>,
-}
-
-/// What a worker's buffers were made for: `n` and the cut (lists built in other parts are not
-/// reused).
-type Of = (u32, usize, usize, usize);
-
-/// The buffers the workers of the last count left, with what they were made for.
-static KEPT: std::sync::Mutex<Vec<(Of, Scratch)>> = std::sync::Mutex::new(Vec::new());
-
-impl Kept {
-    /// A kept worker's buffers for `join`'s `n` and cut, or new ones; those of another count
-    /// are let go.
-    fn take(join: &Join) -> Kept {
-        let of = (join.n, join.halves, join.list_part, join.hands);
-        let mut kept = KEPT.lock().unwrap_or_else(|e| e.into_inner());
-        kept.retain(|(made_for, _)| *made_for == of);
-        let scratch = kept
-            .pop()
-            .map(|(_, scratch)| scratch)
-            .unwrap_or_else(|| Scratch::new(join));
-        Kept {
-            of,
-            scratch: Some(scratch),
-        }
-    }
-
-    fn scratch(&mut self) -> &mut Scratch {
-        self.scratch.as_mut().expect("held until dropped")
-    }
-}
-
-impl Drop for Kept {
-    fn drop(&mut self) {
-        if let Some(scratch) = self.scratch.take() {
-            let mut kept = KEPT.lock().unwrap_or_else(|e| e.into_inner());
-            // As many as the threads that counted, and no more than the cores; kept only if
-            // the room for it can be had (a count under a memory limit ends, never aborts).
-            if kept.len() < super::cores() && kept.try_reserve(1).is_ok() {
-                kept.push((self.of, scratch));
-            }
-        }
-    }
-}
-
-/// The units of the count of `join.n`, planned once a process: the plan of a board below
-/// n = 24 measures every north set's lists (0.12 s at n = 20), which a process that counts
-/// many parts one after another (`queens count N --part A-B/M`) pays once, not once a part.
-/// The last plan made is kept (the units depend on n alone).
-fn planned_units(join: &Join) -> Result<std::sync::Arc<Vec<plan::Tile>>, CountError> {
-    use std::sync::{Arc, Mutex};
-    type Kept = Mutex<Option<(u32, Arc<Vec<plan::Tile>>)>>;
-    static KEPT: Kept = Mutex::new(None);
-    let mut kept = KEPT.lock().unwrap_or_else(|e| e.into_inner());
-    if let Some((n, units)) = kept.as_ref().filter(|(n, _)| *n == join.n) {
-        debug_assert_eq!(*n, join.n);
-        return Ok(Arc::clone(units));
-    }
-    let units = Arc::new(join.units()?);
-    *kept = Some((join.n, Arc::clone(&units)));
-    Ok(units)
-}
-
 /// The north sets and the south sets of a unit (see [`unit_row_sets`]).
 pub(crate) type RowSets = (Vec<u32>, Vec<u32>);
 
 /// What each unit of part `part` of the join's count of `n` holds, for a second method to
 /// count by itself: the unit's north sets (bit `r`: the queen of row `r` stands in the east
 /// half) and south sets (bit `r`: that of row `⌊n/2⌋ + r` does); the unit holds every pair.
-/// The same units, in the same order, as [`count_with`] slices for that part.
+/// The same units, in the same order, as [`count_with`] slices for that part. The plan is
+/// taken from `keep` when a count of `n` left it there, and left there.
 ///
 /// # Errors
 ///
 /// [`CountError::Memory`] if the plan does not fit in memory.
-pub(crate) fn unit_row_sets(n: u32, part: Option<(u64, u64)>) -> Result<Vec<RowSets>, CountError> {
+pub(crate) fn unit_row_sets(
+    n: u32,
+    part: Option<(u64, u64)>,
+    keep: Option<&Keep>,
+) -> Result<Vec<RowSets>, CountError> {
     assert!(
         (1..=MAX_N).contains(&n),
         "join: n = {} is outside 1..=32",
@@ -445,7 +387,15 @@ pub(crate) fn unit_row_sets(n: u32, part: Option<(u64, u64)>) -> Result<Vec<RowS
     let sets = |all: &[u32], range: &std::ops::Range<u32>| {
         all[range.start as usize..range.end as usize].to_vec()
     };
-    Ok(planned_units(&join)?
+    let mut kept = keep
+        .and_then(Keep::take::<Kept>)
+        .unwrap_or_else(|| Kept::new(&join, 1));
+    kept.units = kept.units.filter(|(n, _)| *n == join.n);
+    let units = kept.units(&join);
+    if let Some(keep) = keep {
+        keep.put(kept);
+    }
+    Ok(units?
         .iter()
         .enumerate()
         .filter(|&(i, _)| run::in_part(i, part))
@@ -515,7 +465,7 @@ pub fn estimate(
         &run::slice(join.units()?, part),
         budget,
         seed,
-        || Ok(Scratch::new(&join)),
-        |scratch, tile, rng| Ok(join.sample(scratch, tile, rng)?),
+        || Ok(Worker::new(&join, 1)),
+        |worker, tile, rng| Ok(sample::sample(&join, worker, tile, rng)?),
     )
 }

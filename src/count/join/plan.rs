@@ -1,9 +1,10 @@
 //! The cut of the board and the units of work: the row sets of the east queens, split into
-//! north and south sets, tiles of north sets, and the upside-down fold.
+//! north and south sets, tiles of north sets, the upside-down fold, and the sizes every later
+//! stage is cut to (chunks of halves, parts of lists, a crew's chunks).
 
-use super::crew::{Helped, CREW_FROM, KEPT, KEPT_SUBS, PROBING, PROBING_SUBS};
 use super::kernel::Kernel;
 use super::quarter::{Lists, Shape};
+use super::subsets::subsets;
 use crate::count::run::{checkpoint::Fnv, Unit};
 use crate::memory::OutOfMemory;
 
@@ -70,6 +71,35 @@ pub(super) const SOUTH_SETS_ALONE: u32 = 64;
 /// The version of the numbering of a unit's pieces ([`Join::layout`]).
 const PIECES_VERSION: u64 = 1;
 
+/// How many times bigger the chunks of a row set's larger side are than the other's, when
+/// they are kept sorted and no crew counts them (`Meeting`).
+pub(super) const BLOCKED: usize = 4;
+
+/// The smallest `n` counted by a crew (`crew`): where quarter lists come in parts and row sets
+/// hold tens of millions of halves a side.
+pub const CREW_FROM: u32 = 28;
+
+/// How many times bigger a crew's chunks of the larger side are than [`HALVES`]: 32 × 2 Mi
+/// halves, 512 MB (docs/counter.md, "The crew", measures the choice).
+pub(super) const KEPT: usize = 32;
+
+/// The pieces a crew's chunk of the larger side is made in, one thread a piece.
+pub(super) const KEPT_SUBS: usize = 32;
+
+/// How many times bigger a crew's chunks of the other side are than [`HALVES`]: each block of
+/// the kept chunk is loaded once for each of them (docs/counter.md, "The crew").
+pub(super) const PROBING: usize = 8;
+
+/// The pieces a crew's chunk of the other side is made in.
+pub(super) const PROBING_SUBS: usize = 64;
+
+/// The four quarter lists of a row set, in the order a row set numbers the combinations of
+/// their parts (the last changing fastest).
+pub(super) const NORTH_EAST: usize = 0;
+pub(super) const SOUTH_EAST: usize = 1;
+pub(super) const NORTH_WEST: usize = 2;
+pub(super) const SOUTH_WEST: usize = 3;
+
 /// The shape of the board's cut and its four quarters.
 pub(super) struct Join {
     pub(super) n: u32,
@@ -90,13 +120,9 @@ pub(super) struct Join {
     pub(super) halves: usize,
     /// The most placements of a list held at once ([`LIST_PART`]; tests take fewer).
     pub(super) list_part: usize,
-    /// Whether a row set met in chunks is counted by a crew ([`super::crew`]): from
+    /// Whether a row set met in chunks is counted by a crew (`super::crew`): from
     /// n = [`CREW_FROM`], or when a test asks.
     pub(super) crew: bool,
-    /// The threads of the crew (1 when it is not one).
-    pub(super) hands: usize,
-    /// What the crew's threads beyond the first did.
-    pub(super) helped: Helped,
 }
 
 impl Join {
@@ -109,16 +135,7 @@ impl Join {
             let (row, col) = (row, col + w);
             !(row + col == n - 1 && row < w || row == col && row > n - 1 - w)
         };
-        // The sets of `size` of `of` rows, in increasing order (none if `size > of`).
-        let sets = |size: u32, of: u32| -> Vec<u32> {
-            let mut sets = Vec::new();
-            let mut set = (size <= of).then(|| (1u32 << size) - 1);
-            while let Some(this) = set {
-                sets.push(this);
-                set = next_subset(this).filter(|&next| next < 1 << of);
-            }
-            sets
-        };
+        let sets = |size: u32, of: u32| -> Vec<u32> { subsets(size, of).collect() };
         Join {
             n,
             w,
@@ -133,12 +150,10 @@ impl Join {
             halves: HALVES,
             list_part: LIST_PART,
             crew: n >= CREW_FROM,
-            hands: 1,
-            helped: Helped::default(),
         }
     }
 
-    /// How a unit's pieces are numbered ([`super::halves::Walk`]), for a checkpoint's steps:
+    /// How a unit's pieces are numbered (`super::progress::Progress`), for a checkpoint's steps:
     /// the numbering's version (raised when the order or the cut of the pieces changes), the
     /// chunks of halves and the parts of lists, which decide the cut.
     pub(super) fn layout(&self) -> u64 {
@@ -233,6 +248,30 @@ impl Join {
         Ok(())
     }
 
+    /// The shape of list `quarter` ([`NORTH_EAST`], [`SOUTH_EAST`], [`NORTH_WEST`] or
+    /// [`SOUTH_WEST`]) of the row set of north set `north` and south set `south` (local rows),
+    /// and the rows the list is built on.
+    pub(super) fn quarter(&self, quarter: usize, (north, south): (u32, u32)) -> (&Shape, u32) {
+        let (all_north, all_south) = ((1u32 << self.w) - 1, (1u32 << self.e) - 1);
+        match quarter {
+            NORTH_EAST => (&self.north_east, north),
+            SOUTH_EAST => (&self.south_east, south),
+            NORTH_WEST => (&self.north_west, all_north & !north),
+            _ => (&self.south_west, all_south & !south),
+        }
+    }
+
+    /// The weight of a west half from the long diagonals, as a power of 2: one for each west
+    /// segment of a long diagonal it uses (`row + col = n - 1` and, if the west half has
+    /// columns, `row = col`).
+    pub(super) fn long_diagonals(&self) -> impl Fn(u64) -> usize {
+        let (n, w) = (self.n, self.w);
+        let anti = n - 1 - w;
+        let main = (n - 1 + w).saturating_sub(1);
+        let main_too = u64::from(w > 0);
+        move |key: u64| ((key >> anti & 1) + (key >> main & main_too)) as usize
+    }
+
     /// The weight of the row set of north set `north` and south set `south` in the upside-down
     /// fold: 2 if its reverse is greater (and so not counted), 1 if it is its own reverse, 0
     /// if its reverse is smaller (counted for it).
@@ -245,15 +284,4 @@ impl Join {
             std::cmp::Ordering::Greater => 0,
         }
     }
-}
-
-/// The next larger number with as many bits set (Gosper's hack), if it fits in 32 bits; none
-/// after 0.
-pub(super) fn next_subset(x: u32) -> Option<u32> {
-    if x == 0 {
-        return None;
-    }
-    let low = x & x.wrapping_neg();
-    let ripple = x.checked_add(low)?;
-    Some(ripple | (((x ^ ripple) >> 2) / low))
 }

@@ -1,49 +1,43 @@
 //! The join's own tests: row sets counted in chunks against the known counts, and estimates
 //! from pairs of chunks.
 
-use super::chunks;
-use super::halves::{Scratch, Walk};
-use super::plan::{self, next_subset, Join};
+use super::halves;
+use super::plan::{self, Join};
+use super::progress::Progress;
+use super::worker::Worker;
 use super::*;
 use crate::count::run::Steps;
 use crate::rng::SplitMix64;
 
-#[test]
-fn subsets_of_a_size_come_in_order() {
-    let mut x = 0b0111;
-    let mut seen = vec![x];
-    while let Some(next) = next_subset(x).filter(|&s| s < 1 << 5) {
-        seen.push(next);
-        x = next;
-    }
-    assert_eq!(seen.len(), 10); // C(5, 3)
-    assert!(seen
-        .windows(2)
-        .all(|p| p[0] < p[1] && p[1].count_ones() == 3));
-    assert_eq!(next_subset(0), None);
-    assert_eq!(next_subset(0xf000_0000), None);
-}
-
-/// Every row set of `join`, counted by `count(join, scratch, i, k)` after its lists are
-/// built, with the fold's weights.
-fn by_row_sets(join: &Join, count: impl Fn(&Join, &mut Scratch, usize, u32) -> u64) -> u64 {
-    let mut scratch = Scratch::new(join);
+/// Every row set of `join`, counted by `count(join, worker, i, k)` after its lists are
+/// built by a worker of `hands` threads, with the fold's weights.
+fn by_row_sets(
+    join: &Join,
+    hands: usize,
+    count: impl Fn(&Join, &mut Worker, usize, u32) -> u64,
+) -> u64 {
+    let mut worker = Worker::new(join, hands);
     let mut total = 0;
     for tile in join.units().unwrap() {
-        join.hold_north(&mut scratch, &tile).unwrap();
+        worker.lists.hold_north(join, &tile).unwrap();
         for j in tile.south.clone() {
             let south = join.south_sets[tile.k as usize][j as usize];
-            join.build_south(&mut scratch, south).unwrap();
+            worker.lists.build_south(join, south).unwrap();
             for (i, north) in tile.north.clone().enumerate() {
                 let north = join.north_sets[tile.k as usize][north as usize];
                 let weight = join.fold(north, south);
                 if weight > 0 {
-                    total += weight * count(join, &mut scratch, i, tile.k);
+                    total += weight * count(join, &mut worker, i, tile.k);
                 }
             }
         }
     }
     total
+}
+
+/// No threads' work to tell of.
+fn helpers() -> Helpers {
+    Helpers::default()
 }
 
 #[test]
@@ -56,12 +50,14 @@ fn halves_made_in_small_chunks_count_the_same() {
     {
         for halves in [1, 7, 100, 5000] {
             let mut join = Join::new(n, Kernel::portable());
-            (join.halves, join.crew, join.hands) = (halves, crew, hands);
-            let total = by_row_sets(&join, |join, scratch, i, k| {
-                let mut walk = Walk::new(Steps::none());
-                join.count_rows(scratch, i, k, &mut walk, ([0; 3], 1))
+            (join.halves, join.crew) = (halves, crew);
+            let total = by_row_sets(&join, hands, |join, worker, i, k| {
+                let mut progress = Progress::new(Steps::none());
+                let at = ([0; 3], 1);
+                worker
+                    .count_rows(join, i, k, &mut progress, at, &helpers())
                     .unwrap();
-                u64::try_from(walk.total()).unwrap()
+                u64::try_from(progress.total()).unwrap()
             });
             assert_eq!(
                 total,
@@ -84,13 +80,13 @@ fn the_path_of_n_28_and_up_gives_the_known_counts_at_full_size() {
     for n in 14u32..=16 {
         let mut join = Join::new(n, Kernel::best());
         join.list_part = 200;
-        let mut scratch = Scratch::new(&join);
+        let mut worker = Worker::new(&join, 1);
         let (mut total, mut cut) = (0, 0);
         for tile in join.units().unwrap() {
-            total += join.count_tile(&mut scratch, &tile, Steps::none()).unwrap();
-            let souths = [&scratch.south_east, &scratch.south_west];
-            let mut lists = scratch.north.iter().flat_map(|(e, w)| [e, w]).chain(souths);
-            cut += u64::from(lists.any(|list| list.part().1 > 1));
+            total += worker
+                .count_tile(&join, &tile, Steps::none(), &helpers())
+                .unwrap();
+            cut += u64::from(worker.lists.any_in_parts());
         }
         assert!(cut > 0, "n = {}: no list was cut", n);
         assert_eq!(
@@ -125,21 +121,15 @@ fn lists_built_in_parts_count_the_same() {
         let want = crate::count::symmetric::count(n);
         {
             let mut join = Join::new(n, Kernel::portable());
-            (join.list_part, join.halves, join.crew, join.hands) = (list_part, halves, crew, 2);
-            let mut scratch = Scratch::new(&join);
+            (join.list_part, join.halves, join.crew) = (list_part, halves, crew);
+            let mut worker = Worker::new(&join, 2);
             let mut total = 0;
             let mut cut = 0;
             for tile in join.units().unwrap() {
-                total += join.count_tile(&mut scratch, &tile, Steps::none()).unwrap();
-                let lists = [&scratch.south_east, &scratch.south_west];
-                cut += u64::from(
-                    scratch
-                        .north
-                        .iter()
-                        .flat_map(|(east, west)| [east, west])
-                        .chain(lists)
-                        .any(|list| list.part().1 > 1),
-                );
+                total += worker
+                    .count_tile(&join, &tile, Steps::none(), &helpers())
+                    .unwrap();
+                cut += u64::from(worker.lists.any_in_parts());
             }
             assert_eq!(total, u128::from(want), "n = {}, parts of {}", n, list_part);
             assert!(cut > 0, "n = {}: no list in parts of {}", n, list_part);
@@ -170,12 +160,12 @@ fn an_estimate_of_a_crew_is_near_the_count() {
 /// (without its clock), and its standard error (not 0).
 fn sampled(join: &Join, samples: usize, seed: u64) -> (f64, f64) {
     let units = join.units().unwrap();
-    let mut scratch = Scratch::new(join);
+    let mut worker = Worker::new(join, 1);
     let mut rng = SplitMix64::new(seed);
     let values: Vec<f64> = (0..samples)
         .map(|_| {
             let unit = &units[rng.below(units.len() as u64) as usize];
-            let sampled = join.sample(&mut scratch, unit, &mut rng).unwrap();
+            let sampled = sample::sample(join, &mut worker, unit, &mut rng).unwrap();
             sampled.counts[0] as f64 * sampled.weight * units.len() as f64
         })
         .collect();
@@ -190,25 +180,26 @@ fn sampled(join: &Join, samples: usize, seed: u64) -> (f64, f64) {
 #[test]
 fn chunks_hold_at_most_their_candidates_and_cover_the_walk() {
     let join = Join::new(12, Kernel::portable());
-    let mut scratch = Scratch::new(&join);
+    let mut worker = Worker::new(&join, 1);
     let tile = &join.units().unwrap()[40];
-    join.hold_north(&mut scratch, tile).unwrap();
+    worker.lists.hold_north(&join, tile).unwrap();
     let south = join.south_sets[tile.k as usize][tile.south.start as usize];
-    join.build_south(&mut scratch, south).unwrap();
-    let (upper, lower, width, k) = (&scratch.north[0].0, &scratch.south_east, join.e, tile.k);
+    worker.lists.build_south(&join, south).unwrap();
+    let row_set = worker.lists.row_set(0);
+    let (upper, lower, width, k) = (row_set.north_east, row_set.south_east, join.e, tile.k);
     let key_bits = join.key_bits();
     let make = |from, to| {
-        let mut keys = chunks::Keys::default();
+        let mut keys = halves::Keys::default();
         let made = (&mut keys, Kernel::best());
-        chunks::pairs((upper, lower), width, key_bits, made, from, to).unwrap();
+        halves::pairs((upper, lower), width, key_bits, made, from, to).unwrap();
         keys.keys().to_vec()
     };
-    let whole = chunks::starts(upper, lower, width, k, usize::MAX);
+    let whole = halves::starts(upper, lower, width, k, usize::MAX);
     assert_eq!(whole.len(), 1);
     let all = make(whole[0], None);
     assert!(all.len() > 20, "{} halves", all.len());
     for limit in [1, 5, all.len() / 3] {
-        let starts = chunks::starts(upper, lower, width, k, limit);
+        let starts = halves::starts(upper, lower, width, k, limit);
         assert!(
             starts.len() > 1 && starts.windows(2).all(|p| p[0] < p[1]),
             "{} {:?}",
@@ -297,7 +288,7 @@ fn a_row_set_of_n_29_to_32_meets_its_halves_as_brute_force_pairs_them() {
             list(&join.south_west, all_south & !south),
         ];
         let key_mask = (1u64 << join.key_bits()) - 1;
-        let halves = |upper, lower, width| halves(upper, lower, width, key_mask);
+        let halves = |upper, lower, width| all_halves(upper, lower, width, key_mask);
         let east = halves(&lists[0], &lists[1], e);
         let west = halves(&lists[2], &lists[3], w);
         let weight = join.long_diagonals();
@@ -312,14 +303,16 @@ fn a_row_set_of_n_29_to_32_meets_its_halves_as_brute_force_pairs_them() {
             north: i as u32..i as u32 + 1,
             south: j as u32..j as u32 + 1,
         };
-        let mut scratch = Scratch::new(&join);
-        join.hold_north(&mut scratch, &tile).unwrap();
-        join.build_south(&mut scratch, south).unwrap();
-        let parts = Join::parts(&scratch, 0);
-        let mut walk = Walk::new(Steps::none());
-        join.count_row_set(&mut scratch, (0, north, south), k, &mut walk, ([0; 2], 1))
+        let mut worker = Worker::new(&join, 1);
+        worker.lists.hold_north(&join, &tile).unwrap();
+        worker.lists.build_south(&join, south).unwrap();
+        let parts = worker.lists.parts(0);
+        let mut progress = Progress::new(Steps::none());
+        let row_set = (0, north, south);
+        worker
+            .count_row_set(&join, row_set, k, &mut progress, ([0; 2], 1), &helpers())
             .unwrap();
-        let got = u64::try_from(walk.total()).unwrap();
+        let got = u64::try_from(progress.total()).unwrap();
         assert!(want > 0, "n = {}: no pair", n);
         assert!(parts.iter().any(|&p| p > 1), "n = {}: {:?}", n, parts);
         assert_eq!(got, want, "n = {}", n);
@@ -328,7 +321,7 @@ fn a_row_set_of_n_29_to_32_meets_its_halves_as_brute_force_pairs_them() {
 
 /// The keys of every half made of a placement of `upper` and one of `lower` (quarters
 /// `width` columns wide) on disjoint columns that fit, by brute force.
-pub(super) fn halves(
+pub(super) fn all_halves(
     upper: &quarter::Lists,
     lower: &quarter::Lists,
     width: u32,
@@ -361,8 +354,8 @@ fn a_unit_resumed_from_any_of_its_steps_counts_the_same() {
     ];
     for (n, list_part, halves, crew) in cases {
         let mut join = Join::new(n, Kernel::portable());
-        (join.list_part, join.halves, join.crew, join.hands) = (list_part, halves, crew, 2);
-        let mut scratch = Scratch::new(&join);
+        (join.list_part, join.halves, join.crew) = (list_part, halves, crew);
+        let mut worker = Worker::new(&join, 2);
         let mut total = 0;
         for (u, tile) in join.units().unwrap().iter().enumerate() {
             let mut seen: Vec<(Vec<u64>, u128)> = Vec::new();
@@ -370,9 +363,8 @@ fn a_unit_resumed_from_any_of_its_steps_counts_the_same() {
                 seen.push((next.to_vec(), so_far));
                 Ok(())
             };
-            let whole = join
-                .count_tile(&mut scratch, tile, Steps::new(&[], Some(&mut note)))
-                .unwrap();
+            let steps = Steps::new(&[], Some(&mut note));
+            let whole = worker.count_tile(&join, tile, steps, &helpers()).unwrap();
             total += whole;
             assert!(seen.windows(2).all(|w| w[0].0 < w[1].0), "pieces in order");
             // Every few units, every step; a fresh worker's buffers each time, as a resumed
@@ -381,10 +373,9 @@ fn a_unit_resumed_from_any_of_its_steps_counts_the_same() {
                 continue;
             }
             for (next, so_far) in seen {
-                let mut fresh = Scratch::new(&join);
-                let rest = join
-                    .count_tile(&mut fresh, tile, Steps::new(&next, None))
-                    .unwrap();
+                let mut fresh = Worker::new(&join, 2);
+                let steps = Steps::new(&next, None);
+                let rest = fresh.count_tile(&join, tile, steps, &helpers()).unwrap();
                 assert_eq!(
                     so_far + rest,
                     whole,

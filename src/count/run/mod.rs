@@ -11,15 +11,19 @@
 
 pub mod checkpoint;
 pub mod estimate;
+mod keep;
 pub mod merge;
+pub(crate) mod threads;
 mod workers;
 
 use super::problem::Problem;
 use crate::memory::OutOfMemory;
 use checkpoint::{Checkpoint, CheckpointError, Fnv, Header, Provenance, Step};
+pub use keep::Keep;
 use std::fmt;
 use std::ops::AddAssign;
 use std::sync::atomic::{AtomicU64, Ordering};
+use threads::Helpers;
 use workers::{share_out, Threads};
 
 /// How a multithreaded count ([`super::count_with`], [`super::symmetric::count_with`],
@@ -50,6 +54,9 @@ pub struct Run<'a> {
     /// thread could start (the system refused one, or memory was too short to start one
     /// safely): the count goes on, right, on those that did.
     pub fewer_threads: Option<&'a (dyn Fn(usize, usize) + Sync)>,
+    /// Where the counter keeps its buffers and plan for the next count of the same caller
+    /// ([`Keep`]); `None`: they are let go when the count returns.
+    pub keep: Option<&'a Keep>,
 }
 
 impl Default for Run<'_> {
@@ -60,6 +67,7 @@ impl Default for Run<'_> {
             progress: None,
             checkpoint: None,
             fewer_threads: None,
+            keep: None,
         }
     }
 }
@@ -195,9 +203,9 @@ pub(crate) struct Counter<'a> {
     /// them otherwise (another version, other sizes) is not resumed from. `None`: it records
     /// no steps.
     pub layout: Option<u64>,
-    /// The CPU nanoseconds of threads that help the worker counting a chunk (a crew's), if
-    /// any: what they add while a chunk is counted is added to the chunk's recorded time.
-    pub helpers_cpu: Option<&'a AtomicU64>,
+    /// The threads that help the worker counting a chunk (a crew's), if any: the CPU time
+    /// they add while a chunk is counted is added to the chunk's recorded time.
+    pub helpers: Option<&'a Helpers>,
 }
 
 /// One unit's count as a checkpoint's steps see it: the piece to start from (where a step had
@@ -361,9 +369,7 @@ pub(crate) fn count_units<T: Unit, S, C: Tally>(
     let mut total = share_out(&todo, threads, progress, scratch, |own, &chunk| {
         // The chunk's CPU time (the worker thread's and its helpers'), which its record and
         // its steps keep.
-        let clock = run
-            .checkpoint
-            .map(|_| ChunkClock::start(counter.helpers_cpu));
+        let clock = run.checkpoint.map(|_| ChunkClock::start(counter.helpers));
         let (counts, before) = count_chunk(
             (chunk, chunks[chunk]),
             steps.get(&chunk),
@@ -390,23 +396,23 @@ pub(crate) fn count_units<T: Unit, S, C: Tally>(
 /// have added to their count since it started.
 struct ChunkClock<'a> {
     clock: crate::clock::Clock,
-    helpers: Option<(&'a AtomicU64, u64)>,
+    helpers: Option<(&'a Helpers, u64)>,
 }
 
 impl<'a> ChunkClock<'a> {
     /// Started now, on the worker thread, with the helpers' CPU nanoseconds `helpers` if any.
-    fn start(helpers: Option<&'a AtomicU64>) -> ChunkClock<'a> {
+    fn start(helpers: Option<&'a Helpers>) -> ChunkClock<'a> {
         ChunkClock {
             clock: crate::clock::Clock::start(),
-            helpers: helpers.map(|cpu| (cpu, cpu.load(Ordering::Relaxed))),
+            helpers: helpers.map(|helpers| (helpers, helpers.cpu_ns())),
         }
     }
 
     /// The CPU time since the start (call it on the worker thread).
     fn elapsed(&self) -> std::time::Duration {
-        let helped = self.helpers.map_or(0, |(cpu, then)| {
-            cpu.load(Ordering::Relaxed).saturating_sub(then)
-        });
+        let helped = self
+            .helpers
+            .map_or(0, |(helpers, then)| helpers.cpu_ns().saturating_sub(then));
         self.clock.elapsed() + std::time::Duration::from_nanos(helped)
     }
 }

@@ -8,6 +8,7 @@
 //! along the list would each build them. With runs, a worker builds a tile's lists once, but
 //! where its run meets another's.
 
+use super::threads::{spawn, WORKER_STACK};
 use super::CountError;
 use std::ops::AddAssign;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
@@ -16,11 +17,6 @@ use std::sync::Mutex;
 /// The name of each worker thread, numbered: `count-1`, `count-2`, … (the calling thread
 /// works too).
 const WORKER_NAME: &str = "count-";
-
-/// The stack of a worker thread: the searches recurse at most 32 deep in small frames, so a
-/// quarter of the usual 2 MiB leaves a wide margin and lets many threads start in little
-/// address space.
-const WORKER_STACK: usize = 512 << 10;
 
 /// The memory that must be free for one more worker thread to start: its stack, and the
 /// malloc arena of 64 MB that its first allocation may reserve (glibc gives each new thread
@@ -213,13 +209,9 @@ pub(crate) fn share_out<T: Sync, S, C: AddAssign + Default + Send>(
             if !crate::memory::can_have(THREAD_ROOM) {
                 break;
             }
-            let spawned = std::thread::Builder::new()
-                .name(format!("{}{}", WORKER_NAME, i))
-                .stack_size(WORKER_STACK)
-                .spawn_scoped(scope, help);
-            let helper = match spawned {
-                Ok(helper) => helper,
-                Err(_) => break,
+            let name = format!("{}{}", WORKER_NAME, i);
+            let Some(helper) = spawn(scope, name, Some(WORKER_STACK), help) else {
+                break;
             };
             // Let it make its buffers (and its arena) before the next is probed for, so the
             // probe sees the memory the workers really took.

@@ -220,7 +220,7 @@ pub fn count_with(problem: &Problem<'_>, run: &Run<'_>) -> Result<Counts, CountE
             kernel: "none",
             // Its units take at most seconds: a chunk is recorded whole.
             layout: None,
-            helpers_cpu: None,
+            helpers: None,
         },
         &sub_problems(n, board),
         |task| task.size(&Rules::new(n, task.start, board)),

@@ -9,7 +9,7 @@ use crate::progress::Progress;
 use estimate::print_estimate;
 use nqueens::count::checkpoint::{Checkpoint, CheckpointError};
 use nqueens::count::join::{self, Cut, Kernel};
-use nqueens::count::{cores, Done};
+use nqueens::count::{cores, Done, Keep};
 use nqueens::count::{count_on, symmetric, Algo, Ask, CountError, Counts, Problem, Run};
 use nqueens::read::MAX_WIDTH;
 use std::path::Path;
@@ -364,8 +364,10 @@ pub fn run(args: CountArgs) -> Result<(), Failure> {
             .map_err(|e| Failure::Write(format!("--checkpoint-dir {}: {}", dir, e)))?;
     }
     if let Some((first, last, m)) = args.range {
+        // The parts of a range share a plan and the north lists their workers built.
+        let keep = Keep::default();
         for k in first..=last {
-            let text = count_part(&args, &problem, kernel, Some((k, m)))?;
+            let text = count_part(&args, &problem, kernel, Some((k, m)), Some(&keep))?;
             match args.json {
                 true => output::print(&format!("{}\n", text))?,
                 false => output::print(&format!("{}/{} {}\n", k, m, text))?,
@@ -373,7 +375,7 @@ pub fn run(args: CountArgs) -> Result<(), Failure> {
         }
         return Ok(());
     }
-    let text = count_part(&args, &problem, kernel, args.part)?;
+    let text = count_part(&args, &problem, kernel, args.part, None)?;
     Ok(output::print(&format!("{}\n", text))?)
 }
 
@@ -403,6 +405,7 @@ fn count_part(
     problem: &Problem<'_>,
     kernel: Kernel,
     part: Option<(u64, u64)>,
+    keep: Option<&Keep>,
 ) -> Result<String, Failure> {
     let problem = *problem;
     let path = match (&args.checkpoint, &args.checkpoint_dir, part) {
@@ -435,6 +438,7 @@ fn count_part(
             .then_some(&report as &(dyn Fn(Done) + Sync)),
         checkpoint: checkpoint.as_ref(),
         fewer_threads: Some(&note_fewer),
+        keep,
     };
     let counted = match (args.classes, args.algo) {
         (true, _) => symmetric::count_with(&problem, &run).map(|counts| match args.json {

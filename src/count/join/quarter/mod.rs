@@ -361,8 +361,9 @@ mod tests {
                 list.build(&shapes[q], rows[q]).unwrap();
             }
             let key_mask = (1u64 << (2 * (n - 1))) - 1;
-            let half =
-                |north, south, width| super::super::tests::halves(north, south, width, key_mask);
+            let half = |north, south, width| {
+                super::super::tests::all_halves(north, south, width, key_mask)
+            };
             let west_keys = half(&lists[0], &lists[1], w);
             let east_keys = half(&lists[2], &lists[3], e);
             for a in &west_keys {

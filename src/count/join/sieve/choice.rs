@@ -1,10 +1,18 @@
 //! The sieve's choice of diagonals: a run of neighbouring key bits scored by how often a
 //! random pair clashes on them, and how many of them to cut on, by the kernel's computed cost.
 
-use super::{Sieve, MAX_CUTS, MIN_BUCKET};
 use crate::count::join::kernel::GROUP;
 use crate::count::join::sliced::BLOCK;
 use crate::memory::OutOfMemory;
+
+/// The most diagonals a row set is bucketed by: the side loaded into blocks has a bucket a
+/// pattern (its west halves of every weight together, see [`lanes`]), and a crew keeps its
+/// chunk in 32 segments, each with the starts of every bucket (64 MB in all at 2^19).
+pub const MAX_CUTS: usize = 19;
+
+/// The fewest keys a bucket of the side loaded into blocks holds on average, when the sieve
+/// chooses how many diagonals it may use: more would only cut blocks into partly empty ones.
+const MIN_BUCKET: usize = 64;
 
 /// Keys of each side looked at to choose the diagonals.
 const SAMPLE: usize = 512;
@@ -134,7 +142,15 @@ pub(super) fn cost(
         .sum())
 }
 
-impl Sieve {
+/// The choice of a row set's diagonals, with the histograms it measures them by (kept from
+/// one row set to the next).
+#[derive(Default)]
+pub(super) struct Choice {
+    blocked_histogram: Vec<u64>,
+    probing_histogram: Vec<u64>,
+}
+
+impl Choice {
     /// The histograms of the patterns of `blocked` (`ways` weights each, `weigh`) and of
     /// `probing` on the `width` key bits from `start`, into the sieve's buffers; each from
     /// about [`HISTOGRAM_KEYS`] keys at most, scaled.

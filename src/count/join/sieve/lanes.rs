@@ -9,7 +9,7 @@
 //! they come, a word full (or the bucket done) goes into the block, and a block is full at 8
 //! words: a bucket leaves at most three words partly empty, not three blocks.
 
-use super::Buckets;
+use super::buckets::Buckets;
 use crate::count::join::kernel::WEIGHT;
 use crate::count::join::sliced::BLOCK;
 
@@ -31,6 +31,11 @@ pub struct Gather {
 }
 
 impl Gather {
+    /// Room for the keys of a block gathered from several segments, or of a run joined.
+    pub(in crate::count::join) fn room(&mut self) -> &mut Vec<u64> {
+        &mut self.keys
+    }
+
     /// Calls `each` with every block of bucket `b` of `segments`, whose keys carry their
     /// weight in their top bits (from [`WEIGHT`] on): the block's keys, the length of each
     /// of its words (word `w` is `keys[64w..64w + lengths[w]]`) and the weight of each.

@@ -36,34 +36,22 @@
 //! This is the idea of E. Kluev's `sieveCuts` (N-Queens-Count-Sol, `sieve.h`); the choice of
 //! `c` by computed cost and the squeeze are this crate's.
 
+mod buckets;
 mod choice;
 mod lanes;
+mod sorting;
 
 use super::kernel::{Kernel, GROUP, WEIGHT};
 use super::sliced::{Sliced, BLOCK};
-use super::squeeze::Squeeze;
 use crate::memory::OutOfMemory;
-use choice::{BUCKET_COST, CALL_COST, LOAD_COST, SUBSET_COST};
+use buckets::blocks_of;
+pub use buckets::{Buckets, JoinRun};
+#[cfg(doc)]
+use choice::MAX_CUTS;
+use choice::{Choice, BUCKET_COST, CALL_COST, LOAD_COST, SUBSET_COST};
 pub use lanes::Gather;
-
-/// The weights a west key may have (`weight(key)` below 3: each match counts 1, 2 or 4
-/// times), each a bucket of its own: the kernel counts matches, and the sieve weighs its
-/// answer (a shift per call, not per probe).
-const WAYS: usize = 3;
-
-/// The most diagonals a row set is bucketed by: the side loaded into blocks has a bucket a
-/// pattern (its west halves of every weight together, see [`lanes`]), and a crew keeps its
-/// chunk in 32 segments, each with the starts of every bucket (64 MB in all at 2^19).
-pub const MAX_CUTS: usize = 19;
-
-/// The most coarse buckets a piece of a crew's other side is sorted into before the pieces
-/// are joined ([`Sieve::sort_coarse`]): its 64 pieces hold 1 MB of starts, not one start a
-/// bucket each.
-const COARSE: usize = 1 << 12;
-
-/// The fewest keys a bucket of the side loaded into blocks holds on average, when the sieve
-/// chooses how many diagonals it may use: more would only cut blocks into partly empty ones.
-const MIN_BUCKET: usize = 64;
+pub use sorting::Sorting;
+use sorting::WAYS;
 
 /// The fewest east halves a row set needs for the sieve to be worth choosing: below, a few
 /// blocks are probed by every west half.
@@ -83,12 +71,12 @@ pub struct Sieve {
     blocked: Vec<Buckets>,
     /// The other side, sorted into its buckets.
     probing: Buckets,
-    blocked_histogram: Vec<u64>,
-    probing_histogram: Vec<u64>,
+    /// The choice of diagonals, with its histograms.
+    choice: Choice,
     /// Room for [`Buckets::fill`] to work in.
     next: Vec<u32>,
     /// The cut of the side sorted into blocks, kept for [`Sieve::count_kept`].
-    kept: Option<Cut>,
+    kept: Option<Sorting>,
     /// The seconds the last fresh [`Sieve::count_kept`] took to choose its cut and sort the
     /// larger side: work the count shares among the other side's chunks.
     pub(super) prepared: f64,
@@ -96,288 +84,6 @@ pub struct Sieve {
     /// number of diagonals cut on (none when the keys were not sorted), for the tests.
     #[cfg(test)]
     chosen: Option<(bool, u32)>,
-}
-
-/// Keys sorted into buckets: bucket `b` is `keys[at[b]..at[b + 1]]`.
-///
-/// The starts are 32 bits: a crew's chunk of 64 Mi halves is kept in 32 segments of up to
-/// 2^[`MAX_CUTS`] buckets each, whose starts take 64 MB so; the 64 pieces of its other side
-/// are sorted into at most [`COARSE`] coarse buckets each before they are joined.
-#[derive(Default)]
-pub struct Buckets {
-    keys: Vec<u64>,
-    at: Vec<u32>,
-}
-
-impl Buckets {
-    /// Bucket `b`.
-    fn get(&self, b: usize) -> &[u64] {
-        &self.keys[self.at[b] as usize..self.at[b + 1] as usize]
-    }
-
-    /// Sorts `keys` into buckets (`slot(key)`, below `buckets`), each key as `store(key)`;
-    /// `next` is room to work in.
-    ///
-    /// # Errors
-    ///
-    /// [`OutOfMemory`] if the buckets do not fit.
-    ///
-    /// # Panics
-    ///
-    /// Panics if there are 2^32 keys or more (a side's chunk holds at most a few million).
-    ///
-    /// # Complexity
-    ///
-    /// O(|keys| + buckets).
-    fn fill(
-        &mut self,
-        keys: &[u64],
-        (slot, buckets): (impl Fn(u64) -> usize, usize),
-        store: impl Fn(u64) -> u64,
-        next: &mut Vec<u32>,
-    ) -> Result<(), OutOfMemory> {
-        let at = &mut self.at;
-        at.clear();
-        crate::memory::reserve(at, buckets + 1, "the sieve's buckets")?;
-        at.resize(buckets + 1, 0);
-        assert!(
-            u32::try_from(keys.len()).is_ok(),
-            "sieve: {} keys",
-            keys.len()
-        );
-        for &key in keys {
-            at[slot(key) + 1] += 1;
-        }
-        for b in 0..buckets {
-            at[b + 1] += at[b];
-        }
-        let out = &mut self.keys;
-        out.clear();
-        crate::memory::reserve(out, keys.len(), "the sieve's buckets")?;
-        out.resize(keys.len(), 0);
-        next.clear();
-        crate::memory::reserve(next, buckets, "the sieve's buckets")?;
-        next.extend_from_slice(&at[..buckets]);
-        for &key in keys {
-            let b = slot(key);
-            out[next[b] as usize] = store(key);
-            next[b] += 1;
-        }
-        Ok(())
-    }
-
-    /// Makes room to join `segments`, the pieces of a chunk each sorted into the same coarse
-    /// buckets of a side's `buckets` buckets ([`Sieve::sort_coarse`]), into these buckets,
-    /// and cuts the work into about `runs` runs of neighbouring coarse buckets, each to be
-    /// done by [`JoinRun::fill`] (on any thread): the keys and the starts of each run are a
-    /// slice of their own.
-    ///
-    /// # Errors
-    ///
-    /// [`OutOfMemory`] if the keys do not fit.
-    ///
-    /// # Panics
-    ///
-    /// Panics if there are 2^32 keys or more.
-    ///
-    /// # Complexity
-    ///
-    /// O(runs · segments + buckets), and O(keys) to make room the first time.
-    fn join_runs(
-        &mut self,
-        segments: &[Buckets],
-        buckets: usize,
-        runs: usize,
-    ) -> Result<Vec<JoinRun<'_>>, OutOfMemory> {
-        let shift = Cut::coarse_shift(buckets);
-        let coarse = segments.first().map_or(0, |s| s.at.len().saturating_sub(1));
-        let runs = runs.clamp(1, coarse.max(1));
-        let bounds: Vec<usize> = (0..=runs).map(|r| r * coarse / runs).collect();
-        let size = |from: usize, to: usize| -> usize {
-            segments
-                .iter()
-                .map(|s| (s.at[to] - s.at[from]) as usize)
-                .sum()
-        };
-        let total = match coarse {
-            0 => 0,
-            _ => size(0, coarse),
-        };
-        assert!(u32::try_from(total).is_ok(), "sieve: {} keys", total);
-        // Kept from one chunk to the next: only room not had before is zeroed.
-        let more = total.saturating_sub(self.keys.len());
-        crate::memory::reserve(&mut self.keys, more, "the sieve's buckets")?;
-        self.keys.resize(total, 0);
-        self.at.clear();
-        crate::memory::reserve(&mut self.at, buckets + 1, "the sieve's buckets")?;
-        self.at.resize(buckets + 1, total as u32);
-        let (mut keys, mut at) = (&mut self.keys[..], &mut self.at[..buckets]);
-        let mut pieces = Vec::with_capacity(runs);
-        let mut first = 0;
-        for run in bounds.windows(2) {
-            let (from, to) = (run[0], run[1]);
-            let len = if coarse == 0 { 0 } else { size(from, to) };
-            let fine = (from << shift).min(buckets)..(to << shift).min(buckets);
-            let (run_keys, rest_keys) = std::mem::take(&mut keys).split_at_mut(len);
-            let (run_at, rest_at) = std::mem::take(&mut at).split_at_mut(fine.len());
-            pieces.push(JoinRun {
-                coarse: from..to,
-                fine: fine.start,
-                keys: run_keys,
-                at: run_at,
-                first,
-            });
-            (keys, at, first) = (rest_keys, rest_at, first + len);
-        }
-        Ok(pieces)
-    }
-}
-
-/// A run of neighbouring coarse buckets of a join ([`Buckets::join_runs`]): their keys and
-/// the starts of their buckets, to be filled from the segments.
-pub struct JoinRun<'a> {
-    coarse: std::ops::Range<usize>,
-    /// The run's first bucket.
-    fine: usize,
-    keys: &'a mut [u64],
-    at: &'a mut [u32],
-    /// Where the run's keys start in the joined buckets.
-    first: usize,
-}
-
-impl JoinRun<'_> {
-    /// Fills the run: the keys of its coarse buckets of every segment gathered in `room`'s,
-    /// then sorted into its buckets by `cut` (the side not loaded into blocks) and squeezed.
-    ///
-    /// # Errors
-    ///
-    /// [`OutOfMemory`] if `room` cannot hold the run's keys.
-    ///
-    /// # Complexity
-    ///
-    /// O(the run's keys + its buckets + its coarse buckets · segments).
-    pub(super) fn fill(
-        self,
-        segments: &[Buckets],
-        cut: &Cut,
-        weight: &impl Fn(u64) -> usize,
-        room: &mut Gather,
-    ) -> Result<(), OutOfMemory> {
-        let room = &mut room.keys;
-        room.clear();
-        crate::memory::reserve(room, self.keys.len(), "the sieve's buckets")?;
-        for b in self.coarse {
-            for segment in segments {
-                room.extend_from_slice(segment.get(b));
-            }
-        }
-        let (slot, _) = cut.slots(!cut.west_blocked, weight);
-        // Counted, each bucket's end found, and the keys put in from the back: each start
-        // is then where its bucket begins.
-        self.at.fill(0);
-        for &key in room.iter() {
-            self.at[slot(key) - self.fine] += 1;
-        }
-        let mut end = self.first as u32;
-        for at in self.at.iter_mut() {
-            end += *at;
-            *at = end;
-        }
-        for &key in room.iter().rev() {
-            let at = &mut self.at[slot(key) - self.fine];
-            *at -= 1;
-            self.keys[*at as usize - self.first] = cut.squeeze.apply(key);
-        }
-        Ok(())
-    }
-}
-
-/// How a row set's keys are sorted: which side is loaded into blocks, the run of diagonals
-/// cut on (`c` of them from key bit `start`), the squeeze of the keys, and whether the west
-/// halves in blocks carry their weight in their keys' top bits (`lanes`, see [`lanes`]).
-#[derive(Clone)]
-pub struct Cut {
-    west_blocked: bool,
-    start: u32,
-    c: u32,
-    squeeze: Squeeze,
-    lanes: bool,
-}
-
-impl Cut {
-    /// The cut on `c` diagonals from key bit `start`, of keys whose bits `live` may clash:
-    /// those squeezed out of every key; west halves in blocks (if `west_blocked`) are dealt
-    /// into words by weight when their squeezed keys leave the weight's bits free.
-    fn new(west_blocked: bool, start: u32, c: u32, live: u64) -> Cut {
-        let squeeze = Squeeze::new(live & !(((1u64 << c) - 1) << start));
-        let groups = (squeeze.bits() as usize).div_ceil(GROUP);
-        Cut {
-            west_blocked,
-            start,
-            c,
-            lanes: west_blocked && groups * GROUP <= WEIGHT as usize,
-            squeeze,
-        }
-    }
-
-    /// Which bucket a key of the west side (if `west`) or of the east side goes to, and how
-    /// many buckets there are: a west key's by its pattern and its weight (`weight`), an
-    /// east key's by its pattern; so is a west key dealt into words by weight.
-    fn slots<'a>(
-        &self,
-        west: bool,
-        weight: &'a impl Fn(u64) -> usize,
-    ) -> (impl Fn(u64) -> usize + 'a, usize) {
-        let (start, mask) = (self.start, (1u64 << self.c) - 1);
-        let weighed = self.ways(west) == WAYS;
-        let slot = move |key: u64| {
-            let pattern = (key >> start & mask) as usize;
-            match weighed {
-                true => pattern * WAYS + weight(key),
-                false => pattern,
-            }
-        };
-        (slot, self.ways(west) << self.c)
-    }
-
-    /// The buckets a pattern has on the west side (if `west`) or on the east side: one a
-    /// weight for west keys, unless they are dealt into words by weight; one for east keys.
-    fn ways(&self, west: bool) -> usize {
-        match west && !self.lanes {
-            true => WAYS,
-            false => 1,
-        }
-    }
-
-    /// What a key of the west side (if `west`) or of the east side is stored as: squeezed,
-    /// with its weight in its top bits if it is dealt into words by weight.
-    fn store<'a>(
-        &'a self,
-        west: bool,
-        weight: &'a impl Fn(u64) -> usize,
-    ) -> impl Fn(u64) -> u64 + 'a {
-        let weighed = west && self.lanes;
-        move |key| {
-            let stored = self.squeeze.apply(key);
-            match weighed {
-                true => stored | (weight(key) as u64) << WEIGHT,
-                false => stored,
-            }
-        }
-    }
-
-    /// The number of patterns (the blocked buckets of one weight), 2^c.
-    pub(super) fn patterns(&self) -> usize {
-        1 << self.c
-    }
-
-    /// How far a bucket of `buckets` is shifted to its coarse bucket: the least shift that
-    /// leaves at most [`COARSE`] of them.
-    fn coarse_shift(buckets: usize) -> u32 {
-        (0..usize::BITS)
-            .find(|&shift| (buckets.saturating_sub(1) >> shift) < COARSE)
-            .unwrap_or(0)
-    }
 }
 
 impl Sieve {
@@ -432,7 +138,8 @@ impl Sieve {
             let ways = if west_blocked { WAYS } else { 1 };
             let weigh = |key: u64| if west_blocked { weight(key) } else { 0 };
             let (start, c, cost) =
-                self.choose(&[blocked], ways, weigh, &[probing], key_bits, live)?;
+                self.choice
+                    .choose(&[blocked], ways, weigh, &[probing], key_bits, live)?;
             if cost < best.3 {
                 best = (west_blocked, start, c, cost);
             }
@@ -466,11 +173,11 @@ impl Sieve {
         } else {
             (west_blocked, c)
         };
-        let cut = Cut::new(west_blocked, start, c, live);
-        self.sort(&cut, true, east, west, &weight)?;
-        self.sort(&cut, false, east, west, &weight)?;
+        let sorting = Sorting::new(west_blocked, start, c, live);
+        self.sort(&sorting, true, east, west, &weight)?;
+        self.sort(&sorting, false, east, west, &weight)?;
         self.kept = None;
-        Ok(self.probe(&cut, block, kernel))
+        Ok(self.probe(&sorting, block, kernel))
     }
 
     /// [`Sieve::count`] for a row set too big for one call: one chunk of its larger side
@@ -508,7 +215,7 @@ impl Sieve {
             self.kept = None;
             let blocked = if west_blocked { west } else { east };
             let probing = if west_blocked { east } else { west };
-            let cut = self.choose_cut(
+            let sorting = self.choose_sorting(
                 &[blocked],
                 &[probing],
                 west_blocked,
@@ -516,17 +223,17 @@ impl Sieve {
                 &weight,
                 key_bits,
             )?;
-            self.sort(&cut, true, east, west, &weight)?;
-            self.kept = Some(cut);
+            self.sort(&sorting, true, east, west, &weight)?;
+            self.kept = Some(sorting);
             self.prepared = started.elapsed().as_secs_f64();
         }
-        let cut = self
+        let sorting = self
             .kept
             .take()
             .expect("sieve: the first call of a chunk is fresh");
-        self.sort(&cut, false, east, west, &weight)?;
-        let total = self.probe(&cut, block, kernel);
-        self.kept = Some(cut);
+        self.sort(&sorting, false, east, west, &weight)?;
+        let total = self.probe(&sorting, block, kernel);
+        self.kept = Some(sorting);
         Ok(total)
     }
 
@@ -542,7 +249,7 @@ impl Sieve {
     /// # Complexity
     ///
     /// O(keys + 2^[`MAX_CUTS`] · [`MAX_CUTS`]).
-    pub(super) fn choose_cut(
+    pub(super) fn choose_sorting(
         &mut self,
         blocked: &[&[u64]],
         probing: &[&[u64]],
@@ -550,7 +257,7 @@ impl Sieve {
         bits: u64,
         weight: &impl Fn(u64) -> usize,
         key_bits: u32,
-    ) -> Result<Cut, OutOfMemory> {
+    ) -> Result<Sorting, OutOfMemory> {
         let key_mask = (1u64 << key_bits) - 1;
         let used = blocked
             .iter()
@@ -563,18 +270,19 @@ impl Sieve {
             false => {
                 let ways = if west_blocked { WAYS } else { 1 };
                 let weigh = |key: u64| if west_blocked { weight(key) } else { 0 };
-                let (start, c, _) = self.choose(blocked, ways, weigh, probing, key_bits, live)?;
+                let (start, c, _) =
+                    (self.choice).choose(blocked, ways, weigh, probing, key_bits, live)?;
                 (start, c)
             }
         };
-        Ok(Cut::new(west_blocked, start, c, live))
+        Ok(Sorting::new(west_blocked, start, c, live))
     }
 
     /// Keeps `segments`, the pieces of a chunk of the larger side each sorted by `cut`
     /// ([`Sieve::sort_segment`]), as the side loaded into blocks.
-    pub(super) fn keep_segments(&mut self, cut: Cut, segments: Vec<Buckets>) {
+    pub(super) fn keep_segments(&mut self, sorting: Sorting, segments: Vec<Buckets>) {
         self.blocked = segments;
-        self.kept = Some(cut);
+        self.kept = Some(sorting);
     }
 
     /// Lets go of the side kept sorted (before the next chunk of it is made, so that two are
@@ -585,7 +293,7 @@ impl Sieve {
     }
 
     /// The cut of the side kept by [`Sieve::keep_segments`] or [`Sieve::count_kept`].
-    pub(super) fn kept(&self) -> Option<&Cut> {
+    pub(super) fn kept(&self) -> Option<&Sorting> {
         self.kept.as_ref()
     }
 
@@ -598,11 +306,11 @@ impl Sieve {
     /// [`OutOfMemory`] if the keys do not fit.
     pub(super) fn probing_runs(
         &mut self,
-        cut: &Cut,
+        sorting: &Sorting,
         segments: &[Buckets],
         runs: usize,
     ) -> Result<Vec<JoinRun<'_>>, OutOfMemory> {
-        let buckets = cut.ways(!cut.west_blocked) << cut.c;
+        let buckets = sorting.ways(!sorting.west_blocked) << sorting.c;
         self.probing.join_runs(segments, buckets, runs)
     }
 
@@ -610,13 +318,13 @@ impl Sieve {
     /// other side into their buckets by `cut`.
     fn sort(
         &mut self,
-        cut: &Cut,
+        sorting: &Sorting,
         blocked: bool,
         east: &[u64],
         west: &[u64],
         weight: &impl Fn(u64) -> usize,
     ) -> Result<(), OutOfMemory> {
-        let west_side = blocked == cut.west_blocked;
+        let west_side = blocked == sorting.west_blocked;
         let keys = if west_side { west } else { east };
         let out = match blocked {
             true => {
@@ -628,8 +336,8 @@ impl Sieve {
         };
         out.fill(
             keys,
-            cut.slots(west_side, weight),
-            cut.store(west_side, weight),
+            sorting.slots(west_side, weight),
+            sorting.store(west_side, weight),
             &mut self.next,
         )
     }
@@ -645,17 +353,17 @@ impl Sieve {
     ///
     /// O(|keys| + buckets).
     pub(super) fn sort_segment(
-        cut: &Cut,
+        sorting: &Sorting,
         keys: &[u64],
         blocked: bool,
         weight: &impl Fn(u64) -> usize,
         (out, next): (&mut Buckets, &mut Vec<u32>),
     ) -> Result<(), OutOfMemory> {
-        let west_side = blocked == cut.west_blocked;
+        let west_side = blocked == sorting.west_blocked;
         out.fill(
             keys,
-            cut.slots(west_side, weight),
-            cut.store(west_side, weight),
+            sorting.slots(west_side, weight),
+            sorting.store(west_side, weight),
             next,
         )
     }
@@ -674,13 +382,13 @@ impl Sieve {
     ///
     /// O(|keys| + [`COARSE`]).
     pub(super) fn sort_coarse(
-        cut: &Cut,
+        sorting: &Sorting,
         keys: &[u64],
         weight: &impl Fn(u64) -> usize,
         (out, next): (&mut Buckets, &mut Vec<u32>),
     ) -> Result<(), OutOfMemory> {
-        let (slot, buckets) = cut.slots(!cut.west_blocked, weight);
-        let shift = Cut::coarse_shift(buckets);
+        let (slot, buckets) = sorting.slots(!sorting.west_blocked, weight);
+        let shift = Sorting::coarse_shift(buckets);
         let coarse = (slot, ((buckets - 1) >> shift) + 1);
         out.fill(
             keys,
@@ -692,9 +400,14 @@ impl Sieve {
 
     /// The kernel's count of the sorted buckets: every block of the side loaded into blocks
     /// against the buckets of the other side that can fit it on the cut's diagonals.
-    fn probe(&self, cut: &Cut, block: &mut Sliced, kernel: Kernel) -> u64 {
+    fn probe(&self, sorting: &Sorting, block: &mut Sliced, kernel: Kernel) -> u64 {
         let mut gathered = Gather::default();
-        self.probe_patterns(cut, 0..cut.patterns(), (block, &mut gathered), kernel)
+        self.probe_patterns(
+            sorting,
+            0..sorting.patterns(),
+            (block, &mut gathered),
+            kernel,
+        )
     }
 
     /// [`Sieve::probe`] of the blocks of the patterns `patterns` alone, with `block` and
@@ -706,22 +419,22 @@ impl Sieve {
     /// The kernel's work on the blocks of those patterns and the probes that can fit them.
     pub(super) fn probe_patterns(
         &self,
-        cut: &Cut,
+        sorting: &Sorting,
         patterns: std::ops::Range<usize>,
         (block, gathered): (&mut Sliced, &mut Gather),
         kernel: Kernel,
     ) -> u64 {
-        let mask = cut.patterns() - 1;
-        block.use_bits(cut.squeeze.bits() as usize);
+        let mask = sorting.patterns() - 1;
+        block.use_bits(sorting.squeeze.bits() as usize);
         let probing = |b: usize| self.probing.get(b);
-        let ways = cut.ways(cut.west_blocked);
+        let ways = sorting.ways(sorting.west_blocked);
         let mut total = 0;
         for p in patterns {
             let other = !p & mask;
             // Every subset of the other diagonals, the empty one last.
             let subsets =
                 || std::iter::successors(Some(other), move |&s| (s != 0).then(|| (s - 1) & other));
-            if cut.lanes {
+            if sorting.lanes {
                 // Each word's matches weighed by its keys' weight, once a call.
                 gathered.blocks(&self.blocked, p, &mut |keys, lengths, weights| {
                     block.load_words(keys, lengths);
@@ -735,10 +448,10 @@ impl Sieve {
                 });
                 continue;
             }
-            let gathered = &mut gathered.keys;
+            let gathered = gathered.room();
             for way in 0..ways {
                 let slot = p * ways + way;
-                if cut.west_blocked {
+                if sorting.west_blocked {
                     blocks_of(&self.blocked, slot, gathered, &mut |keys: &[u64]| {
                         block.load(keys);
                         for s in subsets() {
@@ -763,37 +476,6 @@ impl Sieve {
             }
         }
         total
-    }
-}
-
-/// Calls `each` with every block of bucket `b` of `segments` (up to [`BLOCK`] keys, all full
-/// but the last): the bucket's own keys when it lies in one segment, else keys gathered in
-/// `gathered`.
-fn blocks_of(
-    segments: &[Buckets],
-    b: usize,
-    gathered: &mut Vec<u64>,
-    each: &mut impl FnMut(&[u64]),
-) {
-    if let [one] = segments {
-        one.get(b).chunks(BLOCK).for_each(each);
-        return;
-    }
-    gathered.clear();
-    for segment in segments {
-        let mut keys = segment.get(b);
-        while !keys.is_empty() {
-            let take = (BLOCK - gathered.len()).min(keys.len());
-            gathered.extend_from_slice(&keys[..take]);
-            keys = &keys[take..];
-            if gathered.len() == BLOCK {
-                each(gathered);
-                gathered.clear();
-            }
-        }
-    }
-    if !gathered.is_empty() {
-        each(gathered);
     }
 }
 

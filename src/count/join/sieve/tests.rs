@@ -144,7 +144,7 @@ fn a_side_kept_sorted_meets_the_other_in_chunks_as_brute_force_counts() {
                     )
                     .unwrap();
             }
-            assert!(sieve.kept.as_ref().is_some_and(|cut| cut.c > 0));
+            assert!(sieve.kept.as_ref().is_some_and(|sorting| sorting.c > 0));
             assert_eq!(
                 total,
                 brute_force(&east, &west, key_bits),
@@ -233,16 +233,18 @@ fn pieces_sorted_coarsely_and_joined_meet_kept_segments_as_brute_force_counts() 
             true => (&west, &east),
             false => (&east, &west),
         };
-        let cut = Cut::new(west_blocked, 3, c, (1u64 << key_bits) - 1);
+        let sorting = Sorting::new(west_blocked, 3, c, (1u64 << key_bits) - 1);
         // West halves in blocks are dealt into words by weight.
-        assert_eq!(cut.lanes, west_blocked);
-        assert!(Cut::coarse_shift(cut.slots(!west_blocked, &weight).1) > 1);
+        assert_eq!(sorting.lanes, west_blocked);
+        assert!(Sorting::coarse_shift(sorting.slots(!west_blocked, &weight).1) > 1);
         let mut next = Vec::new();
         let sort = |keys: &[u64], coarse: bool, next: &mut Vec<u32>| {
             let mut out = Buckets::default();
             match coarse {
-                true => Sieve::sort_coarse(&cut, keys, &weight, (&mut out, next)).unwrap(),
-                false => Sieve::sort_segment(&cut, keys, true, &weight, (&mut out, next)).unwrap(),
+                true => Sieve::sort_coarse(&sorting, keys, &weight, (&mut out, next)).unwrap(),
+                false => {
+                    Sieve::sort_segment(&sorting, keys, true, &weight, (&mut out, next)).unwrap()
+                }
             }
             out
         };
@@ -255,15 +257,15 @@ fn pieces_sorted_coarsely_and_joined_meet_kept_segments_as_brute_force_counts() 
             .map(|k| sort(k, true, &mut next))
             .collect();
         let mut sieve = Sieve::default();
-        sieve.keep_segments(cut.clone(), kept);
+        sieve.keep_segments(sorting.clone(), kept);
         let mut room = Gather::default();
-        for run in sieve.probing_runs(&cut, &pieces, 7).unwrap() {
-            run.fill(&pieces, &cut, &weight, &mut room).unwrap();
+        for run in sieve.probing_runs(&sorting, &pieces, 7).unwrap() {
+            run.fill(&pieces, &sorting, &weight, room.room()).unwrap();
         }
         let mut block = Sliced::new(key_bits as usize);
         for kernel in Kernel::available() {
             let buffers = (&mut block, &mut Gather::default());
-            let total = sieve.probe_patterns(&cut, 0..cut.patterns(), buffers, kernel);
+            let total = sieve.probe_patterns(&sorting, 0..sorting.patterns(), buffers, kernel);
             let expected = brute_force(&east, &west, key_bits);
             assert_eq!(total, expected, "{} {} {:?}", west_blocked, c, kernel);
         }

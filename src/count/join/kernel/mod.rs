@@ -7,9 +7,25 @@
 //! run time; [`Kernel::from_name`] picks another the CPU has (`portable`, `avx2`, `avx512`),
 //! for comparing them. The tests run every kernel the CPU has and compare their counts.
 //!
-//! (Its example is the unit test `examples::one_group_table` at the bottom of this file.)
+//! One file an instruction set: `avx512`, `avx2` and `portable` hold the loops; this one the
+//! [`Kernel`] that picks one, made only after the CPU is asked. (Its example is the unit test
+//! `examples::one_group_table` in `tests`.)
 
 #![allow(unsafe_code)]
+
+#[cfg(target_arch = "x86_64")]
+mod avx2;
+#[cfg(target_arch = "x86_64")]
+mod avx512;
+mod portable;
+#[cfg(test)]
+mod tests;
+
+#[cfg(target_arch = "x86_64")]
+use avx2::matches_avx2;
+#[cfg(target_arch = "x86_64")]
+use avx512::{keep_disjoint_avx512, matches_avx512};
+use portable::{keep_disjoint_in, matches_in};
 
 /// A row of a group table: one bit per stored half of a block, aligned to a cache line so a
 /// 512-bit load of it never touches two (a `Vec` of plain `[u64; 8]` is only 8-aligned: one
@@ -212,7 +228,7 @@ impl Kernel {
     /// Writes to `out`, from index `len` on and in order, the key `(a | b) & mask` of each
     /// pair of an `a` of `tops` and a `b` of `bottoms` (for each `a`, every `b`) that share no
     /// bit, and returns the length after them: the making of a chunk of halves, north
-    /// placements against the south ones on the other columns (see `chunks::pairs`). On
+    /// placements against the south ones on the other columns (see `halves::pairs`). On
     /// AVX-512 eight `b` at a time, the kept keys packed together.
     ///
     /// Words of `out` past the length returned may be written too, up to `len +
@@ -343,9 +359,10 @@ impl Kernel {
             }
             let words = match self.0 {
                 #[cfg(target_arch = "x86_64")]
-                // SAFETY: `Isa::Avx512` is private to this module and made in one place,
-                // `Kernel::available`, only after the CPU said it has both features the
-                // function is compiled for; no other code can make a `Kernel` holding it.
+                // SAFETY: `Isa::Avx512` is private to this module (and its instruction sets'
+                // files, which never make one) and made in one place, `Kernel::available`,
+                // only after the CPU said it has both features the function is compiled for;
+                // no other code can make a `Kernel` holding it.
                 Isa::Avx512 => unsafe { matches_avx512::<G, IN_KEYS, WORDS>(&tables, keys) },
                 #[cfg(target_arch = "x86_64")]
                 // SAFETY: as above, for AVX2.
@@ -363,273 +380,5 @@ impl Kernel {
             }
         }
         total
-    }
-}
-
-/// The loop on AVX-512: a row is one 512-bit vector, counted by the vector popcount.
-///
-/// # Safety
-///
-/// The CPU must have AVX-512F and AVX-512 VPOPCNTDQ.
-#[cfg(target_arch = "x86_64")]
-#[target_feature(enable = "avx512f,avx512vpopcntdq")]
-unsafe fn matches_avx512<const G: usize, const IN_KEYS: bool, const WORDS: bool>(
-    tables: &[&[Row; 1 << GROUP]; G],
-    keys: &[u64],
-) -> [u64; 8] {
-    use std::arch::x86_64::*;
-    // SAFETY (each load): a `Row` is 64 readable bytes, and the loads are unaligned ones.
-    let load = |row: &Row| unsafe { _mm512_loadu_si512(row.as_ptr() as *const _) };
-    let mut sum = _mm512_setzero_si512();
-    for &key in keys {
-        let mut acc = load(&tables[0][key as usize & ((1 << GROUP) - 1)]);
-        for (j, table) in tables.iter().enumerate().skip(1) {
-            let row = &table[(key >> (GROUP * j)) as usize & ((1 << GROUP) - 1)];
-            acc = _mm512_and_si512(acc, load(row));
-        }
-        let mut counts = _mm512_popcnt_epi64(acc);
-        if IN_KEYS {
-            counts = _mm512_sllv_epi64(counts, _mm512_set1_epi64((key >> WEIGHT) as i64));
-        }
-        sum = _mm512_add_epi64(sum, counts);
-    }
-    let mut words = [0u64; 8];
-    match WORDS {
-        // SAFETY: `words` is 64 writable bytes.
-        true => unsafe { _mm512_storeu_si512(words.as_mut_ptr() as *mut _, sum) },
-        false => words[0] = _mm512_reduce_add_epi64(sum) as u64,
-    }
-    words
-}
-
-/// The loop on AVX2: a row is two 256-bit vectors, counted by nibble lookups (`vpshufb`) and
-/// summed by `vpsadbw`.
-///
-/// # Safety
-///
-/// The CPU must have AVX2.
-#[cfg(target_arch = "x86_64")]
-#[target_feature(enable = "avx2")]
-unsafe fn matches_avx2<const G: usize, const IN_KEYS: bool, const WORDS: bool>(
-    tables: &[&[Row; 1 << GROUP]; G],
-    keys: &[u64],
-) -> [u64; 8] {
-    use std::arch::x86_64::*;
-    // SAFETY (each load): a `Row` is 64 readable bytes; both halves are loaded unaligned.
-    let load = |row: &Row| unsafe {
-        let p = row.as_ptr() as *const __m256i;
-        (_mm256_loadu_si256(p), _mm256_loadu_si256(p.add(1)))
-    };
-    let nibble = _mm256_set1_epi8(0x0f);
-    let bits = _mm256_setr_epi8(
-        0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4, 0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3,
-        3, 4,
-    );
-    let count = |v: __m256i| {
-        let low = _mm256_shuffle_epi8(bits, _mm256_and_si256(v, nibble));
-        let high = _mm256_shuffle_epi8(bits, _mm256_and_si256(_mm256_srli_epi16(v, 4), nibble));
-        _mm256_add_epi8(low, high)
-    };
-    let zero = _mm256_setzero_si256();
-    // The words 0..4 (with 4..8 too, unless WORDS) and the words 4..8.
-    let (mut sum, mut high) = (zero, zero);
-    for &key in keys {
-        let (mut a, mut b) = load(&tables[0][key as usize & ((1 << GROUP) - 1)]);
-        for (j, table) in tables.iter().enumerate().skip(1) {
-            let (c, d) = load(&table[(key >> (GROUP * j)) as usize & ((1 << GROUP) - 1)]);
-            a = _mm256_and_si256(a, c);
-            b = _mm256_and_si256(b, d);
-        }
-        if WORDS {
-            sum = _mm256_add_epi64(sum, _mm256_sad_epu8(count(a), zero));
-            high = _mm256_add_epi64(high, _mm256_sad_epu8(count(b), zero));
-            continue;
-        }
-        // Each byte counts at most 16 bits: no overflow before the sum of bytes.
-        let bytes = _mm256_add_epi8(count(a), count(b));
-        let mut counts = _mm256_sad_epu8(bytes, zero);
-        if IN_KEYS {
-            counts = _mm256_sllv_epi64(counts, _mm256_set1_epi64x((key >> WEIGHT) as i64));
-        }
-        sum = _mm256_add_epi64(sum, counts);
-    }
-    let mut words = [0u64; 8];
-    // SAFETY: `words` is 64 writable bytes, two halves of 32.
-    unsafe {
-        _mm256_storeu_si256(words.as_mut_ptr() as *mut __m256i, sum);
-        _mm256_storeu_si256(words.as_mut_ptr().add(4) as *mut __m256i, high);
-    }
-    if !WORDS {
-        words[0] = words.iter().sum();
-    }
-    words
-}
-
-/// [`Kernel::keep_disjoint`] on AVX-512: eight south placements a step, the kept keys packed
-/// to the front of a register (`vpcompressq`) and the whole register stored (a compressing
-/// store straight to memory is microcoded and slow on AMD's Zen 4); the last few of each north
-/// placement one at a time, which costs less than a vector step.
-///
-/// # Safety
-///
-/// The CPU must have AVX-512F, and `out` room for `len + tops.len() · bottoms.len()` keys.
-#[cfg(target_arch = "x86_64")]
-#[target_feature(enable = "avx512f")]
-unsafe fn keep_disjoint_avx512(
-    tops: &[u64],
-    bottoms: &[u64],
-    mask: u64,
-    out: &mut [u64],
-    mut len: usize,
-) -> usize {
-    use std::arch::x86_64::*;
-    let vm = _mm512_set1_epi64(mask as i64);
-    let whole = bottoms.len() / 8 * 8;
-    for &a in tops {
-        let va = _mm512_set1_epi64(a as i64);
-        for eight in bottoms[..whole].chunks_exact(8) {
-            // SAFETY: eight readable words, loaded unaligned.
-            let vb = unsafe { _mm512_loadu_si512(eight.as_ptr() as *const _) };
-            let keep = _mm512_testn_epi64_mask(va, vb);
-            let keys = _mm512_and_si512(_mm512_or_si512(va, vb), vm);
-            let packed = _mm512_maskz_compress_epi64(keep, keys);
-            // SAFETY: 8 words from index `len`, which is at most the `len` given plus the
-            // pairs taken before these eight, so they end within the room the caller checked.
-            unsafe { _mm512_storeu_si512(out.as_mut_ptr().add(len) as *mut _, packed) };
-            len += keep.count_ones() as usize;
-        }
-        len = keep_disjoint_in(a, &bottoms[whole..], mask, out, len);
-    }
-    len
-}
-
-/// [`Kernel::keep_disjoint`] in plain Rust: each key written past the end, and the end moved
-/// on only if it is kept (no branch).
-fn keep_disjoint_in(a: u64, bottoms: &[u64], mask: u64, out: &mut [u64], mut len: usize) -> usize {
-    for &b in bottoms {
-        out[len] = (a | b) & mask;
-        len += usize::from(a & b == 0);
-    }
-    len
-}
-
-/// The loop in plain Rust, for any CPU.
-fn matches_in<const G: usize, const IN_KEYS: bool, const WORDS: bool>(
-    tables: &[&[Row; 1 << GROUP]; G],
-    keys: &[u64],
-) -> [u64; 8] {
-    let mut sum = [0u64; 8];
-    for &key in keys {
-        let mut acc = tables[0][(key as usize) & ((1 << GROUP) - 1)];
-        for (j, table) in tables.iter().enumerate().skip(1) {
-            let row = &table[(key >> (GROUP * j)) as usize & ((1 << GROUP) - 1)];
-            for k in 0..8 {
-                acc[k] &= row[k];
-            }
-        }
-        for k in 0..8 {
-            let shift = if IN_KEYS { key >> WEIGHT } else { 0 };
-            sum[k] += u64::from(acc[k].count_ones()) << shift;
-        }
-    }
-    if !WORDS {
-        sum[0] = sum.iter().sum();
-    }
-    sum
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn every_kernel_keeps_the_same_halves() {
-        let mut x = 0x2545_f491_4f6c_dd1du64;
-        let mut next = || {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
-            x
-        };
-        for len in [0usize, 1, 7, 8, 9, 63, 200] {
-            let bottoms: Vec<u64> = (0..len).map(|_| next() & next() & next()).collect();
-            let (a, mask) = (next() & next() & next(), (1u64 << 58) - 1);
-            let want: Vec<u64> = bottoms
-                .iter()
-                .filter(|&&b| a & b == 0)
-                .map(|&b| (a | b) & mask)
-                .collect();
-            for kernel in Kernel::available() {
-                // Three keys there before, and room to spare.
-                let mut out = vec![7u64; 3 + 2 * len];
-                let end = kernel.keep_disjoint((&[a, a], &bottoms), mask, &mut out, 3);
-                assert_eq!(&out[..3], &[7, 7, 7], "{:?}", kernel);
-                let twice = [&want[..], &want[..]].concat();
-                assert_eq!(&out[3..end], &twice[..], "{:?}, {} bottoms", kernel, len);
-            }
-        }
-    }
-
-    #[test]
-    fn every_kernel_counts_the_same() {
-        // Pseudo-random tables of 7 groups (keys of 35 bits) and of 11 (keys of 62 bits, n =
-        // 32's), with keys over all their bits.
-        let mut x = 0x9e37_79b9_7f4a_7c15u64;
-        let mut next = || {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
-            x
-        };
-        for (groups, bits) in [(7, 35), (MAX_GROUPS, 62)] {
-            let table: Vec<Row> = (0..groups << GROUP)
-                .map(|_| Row([(); 8].map(|_| next() & next() | next() & next())))
-                .collect();
-            let keys: Vec<u64> = (0..1000)
-                .map(|_| next() >> (64 - bits) & next() & next())
-                .collect();
-            let mut words = [0; 8];
-            for &key in &keys {
-                for bit in 0..512 {
-                    let all = (0..groups).all(|j| {
-                        let row =
-                            table[j << GROUP | (key >> (GROUP * j)) as usize & ((1 << GROUP) - 1)];
-                        row[bit / 64] >> (bit % 64) & 1 == 1
-                    });
-                    words[bit / 64] += u64::from(all);
-                }
-            }
-            let want: u64 = words.iter().sum();
-            assert!(words.iter().all(|&word| word > 0), "{} groups", groups);
-            for kernel in Kernel::available() {
-                assert_eq!(
-                    kernel.matches(&table, groups, &keys),
-                    want,
-                    "{:?}, {} groups",
-                    kernel,
-                    groups
-                );
-                // Word by word, as a block whose words hold keys of several weights asks.
-                assert_eq!(kernel.words(&table, groups, &keys), words, "{:?}", kernel);
-            }
-        }
-    }
-}
-
-#[cfg(test)]
-mod examples {
-    //! The examples of this private module's docs, run as unit tests.
-
-    #[test]
-    fn one_group_table() {
-        use crate::count::join::kernel::{Kernel, Row, GROUP};
-
-        // One group table: row p holds the stored halves compatible with pattern p.
-        let mut table: Vec<Row> = vec![Row([0; 8]); 1 << GROUP];
-        table[3] = Row([0b1011, 0, 0, 0, 0, 0, 0, 1]);
-        let keys = [3u64, 3, 4];
-        for kernel in Kernel::available() {
-            assert_eq!(kernel.matches(&table, 1, &keys), 8);
-        }
     }
 }

@@ -1,0 +1,76 @@
+//! The kernel's loops on AVX-512 (`avx512f`, `avx512vpopcntdq`): a row is one register.
+
+use super::portable::keep_disjoint_in;
+use super::{Row, GROUP, WEIGHT};
+
+/// The loop on AVX-512: a row is one 512-bit vector, counted by the vector popcount.
+///
+/// # Safety
+///
+/// The CPU must have AVX-512F and AVX-512 VPOPCNTDQ.
+#[target_feature(enable = "avx512f,avx512vpopcntdq")]
+pub(super) unsafe fn matches_avx512<const G: usize, const IN_KEYS: bool, const WORDS: bool>(
+    tables: &[&[Row; 1 << GROUP]; G],
+    keys: &[u64],
+) -> [u64; 8] {
+    use std::arch::x86_64::*;
+    // SAFETY (each load): a `Row` is 64 readable bytes, and the loads are unaligned ones.
+    let load = |row: &Row| unsafe { _mm512_loadu_si512(row.as_ptr() as *const _) };
+    let mut sum = _mm512_setzero_si512();
+    for &key in keys {
+        let mut acc = load(&tables[0][key as usize & ((1 << GROUP) - 1)]);
+        for (j, table) in tables.iter().enumerate().skip(1) {
+            let row = &table[(key >> (GROUP * j)) as usize & ((1 << GROUP) - 1)];
+            acc = _mm512_and_si512(acc, load(row));
+        }
+        let mut counts = _mm512_popcnt_epi64(acc);
+        if IN_KEYS {
+            counts = _mm512_sllv_epi64(counts, _mm512_set1_epi64((key >> WEIGHT) as i64));
+        }
+        sum = _mm512_add_epi64(sum, counts);
+    }
+    let mut words = [0u64; 8];
+    match WORDS {
+        // SAFETY: `words` is 64 writable bytes.
+        true => unsafe { _mm512_storeu_si512(words.as_mut_ptr() as *mut _, sum) },
+        false => words[0] = _mm512_reduce_add_epi64(sum) as u64,
+    }
+    words
+}
+
+/// [`Kernel::keep_disjoint`] on AVX-512: eight south placements a step, the kept keys packed
+/// to the front of a register (`vpcompressq`) and the whole register stored (a compressing
+/// store straight to memory is microcoded and slow on AMD's Zen 4); the last few of each north
+/// placement one at a time, which costs less than a vector step.
+///
+/// # Safety
+///
+/// The CPU must have AVX-512F, and `out` room for `len + tops.len() · bottoms.len()` keys.
+#[target_feature(enable = "avx512f")]
+pub(super) unsafe fn keep_disjoint_avx512(
+    tops: &[u64],
+    bottoms: &[u64],
+    mask: u64,
+    out: &mut [u64],
+    mut len: usize,
+) -> usize {
+    use std::arch::x86_64::*;
+    let vm = _mm512_set1_epi64(mask as i64);
+    let whole = bottoms.len() / 8 * 8;
+    for &a in tops {
+        let va = _mm512_set1_epi64(a as i64);
+        for eight in bottoms[..whole].chunks_exact(8) {
+            // SAFETY: eight readable words, loaded unaligned.
+            let vb = unsafe { _mm512_loadu_si512(eight.as_ptr() as *const _) };
+            let keep = _mm512_testn_epi64_mask(va, vb);
+            let keys = _mm512_and_si512(_mm512_or_si512(va, vb), vm);
+            let packed = _mm512_maskz_compress_epi64(keep, keys);
+            // SAFETY: 8 words from index `len`, which is at most the `len` given plus the
+            // pairs taken before these eight, so they end within the room the caller checked.
+            unsafe { _mm512_storeu_si512(out.as_mut_ptr().add(len) as *mut _, packed) };
+            len += keep.count_ones() as usize;
+        }
+        len = keep_disjoint_in(a, &bottoms[whole..], mask, out, len);
+    }
+    len
+}
