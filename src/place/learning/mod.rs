@@ -24,10 +24,17 @@
 //! turn beside the leader whatever it shows, shrinking only as the leader's own prediction
 //! of the work it has left does.
 
+mod heap;
+mod lines;
+mod luby;
+
 use super::compact::MAX_FREE;
 use super::{try_filled, OutOfMemory, Step};
 use crate::board::Board;
 use crate::memory::{can_have, headroom};
+use heap::Heap;
+use lines::Lines;
+use luby::luby;
 
 /// A literal: `2·v` is "a queen on square `v`", `2·v + 1` its negation.
 type Lit = u32;
@@ -174,56 +181,14 @@ impl Learning {
             up[r + c] = true;
             down[r + n - 1 - c] = true;
         }
-        let rows: Vec<usize> = (0..n).filter(|&r| queens[r] == u32::MAX).collect();
-        let cols: Vec<usize> = (0..n).filter(|&c| !col_taken[c]).collect();
-        let mut square = Vec::new();
-        for &r in &rows {
-            for &c in &cols {
-                if !up[r + c] && !down[r + n - 1 - c] && !board.is_reserved(r, c) {
-                    square.push((r as u32, c as u32));
-                }
-            }
-        }
-        // Lines by key: (kind, index), kinds row, column, sum and difference diagonals. A
-        // free row or column without an open square is still a line: an empty clause.
-        let mut keyed: Vec<(u8, u32, u32)> = Vec::with_capacity(4 * square.len());
-        for (v, &(r, c)) in square.iter().enumerate() {
-            let v = v as u32;
-            keyed.push((0, r, v));
-            keyed.push((1, c, v));
-            keyed.push((2, r + c, v));
-            keyed.push((3, r + n as u32 - 1 - c, v));
-        }
-        keyed.sort_unstable();
-        let mut line_start = vec![0u32];
-        let mut line_vars = Vec::with_capacity(keyed.len());
-        let mut var_lines = vec![[0u32; 4]; square.len()];
-        let mut exactly_one: Vec<u32> = Vec::new();
-        let mut covered_rows = vec![false; rows.len()];
-        let mut covered_cols = vec![false; cols.len()];
-        let mut i = 0;
-        while i < keyed.len() {
-            let (kind, index) = (keyed[i].0, keyed[i].1);
-            let line = (line_start.len() - 1) as u32;
-            while i < keyed.len() && (keyed[i].0, keyed[i].1) == (kind, index) {
-                let v = keyed[i].2;
-                line_vars.push(v);
-                var_lines[v as usize][kind as usize] = line;
-                i += 1;
-            }
-            line_start.push(line_vars.len() as u32);
-            if kind < 2 {
-                exactly_one.push(line);
-                let (list, covered) = if kind == 0 {
-                    (&rows, &mut covered_rows)
-                } else {
-                    (&cols, &mut covered_cols)
-                };
-                if let Ok(k) = list.binary_search(&(index as usize)) {
-                    covered[k] = true;
-                }
-            }
-        }
+        let Lines {
+            square,
+            line_start,
+            line_vars,
+            var_lines,
+            exactly_one,
+            covered,
+        } = Lines::of(board, &queens, (&col_taken, &up, &down));
         let vars = square.len();
         let mut search = Learning {
             square,
@@ -255,7 +220,7 @@ impl Learning {
             starved: None,
             work: 0,
         };
-        if covered_rows.contains(&false) || covered_cols.contains(&false) {
+        if !covered {
             search.done = true;
             return Ok(Some(search));
         }
@@ -795,106 +760,6 @@ impl Learning {
     /// The learnt clauses kept now.
     pub fn learnt(&self) -> usize {
         self.learnt
-    }
-}
-
-/// Luby's sequence 1, 1, 2, 1, 1, 2, 4, 1, …: the `i`-th term, from `i = 1`.
-fn luby(mut i: u32) -> u64 {
-    loop {
-        // The smallest 2^k − 1 at least i.
-        let mut k = 1u32;
-        while (1u64 << k) - 1 < u64::from(i) {
-            k += 1;
-        }
-        if (1u64 << k) - 1 == u64::from(i) {
-            return 1 << (k - 1);
-        }
-        i -= (1u32 << (k - 1)) - 1;
-    }
-}
-
-/// A binary max-heap of variables by activity, with each variable's place in it.
-#[derive(Clone, Debug)]
-struct Heap {
-    items: Vec<usize>,
-    /// The place of each variable, `usize::MAX` when absent.
-    place: Vec<usize>,
-}
-
-impl Heap {
-    /// Every variable, in order (all activities equal at first).
-    fn new(vars: usize) -> Heap {
-        Heap {
-            items: (0..vars).collect(),
-            place: (0..vars).collect(),
-        }
-    }
-
-    fn insert(&mut self, v: usize, activity: &[f64]) {
-        if self.place[v] != usize::MAX {
-            return;
-        }
-        self.place[v] = self.items.len();
-        self.items.push(v);
-        self.up(self.items.len() - 1, activity);
-    }
-
-    fn raised(&mut self, v: usize, activity: &[f64]) {
-        if self.place[v] != usize::MAX {
-            self.up(self.place[v], activity);
-        }
-    }
-
-    fn pop(&mut self, activity: &[f64]) -> Option<usize> {
-        let top = *self.items.first()?;
-        let last = self.items.pop()?;
-        self.place[top] = usize::MAX;
-        if !self.items.is_empty() {
-            self.items[0] = last;
-            self.place[last] = 0;
-            self.down(0, activity);
-        }
-        Some(top)
-    }
-
-    fn up(&mut self, mut i: usize, activity: &[f64]) {
-        let v = self.items[i];
-        while i > 0 {
-            let parent = (i - 1) / 2;
-            let p = self.items[parent];
-            if activity[p] >= activity[v] {
-                break;
-            }
-            self.items[i] = p;
-            self.place[p] = i;
-            i = parent;
-        }
-        self.items[i] = v;
-        self.place[v] = i;
-    }
-
-    fn down(&mut self, mut i: usize, activity: &[f64]) {
-        let v = self.items[i];
-        loop {
-            let mut child = 2 * i + 1;
-            if child >= self.items.len() {
-                break;
-            }
-            if child + 1 < self.items.len()
-                && activity[self.items[child + 1]] > activity[self.items[child]]
-            {
-                child += 1;
-            }
-            let c = self.items[child];
-            if activity[c] <= activity[v] {
-                break;
-            }
-            self.items[i] = c;
-            self.place[c] = i;
-            i = child;
-        }
-        self.items[i] = v;
-        self.place[v] = i;
     }
 }
 

@@ -1,0 +1,180 @@
+//! The dynamic programme of the diagonals' sums: which sums and sums of squares m distinct
+//! diagonals of one kind reach.
+
+use crate::memory::{try_filled, OutOfMemory};
+
+/// A dynamic programme over one kind of diagonal: for each count c of values chosen and each
+/// sum s they can have (within what leaves the rest reachable), the set of sums of squares
+/// they reach, one bit each from 0 to the most; the values taken one at a time.
+pub(super) struct Programme {
+    values: Vec<i64>,
+    /// How many values are chosen in the end.
+    m: usize,
+    /// The lowest and highest sum kept for each count (`lo > hi`: none can be).
+    lo: Vec<i64>,
+    hi: Vec<i64>,
+    /// Where each count's sets start, in sets.
+    first: Vec<usize>,
+    /// Words a set.
+    words: usize,
+    /// The sets, and whether each has a bit set (empty until the first step).
+    sets: Vec<u64>,
+    any: Vec<bool>,
+    /// The values taken so far.
+    taken: usize,
+    /// One more than the count the next step takes the value `taken` into (0: the value's
+    /// first step); the counts go downwards, so that each value is chosen at most once.
+    next: usize,
+    /// Exactly this many odd values, if set: the odd values come first in `values`, and once
+    /// they are taken every count but this one is emptied.
+    want_odd: Option<usize>,
+    /// The odd values, and whether the count of them has been kept alone.
+    odds: usize,
+    filtered: bool,
+}
+
+impl Programme {
+    /// The programme choosing `m` distinct values of `values` (in increasing order) with sum
+    /// `sum` and sums of squares up to `most` (its tables made at its first step: see
+    /// [`Programme::cells`]).
+    pub(super) fn plan(
+        mut values: Vec<i64>,
+        m: usize,
+        sum: i64,
+        most: i64,
+        want_odd: Option<usize>,
+    ) -> Programme {
+        // `most` is a sum of squares over any pairing of the free rows and columns: never
+        // negative.
+        let words = most as usize / 64 + 1;
+        let (mut lo, mut hi, mut first) = (vec![1; m + 1], vec![0; m + 1], vec![0; m + 2]);
+        if values.len() >= m {
+            let prefix = |k: usize| values[..k].iter().sum::<i64>();
+            let suffix = |k: usize| values[values.len() - k..].iter().sum::<i64>();
+            for c in 0..=m {
+                // c values chosen: at least the c smallest, at most the c largest, and the
+                // m − c still to come can bring the sum to `sum`.
+                lo[c] = prefix(c).max(sum - suffix(m - c));
+                hi[c] = suffix(c).min(sum - prefix(m - c));
+                first[c + 1] = first[c] + (hi[c] - lo[c] + 1).max(0) as usize;
+            }
+        }
+        // (Too few diagonals: no table, nothing reached.) The bounds hold for any c values
+        // whatever the order they are taken in: with a parity wanted, the odd ones first.
+        let odds = values.iter().filter(|&&v| v & 1 != 0).count();
+        if want_odd.is_some() {
+            values.sort_by_key(|&v| (v & 1 == 0, v));
+        }
+        Programme {
+            values,
+            m,
+            lo,
+            hi,
+            first,
+            words,
+            sets: Vec::new(),
+            any: Vec::new(),
+            taken: 0,
+            next: 0,
+            want_odd,
+            odds,
+            filtered: want_odd.is_none(),
+        }
+    }
+
+    /// The words of its tables.
+    pub(super) fn cells(&self) -> u64 {
+        (self.first[self.m + 1] as u64).saturating_mul(self.words as u64)
+    }
+
+    /// The word operations the programme takes, about.
+    pub(super) fn work(&self) -> u64 {
+        self.cells().saturating_mul(self.values.len() as u64 + 1)
+    }
+
+    /// Whether every value has been taken (or none can reach the end).
+    pub(super) fn done(&self) -> bool {
+        self.lo[self.m] > self.hi[self.m] || (self.taken == self.values.len() && self.filtered)
+    }
+
+    /// The sums of squares (bit q for q) that `m` distinct values reach with the planned
+    /// sum, once [`Programme::done`].
+    pub(super) fn reached(&self) -> &[u64] {
+        if self.lo[self.m] > self.hi[self.m] || self.sets.is_empty() {
+            return &[];
+        }
+        let end = self.first[self.m] + (self.hi[self.m] - self.lo[self.m]) as usize;
+        &self.sets[end * self.words..(end + 1) * self.words]
+    }
+
+    /// Takes the next value into one more count (all the counts it can join, from the
+    /// highest, make one value's turn); returns the word operations it took.
+    pub(super) fn step(&mut self) -> Result<u64, OutOfMemory> {
+        let (m, words) = (self.m, self.words);
+        if self.sets.is_empty() {
+            let what = "the sums of the diagonals";
+            self.sets = try_filled(self.first[m + 1] * words, 0u64, what)?;
+            self.any = try_filled(self.first[m + 1], false, what)?;
+            if self.lo[0] <= 0 && 0 <= self.hi[0] {
+                let at = self.first[0] + (-self.lo[0]) as usize;
+                self.sets[at * words] = 1;
+                self.any[at] = true;
+            }
+        }
+        if let (Some(k), false, true) = (self.want_odd, self.filtered, self.taken == self.odds) {
+            // The odd values taken: keep the choices of exactly k of them.
+            self.filtered = true;
+            for c in (0..=m).filter(|&c| c != k) {
+                let cells = self.first[c]..self.first[c + 1];
+                self.sets[cells.start * words..cells.end * words].fill(0);
+                self.any[cells].fill(false);
+            }
+            return Ok(1 + (self.first[m + 1] * words) as u64);
+        }
+        let (i, v) = (self.taken, self.values[self.taken]);
+        if self.next == 0 {
+            self.next = m.min(i + 1);
+        }
+        self.next -= 1;
+        let c = self.next;
+        if self.next == 0 {
+            self.taken += 1;
+        }
+        let shift = (v * v) as usize;
+        let (below, above) = self.sets.split_at_mut(self.first[c + 1] * words);
+        let mut work = 1 + (self.hi[c] - self.lo[c] + 1).max(0) as u64;
+        for s in self.lo[c]..=self.hi[c] {
+            let t = s + v;
+            if t < self.lo[c + 1] || t > self.hi[c + 1] {
+                continue;
+            }
+            let from = self.first[c] + (s - self.lo[c]) as usize;
+            if !self.any[from] {
+                continue;
+            }
+            let to = self.first[c + 1] + (t - self.lo[c + 1]) as usize;
+            let source = &below[from * words..(from + 1) * words];
+            let at = (to - self.first[c + 1]) * words;
+            self.any[to] |= or_shifted(&mut above[at..at + words], source, shift);
+            work += words as u64;
+        }
+        Ok(work)
+    }
+}
+
+/// `into |= from << shift`, bits shifted past the end dropped; whether any bit of `into` is
+/// set after it.
+fn or_shifted(into: &mut [u64], from: &[u64], shift: usize) -> bool {
+    let (whole, part) = (shift / 64, shift % 64);
+    let mut any = false;
+    for j in (whole..into.len()).rev() {
+        let k = j - whole;
+        let mut w = from[k] << part;
+        if part > 0 && k > 0 {
+            w |= from[k - 1] >> (64 - part);
+        }
+        into[j] |= w;
+        any |= into[j] != 0;
+    }
+    any || into[..whole.min(into.len())].iter().any(|&w| w != 0)
+}

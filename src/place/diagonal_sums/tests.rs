@@ -1,0 +1,138 @@
+//! The sums' proofs against an exhaustive search.
+
+use super::*;
+use crate::place::{complete, Completion, Options};
+use crate::rng::SplitMix64;
+
+/// A board of size `n` with some whole diagonals reserved (as CSPLib's Excluded
+/// Diagonals), some single squares reserved, and up to two queens placed, at random.
+fn random_board(n: usize, rng: &mut SplitMix64) -> Board {
+    let diagonals = |rng: &mut SplitMix64| -> Vec<u64> {
+        let count = rng.below(n as u64 / 2 + 1);
+        (0..count).map(|_| rng.below(2 * n as u64 - 1)).collect()
+    };
+    let (sums, diffs) = (diagonals(rng), diagonals(rng));
+    let words = n.div_ceil(64);
+    let mut reserved = vec![0u64; n * words];
+    let holes = rng.below(3) > 0;
+    for r in 0..n {
+        for c in 0..n {
+            let hole = holes && rng.below(12) == 0;
+            if hole || sums.contains(&((r + c) as u64)) || diffs.contains(&((r + n - 1 - c) as u64))
+            {
+                reserved[r * words + c / 64] |= 1 << (c % 64);
+            }
+        }
+    }
+    let mut board = Board::with_reserved(n, reserved);
+    for _ in 0..rng.below(3) {
+        let (r, c) = (rng.below(n as u64) as u32, rng.below(n as u64) as u32);
+        if let Ok(placed) = board.with_queens(&[(r, c)]) {
+            board = placed;
+        }
+    }
+    board
+}
+
+#[test]
+fn a_board_it_refutes_has_no_completion_and_it_refutes_many() {
+    let mut rng = SplitMix64::new(2026);
+    let (mut refuted_boards, mut impossible) = (0, 0);
+    for i in 0..6000 {
+        let n = 4 + i % 7;
+        let board = random_board(n, &mut rng);
+        let options = Options {
+            give_up_after: None,
+            only: Some(crate::place::Method::Compact),
+            ..Options::default()
+        };
+        let found = complete(&board, &options).unwrap();
+        let none = matches!(found, Completion::Impossible(_));
+        impossible += usize::from(none);
+        if refuted(&board) {
+            assert!(
+                none,
+                "refuted, but completed: {:?} gives {:?}",
+                board, found
+            );
+            refuted_boards += 1;
+        }
+    }
+    // Both kinds of board were met, and the check is not idle: it refutes most of the
+    // boards without a completion (about 90% of them).
+    let message = format!("{} of {} refuted", refuted_boards, impossible);
+    assert!(impossible > 1000 && impossible < 5000, "{}", message);
+    assert!(refuted_boards * 4 > impossible * 3, "{}", message);
+}
+
+#[test]
+fn the_plain_board_and_a_full_placement_are_not_refuted() {
+    // Only the boards of 2 and 3, which have no placement, may be refuted.
+    for n in 1..=30 {
+        let none = refuted(&Board::new(n));
+        assert_eq!(none, n == 2 || n == 3, "{}", n);
+    }
+    let queens: Vec<(u32, u32)> = [0u32, 4, 7, 5, 2, 6, 1, 3]
+        .iter()
+        .enumerate()
+        .map(|(r, &c)| (r as u32, c))
+        .collect();
+    let board = Board::new(8).with_queens(&queens[..5]).unwrap();
+    assert!(!refuted(&board));
+    assert!(!refuted(&Board::new(8).with_queens(&queens).unwrap()));
+}
+
+#[test]
+fn a_board_made_around_a_placement_is_never_refuted() {
+    // A placement of n queens found by min-conflicts, every diagonal it does not use
+    // reserved but for a few, and some of its queens placed: it completes the board.
+    let mut rng = SplitMix64::new(28);
+    for n in 11..=40u32 {
+        for seed in 0..6 {
+            let queens = crate::place::min_conflicts(n, seed, &mut |_, _| {})
+                .unwrap()
+                .unwrap();
+            let n = n as usize;
+            let (mut sums, mut diffs) = (vec![false; 2 * n - 1], vec![false; 2 * n - 1]);
+            for (r, &c) in queens.iter().enumerate() {
+                sums[r + c as usize] = true;
+                diffs[r + n - 1 - c as usize] = true;
+            }
+            for d in 0..2 * n - 1 {
+                sums[d] |= rng.below(4) == 0;
+                diffs[d] |= rng.below(4) == 0;
+            }
+            let words = n.div_ceil(64);
+            let mut reserved = vec![0u64; n * words];
+            for r in 0..n {
+                for c in 0..n {
+                    if !sums[r + c] || !diffs[r + n - 1 - c] {
+                        reserved[r * words + c / 64] |= 1 << (c % 64);
+                    }
+                }
+            }
+            let placed: Vec<(u32, u32)> = (0..n)
+                .filter(|_| rng.below(3) == 0)
+                .map(|r| (r as u32, queens[r]))
+                .collect();
+            let board = Board::with_reserved(n, reserved)
+                .with_queens(&placed)
+                .unwrap();
+            assert!(!refuted(&board), "n = {}, seed {}", n, seed);
+        }
+    }
+}
+
+#[test]
+fn shifting_keeps_every_bit_that_fits() {
+    for shift in [0, 1, 63, 64, 65, 130, 200] {
+        let from = [0x8000_0000_0000_0001u64, 3, 1 << 40];
+        let mut into = [0u64; 3];
+        let any = or_shifted(&mut into, &from, shift);
+        for q in 0..192 {
+            let had = q >= shift && from[(q - shift) / 64] >> ((q - shift) % 64) & 1 == 1;
+            assert_eq!(into[q / 64] >> (q % 64) & 1 == 1, had, "{} {}", shift, q);
+        }
+        assert_eq!(any, into.iter().any(|&w| w != 0));
+    }
+}
