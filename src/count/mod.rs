@@ -59,6 +59,7 @@ pub use run::estimate::{Estimate, PartSpread, TRUSTED_FROM};
 pub use run::{checkpoint, cores, merge, CountError, Done, Keep, Run};
 pub use symmetric::Counts;
 
+use crate::board::Board;
 use crate::judge;
 use crate::memory::OutOfMemory;
 
@@ -199,21 +200,41 @@ fn count_wide(problem: &Problem<'_>, run: &Run<'_>) -> Result<u128, CountError> 
         )))
     };
     if run.part.is_some() {
-        return whole_only("a part of the work (--part)");
+        return whole_only("a part of the work");
     }
     if run.checkpoint.is_some() {
-        return whole_only("a checkpoint (--checkpoint)");
+        return whole_only("a checkpoint");
     }
-    if board.free_rows() > max as usize {
-        return Err(CountError::Unsupported(format!(
-            "the board is {0}×{0} with {1} rows still empty; boards wider than {2} are counted when at most {2} are (place more queens)",
-            n,
-            board.free_rows(),
-            max
-        )));
+    if let Some(why) = too_open(board) {
+        return Err(CountError::Unsupported(why));
     }
     let count = crate::place::exhaustive::count(board).map_err(CountError::Memory)?;
     Ok(u128::from(count))
+}
+
+/// Why the completions of `board` cannot all be counted or listed, if they cannot: a board
+/// wider than the counters' [`judge::MAX_N`] columns is searched whole by the exhaustive
+/// search, on one thread, so at most that many of its rows may be empty (more could be
+/// searched without end).
+///
+/// # Example
+///
+/// ```
+/// use nqueens::board::Board;
+/// assert_eq!(nqueens::count::too_open(&Board::new(32)), None);
+/// let wide = Board::new(40).with_queens(&[(0, 0)]).unwrap();
+/// assert!(nqueens::count::too_open(&wide).unwrap().contains("39 rows still empty"));
+/// ```
+pub fn too_open(board: &Board) -> Option<String> {
+    let max = judge::MAX_N as usize;
+    (board.size() > max && board.free_rows() > max).then(|| {
+        format!(
+            "the board is {0}×{0} with {1} rows still empty; boards wider than {2} are searched whole, when at most {2} are (place more queens)",
+            board.size(),
+            board.free_rows(),
+            max
+        )
+    })
 }
 
 /// Nodes the compact search may take to count a board's completions before the counters of
@@ -305,7 +326,7 @@ pub fn estimate(
 ) -> Result<run::estimate::Estimate, CountError> {
     if problem.n > judge::MAX_N {
         return Err(CountError::Unsupported(format!(
-            "an estimate (--estimate) goes with boards up to {} squares a side; this one has {}, counted whole by an exhaustive search",
+            "an estimate goes with boards up to {} squares a side; this one has {}, counted whole by an exhaustive search",
             judge::MAX_N,
             problem.n
         )));
@@ -388,7 +409,7 @@ impl Algo {
             ),
             Algo::Fast => (
                 "fast",
-                "the fastest: joins half boards for a total from N = 12, the symmetric search below that and for --unique and --board (default)",
+                "the fastest: joins half boards for a total from N = 12, the symmetric search below that and for unique counts and boards (default)",
                 count,
             ),
         }

@@ -24,9 +24,9 @@
 //! ([`Compact::advance`]), and says how much of its tree it has covered
 //! ([`Compact::progress`]), so [`super::complete()`] can share turns by what it has shown.
 
-use super::{progress, Order, Step};
-use super::{try_filled, OutOfMemory};
+use super::step::{progress, Order, Step};
 use crate::board::Board;
+use crate::memory::{try_filled, OutOfMemory};
 
 /// The most rows (and columns) without a queen the compact search takes: one word a line.
 pub const MAX_FREE: usize = 64;

@@ -1,6 +1,6 @@
 //! One placement for every n ≥ 4 by an explicit rule: O(n), no search.
 
-use super::OutOfMemory;
+use crate::memory::OutOfMemory;
 
 /// A placement of `n` queens built by formula (Hoffman, Loessi and Moore 1969; in this form,
 /// Bernhardsson 1991): the 0-based column of the queen in each row, or `None` for n = 2 and 3,

@@ -22,8 +22,8 @@
 //! candidates drawn from a small window of them, and each row's candidates come in a batch
 //! whose loads do not depend on each other, so the processor overlaps their misses.
 
-use super::{try_filled, OutOfMemory};
 use crate::board::Board;
+use crate::memory::{try_filled, OutOfMemory};
 use crate::rng::SplitMix64;
 use std::collections::HashMap;
 

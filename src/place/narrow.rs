@@ -11,7 +11,7 @@
 //! open squares and is faster on most boards (a tenth of the time on CSPLib's Excluded
 //! Diagonals at n = 21), but not on all.
 
-use super::Step;
+use super::step::Step;
 use crate::board::Board;
 
 /// Where the search goes next.
@@ -138,7 +138,7 @@ impl Narrow {
             return 1.0;
         }
         // The rows above the current one, each inside its latest branch.
-        super::progress((0..self.depth).map(|d| {
+        super::step::progress((0..self.depth).map(|d| {
             let left = self.open[d].count_ones();
             (self.branches[d] - left, self.branches[d])
         }))

@@ -1,8 +1,8 @@
 //! An independent check of one placement: O(n) time, fresh marks, nothing shared with the
 //! searches that made it.
 
-use super::{try_filled, OutOfMemory};
 use crate::board::Board;
+use crate::memory::{try_filled, OutOfMemory};
 use std::fmt;
 
 /// What is wrong with a placement, naming the first offending queens (0-based rows).

@@ -4,11 +4,11 @@
 //! newline are fine; a blank line ends the board.
 //!
 //! One reader of the board's shape serves both uses: [`board`] reads a board to fill, and
-//! [`placement`](super::placement()) reads a placement drawn as a board (LeetCode 51's form:
+//! `read::placement` reads a placement drawn as a board (LeetCode 51's form:
 //! one `Q` a row, no `*`).
 
+use super::error::{Kind, ReadError};
 use super::lines::{Line, Lines};
-use super::{Kind, ReadError};
 use crate::board::{Board, Clash, Queen};
 use crate::memory::OutOfMemory;
 use std::io::Read;

@@ -1,8 +1,8 @@
 //! Lists of file names, one a line (`--files-from`): what `find DIR -name '*.ckpt'` or `ls`
 //! prints, for lists too long for a command line.
 
+use super::error::ReadError;
 use super::lines::Lines;
-use super::ReadError;
 use std::io::Read;
 use std::path::PathBuf;
 

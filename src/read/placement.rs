@@ -3,8 +3,8 @@
 //! LeetCode 51 prints them), told apart by the first character.
 
 use super::boards::placement_board;
+use super::error::{Kind, ReadError};
 use super::words::Words;
-use super::ReadError;
 use crate::memory::OutOfMemory;
 use std::io::{self, BufRead, Read};
 
@@ -71,7 +71,7 @@ fn columns<R: Read>(input: R, base: u64) -> Result<Vec<u32>, ReadError> {
             }
             _ => {
                 let hint = match (base, word.number(0)) {
-                    (1, Ok(0)) => "; 0-based columns are read with --format perm0",
+                    (1, Ok(0)) => "; 0-based columns are the perm0 format",
                     _ => "",
                 };
                 let message = format!(
@@ -115,7 +115,7 @@ fn columns<R: Read>(input: R, base: u64) -> Result<Vec<u32>, ReadError> {
 /// # Errors
 ///
 /// Those of [`perm`], or of a board's shape; a board row with no queen or several is
-/// [`super::Kind::NotAPlacement`] (a check that fails, not bad input).
+/// [`Kind::NotAPlacement`] (a check that fails, not bad input).
 ///
 /// # Complexity
 ///
@@ -204,7 +204,7 @@ const MAX_JSON: u64 = 1 << 26;
 /// # Errors
 ///
 /// A [`ReadError`] naming the line and column where the text stops being such an array (or
-/// its size past 64 MB); [`super::Kind::NotAPlacement`] for a row with no queen or several, or
+/// its size past 64 MB); [`Kind::NotAPlacement`] for a row with no queen or several, or
 /// a board with as many rows as it has columns not; a failed read.
 ///
 /// # Example
@@ -299,7 +299,7 @@ impl Json<'_> {
             source: None,
             line: 0,
             column: 0,
-            kind: super::Kind::NotAPlacement(format!("placement {}: {}", index, message)),
+            kind: Kind::NotAPlacement(format!("placement {}: {}", index, message)),
         };
         self.expect(b'[')?;
         let mut queens = Vec::new();

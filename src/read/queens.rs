@@ -2,9 +2,9 @@
 //! `--queen ROW,COL` takes too; blank lines and `#` comments (a whole line or the end of one)
 //! skipped.
 
+use super::error::ReadError;
 use super::lines::Lines;
 use super::words::Words;
-use super::ReadError;
 use std::io::Read;
 
 /// Reads placed queens for a board of `n` squares a side: each queen 0-based with the line

@@ -121,7 +121,7 @@ fn perm_text_is_read_with_clear_errors() {
     let err = |text: &[u8]| read_perm(text).unwrap_err().to_string();
     assert_eq!(
         err(b"1 0 2"),
-        "line 1, column 3: \"0\" (number 2) is not a column (a whole number from 1; 0-based columns are read with --format perm0)"
+        "line 1, column 3: \"0\" (number 2) is not a column (a whole number from 1; 0-based columns are the perm0 format)"
     );
     assert_eq!(
         err(b"1\n-3"),

@@ -309,11 +309,11 @@ fn wide_boards_are_counted_and_solved_with_their_queens_kept() {
     );
     usage_error(
         &["count", "40", "--queen", "1,1"],
-        "with 39 rows still empty; boards wider than 32 are counted when at most 32 are",
+        "with 39 rows still empty; boards wider than 32 are searched whole, when at most 32 are",
     );
     usage_error(
         &["count", "40", "--queens", kept_path, "--part", "1/2"],
-        "a part of the work (--part) goes with boards up to 32 squares a side",
+        "--part: a part of the work goes with boards up to 32 squares a side",
     );
     // Solve keeps them; verify checks it against the same list.
     let out = shell(&format!(

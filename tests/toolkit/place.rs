@@ -366,7 +366,7 @@ fn verify_reads_every_format_the_tool_prints() {
         .assert()
         .code(2)
         .stderr(predicate::str::contains(
-            "0-based columns are read with --format perm0",
+            "0-based columns are the perm0 format",
         ));
 }
 

@@ -102,3 +102,21 @@ pub fn say(text: &str) {
     use std::io::Write;
     let _ = writeln!(io::stderr().lock(), "{}", text);
 }
+
+impl Failure {
+    /// A checkpoint that cannot be used: exit 2 if the file is at fault (not a checkpoint,
+    /// damaged, of another count), 1 if the system is (busy, unwritable).
+    pub fn checkpoint(e: nqueens::count::checkpoint::CheckpointError) -> Failure {
+        if e.is_bad_input() {
+            Failure::Input(e.to_string())
+        } else {
+            Failure::Write(e.to_string())
+        }
+    }
+
+    /// A file that cannot be merged: not a checkpoint, damaged, or unreadable, all exit 2
+    /// (the input is at fault: merge writes nothing).
+    pub fn unmergeable(e: nqueens::count::checkpoint::CheckpointError) -> Failure {
+        Failure::Input(e.to_string())
+    }
+}

@@ -178,12 +178,8 @@ pub fn run(args: ListArgs) -> Result<(), Failure> {
             return Err(Failure::usage("list", message));
         }
         // As count: a wide board with many empty rows could be searched without end.
-        if board.size() > 32 && board.free_rows() > 32 {
-            let message = format!(
-                "the board is {0}×{0} with {1} rows still empty; boards wider than 32 are listed when at most 32 are (place more queens, or 'queens solve' finds one completion)",
-                board.size(),
-                board.free_rows()
-            );
+        if let Some(why) = nqueens::count::too_open(&board) {
+            let message = format!("{}, or 'queens solve' finds one completion", why);
             return Err(Failure::usage("list", message));
         }
         on = Some(board.clone());
@@ -233,7 +229,7 @@ fn luogu_total(
     board: Option<&nqueens::board::Board>,
 ) -> Result<u128, Failure> {
     let fail = |e: String| Failure::Resources(e);
-    if let Some(board) = board.filter(|b| b.size() > 32) {
+    if let Some(board) = board.filter(|b| b.size() > nqueens::judge::MAX_N as usize) {
         let count = nqueens::place::exhaustive::count(board);
         return count.map(u128::from).map_err(|e| fail(e.to_string()));
     }

@@ -314,7 +314,7 @@ pub fn count_cut(kernel: Kernel, n: u32, run: &Run<'_>, cut: Cut) -> Result<u128
     run.check("join");
     let problem = Problem::total(n);
     // A finished checkpoint answers before any table is built.
-    if let Some(total) = run::recorded_result(&problem, COUNTER, run)? {
+    if let Some(total) = run::units::recorded_result(&problem, COUNTER, run)? {
         return Ok(total);
     }
     if n == 0 {
@@ -333,9 +333,9 @@ pub fn count_cut(kernel: Kernel, n: u32, run: &Run<'_>, cut: Cut) -> Result<u128
     let mut kept = Kept::take(run.keep, &join, hands);
     let units = kept.units(&join)?;
     let helpers = Helpers::default();
-    let total = run::count_units(
+    let total = run::units::count_units(
         &problem,
-        run::Counter {
+        run::units::Counter {
             name: COUNTER,
             kernel: kernel.name(),
             layout: Some(join.layout()),

@@ -8,8 +8,8 @@
 //! along the list would each build them. With runs, a worker builds a tile's lists once, but
 //! where its run meets another's.
 
+use super::error::CountError;
 use super::threads::{spawn, WORKER_STACK};
-use super::CountError;
 use std::ops::AddAssign;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::Mutex;

@@ -2,7 +2,9 @@
 //! sub-problems, the last rows counted exactly; and the size of a sub-problem, by the same
 //! kind of walk, for weighing progress.
 
-use super::{solve, sub_problems, Counts, Rules, Task};
+use super::counts::Counts;
+use super::search::solve;
+use super::tasks::{sub_problems, Rules, Task};
 use crate::count::problem::{Board, Problem};
 use crate::count::run::estimate::{estimate_units, Estimate, Sampled};
 use crate::count::run::CountError;
@@ -43,7 +45,7 @@ pub fn estimate(
 ) -> Result<Estimate, CountError> {
     if problem.n > crate::judge::MAX_N {
         return Err(CountError::Unsupported(format!(
-            "an estimate (--estimate) goes with boards up to {} squares a side; this one has {}",
+            "an estimate goes with boards up to {} squares a side; this one has {}",
             crate::judge::MAX_N,
             problem.n
         )));

@@ -1,7 +1,7 @@
 //! The fundamental placements: one of each class under the symmetries, the smallest, streamed
 //! in order by the symmetric search.
 
-use super::{starts, Rules, Task};
+use super::tasks::{starts, Rules, Task};
 use crate::judge::MAX_N;
 
 /// The *fundamental* placements of `n` queens: one of each class under the 8 symmetries of

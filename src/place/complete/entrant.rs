@@ -3,12 +3,13 @@
 
 use super::method::{wide_node_words, Method, Options};
 use crate::board::Board;
+use crate::memory::OutOfMemory;
 use crate::place::compact::Compact;
 use crate::place::exhaustive::Search;
 use crate::place::learning::Learning;
 use crate::place::min_conflicts::Completing;
 use crate::place::narrow::Narrow;
-use crate::place::{Order, OutOfMemory, Step};
+use crate::place::step::{Order, Step};
 
 /// The first method that fits a board ([`Method::ALL`]) leads unless another is predicted to
 /// finish this many times sooner.

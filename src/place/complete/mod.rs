@@ -8,9 +8,9 @@ mod entrant;
 mod method;
 
 use super::diagonal_sums::Beside;
-use super::OutOfMemory;
 use crate::board::Board;
 use crate::clock::Clock;
+use crate::memory::OutOfMemory;
 use entrant::{choose_leader, entrants, Entrant, Outcome, Runner};
 pub use method::{Method, Options};
 

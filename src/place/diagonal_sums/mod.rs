@@ -31,8 +31,8 @@
 
 mod programme;
 
-use super::OutOfMemory;
 use crate::board::Board;
+use crate::memory::OutOfMemory;
 use programme::Programme;
 
 /// The most words of reachable squares a kind of diagonal may take (64 MB); a board that

@@ -25,9 +25,9 @@
 use super::compact::Compact;
 use super::diagonal_sums::{Beside, CHECK_TURN, SEARCH_TURN};
 use super::narrow::Narrow;
-use super::{try_filled, OutOfMemory};
-use super::{Order, Step};
+use super::step::{Order, Step};
 use crate::board::Board;
+use crate::memory::{try_filled, OutOfMemory};
 
 /// A line of the board: a row or a column.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -343,7 +343,7 @@ impl Search {
         if self.done {
             return 1.0;
         }
-        super::progress(self.frames.iter().enumerate().map(|(d, frame)| {
+        super::step::progress(self.frames.iter().enumerate().map(|(d, frame)| {
             let left: u32 = self.open[d * self.w..(d + 1) * self.w]
                 .iter()
                 .map(|w| w.count_ones())

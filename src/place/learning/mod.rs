@@ -29,9 +29,10 @@ mod lines;
 mod luby;
 
 use super::compact::MAX_FREE;
-use super::{try_filled, OutOfMemory, Step};
+use super::step::Step;
 use crate::board::Board;
 use crate::memory::{can_have, headroom};
+use crate::memory::{try_filled, OutOfMemory};
 use heap::Heap;
 use lines::Lines;
 use luby::luby;

@@ -1,6 +1,7 @@
 //! `queens count --estimate`: a sample of the count's work, and what it says of the whole.
 
-use super::{count_failure, CountArgs};
+use super::args::CountArgs;
+use super::part::count_failure;
 use crate::failure::Failure;
 use crate::output;
 use nqueens::count::cores;
@@ -20,9 +21,14 @@ pub fn print_estimate(
         Algo::Symmetric => symmetric::estimate(problem, budget, ESTIMATE_SEED, args.part),
         _ => nqueens::count::estimate(problem, budget, ESTIMATE_SEED, kernel, args.part),
     }
-    .map_err(count_failure)?;
+    .map_err(|e| match e {
+        nqueens::count::CountError::Unsupported(why) => {
+            Failure::usage("count", format!("--estimate: {}", why))
+        }
+        e => count_failure(e),
+    })?;
     if args.json {
-        let text = super::json_fields(args, problem, args.part)
+        let text = super::shown::json_fields(args, problem, args.part)
             .number("count", format!("{:.0}", guess.count))
             .number("stderr", format!("{:.0}", guess.error))
             .number("core_seconds", format!("{:.3}", guess.core_seconds))
@@ -173,15 +179,15 @@ fn plan(
             nqueens::count::join::task_megabytes(n, threads as usize, peak)
         );
     }
-    let stem = format!("n{}-total", n);
+    let files = nqueens::count::checkpoint::Header::part_files(&Problem::total(n), m);
     text += &format!(
         "  scripts/slurm/submit {n} {m} DIR --cpus-per-task={t} --time=LIMIT     (a task stopped at its limit loses at most a minute a thread)\n  \
-         find DIR -name '{stem}-part-*-of-{m}.ckpt' | queens merge --status --files-from -     (watch)\n  \
+         find DIR -name '{files}' | queens merge --status --files-from -     (watch)\n  \
          scripts/slurm/submit --rerun {n} {m} DIR --cpus-per-task={t} --time=LIMIT     (again until nothing is left; docs/campaign.md)\n",
         n = n,
         m = m,
         t = threads,
-        stem = stem
+        files = files
     );
     text
 }

@@ -5,19 +5,23 @@ use crate::cli::{Arg, Flag, Kind, Many, Parsed, Spec};
 use crate::failure::Failure;
 use crate::output;
 use crate::placed::{self, Given};
-use crate::progress::Progress;
 use estimate::print_estimate;
-use nqueens::count::checkpoint::{Checkpoint, CheckpointError};
-use nqueens::count::join::{self, Cut, Kernel};
-use nqueens::count::{cores, Done, Keep};
-use nqueens::count::{count_on, symmetric, Algo, Ask, CountError, Counts, Problem, Run};
+use nqueens::count::join::Kernel;
+use nqueens::count::Keep;
+use nqueens::count::{Algo, Ask, Problem};
 use nqueens::read::MAX_WIDTH;
-use std::path::Path;
 
 /// The most threads `--threads` asks for.
 const MAX_THREADS: u64 = 1024;
 
+mod args;
 mod estimate;
+mod part;
+mod shown;
+
+pub use args::CountArgs;
+use part::count_part;
+pub use shown::classes;
 
 pub static SPEC: Spec = Spec {
     name: "count",
@@ -181,41 +185,6 @@ pub fn algo_choices() -> Vec<(&'static str, &'static str)> {
     algos.into_iter().map(|a| (a.name(), a.summary())).collect()
 }
 
-/// What `queens count` was asked.
-#[derive(Debug, PartialEq)]
-pub struct CountArgs {
-    /// The board size, if given (a board file gives it too).
-    pub n: Option<u32>,
-    /// The counter.
-    pub algo: Algo,
-    /// Worker threads (`None`: one per core).
-    pub threads: Option<usize>,
-    /// Count classes under the symmetries instead of placements.
-    pub unique: bool,
-    /// The part of the work, `(k, m)`, when one part is counted.
-    pub part: Option<(u64, u64)>,
-    /// The parts `(first, last, m)`, when a range of them is counted.
-    pub range: Option<(u64, u64, u64)>,
-    /// The folder of the parts' checkpoints.
-    pub checkpoint_dir: Option<String>,
-    /// The board file, `-` for standard input.
-    pub given: Given,
-    /// The checkpoint file.
-    pub checkpoint: Option<String>,
-    /// Estimate from a sample taken for this many seconds instead of counting.
-    pub estimate: Option<u64>,
-    /// Count the classes by their symmetry.
-    pub classes: bool,
-    /// Print one JSON document instead of text.
-    pub json: bool,
-    /// How often a chunk in progress records a step, in seconds (`None`: the default).
-    pub checkpoint_every: Option<u64>,
-    /// Build quarter lists in parts of at most this many placements.
-    pub list_part: Option<u64>,
-    /// The cores of the cluster an estimate plans for.
-    pub cores: Option<u64>,
-}
-
 /// Reads the arguments of `queens count`.
 pub fn parse(parsed: &Parsed) -> Result<CountArgs, Failure> {
     let algo = parsed
@@ -330,7 +299,7 @@ pub fn run(args: CountArgs) -> Result<(), Failure> {
         let n = args.n.unwrap_or_default();
         let count = args.algo.count(n);
         let text = match args.json {
-            true => shown(&args, &Problem::total(n), None, u128::from(count)),
+            true => shown::shown(&args, &Problem::total(n), None, u128::from(count)),
             false => count.to_string(),
         };
         return Ok(output::print(&format!("{}\n", text))?);
@@ -379,169 +348,6 @@ pub fn run(args: CountArgs) -> Result<(), Failure> {
     Ok(output::print(&format!("{}\n", text))?)
 }
 
-/// The checkpoint of part `(k, m)` in `dir`, named by its count as the recipes name it.
-pub fn part_file(dir: &str, problem: &Problem<'_>, (k, m): (u64, u64)) -> std::path::PathBuf {
-    let board = match problem.board {
-        None => String::new(),
-        Some(board) => format!(
-            "-board-{}",
-            nqueens::count::checkpoint::Header::board_name(Some(board))
-        ),
-    };
-    Path::new(dir).join(format!(
-        "n{}-{}{}-part-{}-of-{}.ckpt",
-        problem.n,
-        problem.ask.name(),
-        board,
-        k,
-        m
-    ))
-}
-
-/// Counts one part (or the whole, for `None`) as `args` say, recorded where they say: the
-/// text `count` prints for it.
-fn count_part(
-    args: &CountArgs,
-    problem: &Problem<'_>,
-    kernel: Kernel,
-    part: Option<(u64, u64)>,
-    keep: Option<&Keep>,
-) -> Result<String, Failure> {
-    let problem = *problem;
-    let path = match (&args.checkpoint, &args.checkpoint_dir, part) {
-        (Some(file), _, _) => Some(std::path::PathBuf::from(file)),
-        (None, Some(dir), Some(part)) => Some(part_file(dir, &problem, part)),
-        _ => None,
-    };
-    let every = args.checkpoint_every.map(std::time::Duration::from_secs);
-    let checkpoint = path
-        .as_deref()
-        .map(Checkpoint::open)
-        .transpose()
-        .map_err(checkpoint_failure)?
-        .map(|c| match every {
-            Some(every) => c.steps_every(every),
-            None => c,
-        });
-    let progress = Progress::new();
-    let report = |done: Done| progress.units("count", done.chunks, done.of, "chunks", done.work);
-    let fewer = std::sync::Mutex::new(None);
-    let note_fewer = |worked: usize, wanted: usize| {
-        *fewer.lock().unwrap_or_else(|e| e.into_inner()) = Some((worked, wanted));
-    };
-    let run = Run {
-        threads: args.threads.unwrap_or_else(cores),
-        part,
-        // Weighing the units for the time left is work a pipe has no use for.
-        progress: progress
-            .is_shown()
-            .then_some(&report as &(dyn Fn(Done) + Sync)),
-        checkpoint: checkpoint.as_ref(),
-        fewer_threads: Some(&note_fewer),
-        keep,
-    };
-    let counted = match (args.classes, args.algo) {
-        (true, _) => symmetric::count_with(&problem, &run).map(|counts| match args.json {
-            true => json_of(args, &problem, part, &counts.total.to_string())
-                .string("unique", &counts.unique.to_string())
-                .string("classes_of_8", &counts.asymmetric().to_string())
-                .string("classes_of_4", &counts.half_turn.to_string())
-                .string("classes_of_2", &counts.quarter_turn.to_string())
-                .finish(),
-            false => classes(problem.n, &counts),
-        }),
-        (false, Algo::Symmetric) => symmetric::count_with(&problem, &run).map(|counts| {
-            let count = match problem.ask {
-                Ask::Total => counts.total,
-                Ask::Unique => counts.unique,
-            };
-            shown(args, &problem, part, count)
-        }),
-        (false, _) => match args.list_part {
-            Some(list_part) => {
-                let cut = Cut {
-                    list_part: usize::try_from(list_part).unwrap_or(usize::MAX),
-                    ..Cut::default()
-                };
-                join::count_cut(kernel, problem.n, &run, cut)
-            }
-            None => count_on(kernel, &problem, &run),
-        }
-        .map(|count| shown(args, &problem, part, count)),
-    };
-    progress.finish();
-    let fewer = *fewer.lock().unwrap_or_else(|e| e.into_inner());
-    if let (Some((worked, wanted)), Ok(_)) = (fewer, &counted) {
-        crate::failure::say(&format!(
-            "queens: note: counted on {} of the {} threads asked for (the others could not \
-             start, or ran out of memory and left their work to the rest)",
-            worked, wanted
-        ));
-    }
-    counted.map_err(count_failure)
-}
-
-/// A count as `count` prints it: the number, or with `--json` an object.
-fn shown(args: &CountArgs, problem: &Problem<'_>, part: Option<(u64, u64)>, count: u128) -> String {
-    match args.json {
-        true => json_of(args, problem, part, &count.to_string()).finish(),
-        false => count.to_string(),
-    }
-}
-
-/// The fields every JSON count has: what was counted, how, and the count.
-fn json_of(
-    args: &CountArgs,
-    problem: &Problem<'_>,
-    part: Option<(u64, u64)>,
-    count: &str,
-) -> nqueens::json::Object {
-    json_fields(args, problem, part).string("count", count)
-}
-
-/// What was counted and how, the first fields of a count's or an estimate's JSON.
-pub fn json_fields(
-    args: &CountArgs,
-    problem: &Problem<'_>,
-    part: Option<(u64, u64)>,
-) -> nqueens::json::Object {
-    let object = nqueens::json::Object::new()
-        .number("n", problem.n)
-        .string("ask", problem.ask.name())
-        .string("algo", args.algo.name())
-        .boolean("board", problem.board.is_some());
-    match part {
-        Some((k, m)) => object.number("part", k).number("parts", m),
-        None => object.null("part").null("parts"),
-    }
-}
-
-/// What `--classes` prints: the classes of each size, and the total they make.
-pub fn classes(n: u32, counts: &Counts) -> String {
-    if n == 1 {
-        return format!(
-            "classes of 1 (every symmetry): {}\nclasses: {}; placements: {}",
-            counts.quarter_turn, counts.unique, counts.total
-        );
-    }
-    let (eight, four, two) = (counts.asymmetric(), counts.half_turn, counts.quarter_turn);
-    format!(
-        "classes of 8 (no symmetry): {}\nclasses of 4 (fixed by the half turn): {}\n\
-         classes of 2 (fixed by the quarter turn): {}\n\
-         classes: {}; placements: {} × 8 + {} × 4 + {} × 2 = {}",
-        eight, four, two, counts.unique, eight, four, two, counts.total
-    )
-}
-
-/// Why a count could not run, as the exit code says it.
-fn count_failure(e: CountError) -> Failure {
-    match e {
-        CountError::Memory(e) => Failure::Resources(e.to_string()),
-        CountError::Checkpoint(e) => checkpoint_failure(e),
-        CountError::Unsupported(why) => Failure::usage("count", why),
-    }
-}
-
 /// `--json`, for count, merge and bench: one JSON document on standard output instead of text.
 pub const JSON: Flag = Flag {
     name: "--json",
@@ -564,16 +370,6 @@ pub fn kernel_setting() -> Result<Kernel, Failure> {
                 e
             ))
         }),
-    }
-}
-
-/// A checkpoint that cannot be used: exit 2 if the file is at fault (not a checkpoint,
-/// damaged, of another count), 1 if the system is (busy, unwritable).
-pub fn checkpoint_failure(e: CheckpointError) -> Failure {
-    if e.is_bad_input() {
-        Failure::Input(e.to_string())
-    } else {
-        Failure::Write(e.to_string())
     }
 }
 

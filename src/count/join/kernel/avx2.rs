@@ -1,6 +1,6 @@
 //! The kernel's loop on AVX2: a row is two registers, its bits counted by nibble lookups.
 
-use super::{Row, GROUP, WEIGHT};
+use super::row::{Row, GROUP, WEIGHT};
 
 /// The loop on AVX2: a row is two 256-bit vectors, counted by nibble lookups (`vpshufb`) and
 /// summed by `vpsadbw`.

@@ -1,7 +1,7 @@
 //! The kernel's loops on AVX-512 (`avx512f`, `avx512vpopcntdq`): a row is one register.
 
 use super::portable::keep_disjoint_in;
-use super::{Row, GROUP, WEIGHT};
+use super::row::{Row, GROUP, WEIGHT};
 
 /// The loop on AVX-512: a row is one 512-bit vector, counted by the vector popcount.
 ///

@@ -1,7 +1,7 @@
 //! The kernel's loops in plain Rust, for any CPU: the reference the vector loops are tested
 //! against.
 
-use super::{Row, GROUP, WEIGHT};
+use super::row::{Row, GROUP, WEIGHT};
 
 /// [`Kernel::keep_disjoint`] in plain Rust: each key written past the end, and the end moved
 /// on only if it is kept (no branch).

@@ -114,6 +114,36 @@ impl Header {
         ]
     }
 
+    /// The file name of part `(k, m)` of the count of `problem`, as `queens count
+    /// --checkpoint-dir` and the recipes name it: `n{N}-{ask}[-board-{hash}]-part-{k}-of-{m}.ckpt`
+    /// (the board's hash is [`Header::board_name`]).
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use nqueens::count::{checkpoint::Header, Problem};
+    /// assert_eq!(Header::part_file_name(&Problem::total(20), (3, 16)), "n20-total-part-3-of-16.ckpt");
+    /// assert_eq!(Header::part_files(&Problem::unique(20), 16), "n20-unique-part-*-of-16.ckpt");
+    /// ```
+    pub fn part_file_name(problem: &Problem<'_>, (k, m): (u64, u64)) -> String {
+        format!("{}-part-{}-of-{}.ckpt", Header::stem(problem), k, m)
+    }
+
+    /// The shell pattern of the file names of the `m` parts of the count of `problem`
+    /// ([`Header::part_file_name`] with `*` for the part).
+    pub fn part_files(problem: &Problem<'_>, m: u64) -> String {
+        format!("{}-part-*-of-{}.ckpt", Header::stem(problem), m)
+    }
+
+    /// What a part's file name begins with: the count's `n`, ask and board.
+    fn stem(problem: &Problem<'_>) -> String {
+        let board = match problem.board {
+            None => String::new(),
+            Some(board) => format!("-board-{}", Header::board_name(Some(board))),
+        };
+        format!("n{}-{}{}", problem.n, problem.ask.name(), board)
+    }
+
     /// How a checkpoint names a board: `none` for the plain board, else a hash of its size,
     /// its reserved squares and its placed queens.
     ///

@@ -2,13 +2,15 @@
 //! make the whole count exactly once, and the count expected; `--status` says how far each
 //! part has got.
 
+mod manifest;
+mod status;
+
 use crate::cli::{Arg, Flag, Kind, Many, Parsed, Spec};
 use crate::failure::Failure;
 use crate::output;
-use nqueens::count::checkpoint::{CheckpointError, Contents, Provenance};
-use nqueens::count::merge::{merge, Expect, MergeError, Merged, Part};
+use nqueens::count::merge::{merge, Expect, MergeError};
 use nqueens::count::Ask;
-use nqueens::json::{array, Object};
+use nqueens::json::array;
 use std::path::{Path, PathBuf};
 
 pub static SPEC: Spec = Spec {
@@ -233,7 +235,7 @@ pub fn all_files(files: &[String], files_from: Option<&str>) -> Result<Vec<PathB
 pub fn run(args: MergeArgs) -> Result<(), Failure> {
     let files = all_files(&args.files, args.files_from.as_deref())?;
     if args.status {
-        return print_status(&files, args.json);
+        return status::print_status(&files, args.json);
     }
     let mut expect = args.expect.clone();
     if args.given.any() {
@@ -241,7 +243,7 @@ pub fn run(args: MergeArgs) -> Result<(), Failure> {
         expect.board = Some(nqueens::count::checkpoint::Header::board_name(Some(&board)));
     }
     let merged = merge(&files, &expect).map_err(|e| match e {
-        MergeError::File(e) => file_failure(e),
+        MergeError::File(e) => Failure::unmergeable(e),
         MergeError::Parts(message) | MergeError::Conflict(message) => Failure::Check(message),
     })?;
     for part in merged.parts.iter().filter(|p| !p.confirmed_by.is_empty()) {
@@ -258,12 +260,17 @@ pub fn run(args: MergeArgs) -> Result<(), Failure> {
         ));
     }
     if let Some(path) = &args.manifest {
-        crate::output::write_whole(Path::new(path), &manifest(&merged))
+        crate::output::write_whole(Path::new(path), &manifest::manifest(&merged))
             .map_err(|e| Failure::Write(format!("cannot write the manifest {}: {}", path, e)))?;
     }
     if args.json {
-        let parts = merged.parts.iter().map(|part| part_object(&merged, part));
-        let text = total_object(&merged).raw("by_part", &array(parts)).finish();
+        let parts = merged
+            .parts
+            .iter()
+            .map(|part| manifest::part_object(&merged, part));
+        let text = manifest::total_object(&merged)
+            .raw("by_part", &array(parts))
+            .finish();
         return Ok(output::print(&format!("{}\n", text))?);
     }
     // A plain merge of parts that counted classes says them by size, total included, as
@@ -288,239 +295,6 @@ pub fn run(args: MergeArgs) -> Result<(), Failure> {
         ))?);
     }
     Ok(output::print(&format!("{}\n", merged.count()))?)
-}
-
-/// The manifest of a merged count: JSON Lines, one object a part, then the total.
-fn manifest(merged: &Merged) -> String {
-    let mut text = String::new();
-    for part in &merged.parts {
-        text += &part_object(merged, part);
-        text.push('\n');
-    }
-    text += &total_object(merged).finish();
-    text.push('\n');
-    text
-}
-
-/// The object of a merged count's total: what was counted, the count, the CPU time, the
-/// parts confirmed.
-fn total_object(merged: &Merged) -> Object {
-    let mut cpu_millis = Some(0u64);
-    for part in &merged.parts {
-        cpu_millis = cpu_millis.zip(part.cpu_millis).map(|(a, b)| a + b);
-    }
-    let total = Object::new()
-        .number("n", merged.n)
-        .number("parts", merged.parts.len())
-        .string("ask", merged.ask.name())
-        .string("counter", &merged.counter)
-        .string("board", &merged.board)
-        .string("count", &merged.count().to_string())
-        .string("total", &merged.total.to_string())
-        .string("unique", &merged.unique.to_string());
-    let total = match cpu_millis {
-        Some(millis) => total.number("cpu_seconds", seconds(millis)),
-        None => total.null("cpu_seconds"),
-    };
-    let confirmed = merged.parts.iter().filter(|p| !p.confirmed_by.is_empty());
-    total.number("confirmed", confirmed.count())
-}
-
-/// One run of a part, as the manifest and `--status --json` show it.
-fn run_object(run: &Provenance) -> String {
-    Object::new()
-        .string("version", &run.version)
-        .string("commit", &run.commit)
-        .string("counter", &run.counter)
-        .string("kernel", &run.kernel)
-        .string("host", &run.host)
-        .string("cpu", &run.cpu)
-        .string("os", &run.os)
-        .string("started", &run.started)
-        .string("id", &run.id)
-        .finish()
-}
-
-/// One part's line of the manifest.
-fn part_object(merged: &Merged, part: &Part) -> String {
-    let last = part.runs.last();
-    let field = |get: fn(&Provenance) -> &String| last.map(|run| get(run).as_str());
-    let runs = part.runs.iter().map(run_object);
-    let count = match merged.ask {
-        Ask::Total => part.counts[0],
-        Ask::Unique => part.counts[1],
-    };
-    let object = Object::new()
-        .number("part", part.part.0)
-        .number("parts", part.part.1)
-        .number("n", merged.n)
-        .string("ask", merged.ask.name())
-        .string("count", &count.to_string());
-    let object = match part.cpu_millis {
-        Some(millis) => object.number("cpu_seconds", seconds(millis)),
-        None => object.null("cpu_seconds"),
-    };
-    object
-        .optional("host", field(|r| &r.host))
-        .optional("version", field(|r| &r.version))
-        .optional("commit", field(|r| &r.commit))
-        .optional("kernel", field(|r| &r.kernel))
-        .optional("cpu", field(|r| &r.cpu))
-        .optional("os", field(|r| &r.os))
-        .optional("started", part.runs.first().map(|r| r.started.as_str()))
-        .optional("finished", part.finished.as_deref())
-        .raw("runs", &array(runs))
-        .string("file", &part.file.to_string_lossy())
-        .string("sha256", &part.sha256)
-        .raw(
-            "confirmed_by",
-            &array(
-                part.confirmed_by
-                    .iter()
-                    .map(|f| nqueens::json::string(&f.to_string_lossy())),
-            ),
-        )
-        .finish()
-}
-
-/// Milliseconds as seconds, to the millisecond.
-fn seconds(millis: u64) -> String {
-    format!("{}.{:03}", millis / 1000, millis % 1000)
-}
-
-/// `--status`: a line for each file (and one for each run that worked on it); a file that
-/// cannot be read is named after every readable one is printed, exit 2.
-fn print_status(files: &[PathBuf], json: bool) -> Result<(), Failure> {
-    let mut text = String::new();
-    let (mut objects, mut unreadable) = (Vec::new(), Vec::new());
-    let mut failed = None;
-    for file in files {
-        let shown = match json {
-            true => status_object(file).map(|object| objects.push(object)),
-            false => status(file).map(|line| text += &line),
-        };
-        if let Err(e) = shown {
-            unreadable.push(
-                Object::new()
-                    .string("file", &file.to_string_lossy())
-                    .string("error", &e.to_string())
-                    .finish(),
-            );
-            if let Some(earlier) = failed.replace(e) {
-                crate::failure::say(&format!("queens: {}", earlier));
-            }
-        }
-    }
-    if json {
-        text = Object::new()
-            .raw("parts", &array(objects))
-            .raw("unreadable", &array(unreadable))
-            .finish()
-            + "\n";
-    }
-    output::print(&text)?;
-    match failed {
-        Some(e) => Err(file_failure(e)),
-        None => Ok(()),
-    }
-}
-
-/// The `--status --json` object of one file.
-fn status_object(file: &Path) -> Result<String, CheckpointError> {
-    let contents = Contents::read(file)?;
-    let object = Object::new().string("file", &file.to_string_lossy());
-    let Some(h) = &contents.header else {
-        return Ok(object.boolean("begun", false).finish());
-    };
-    let runs = contents.runs.iter().map(run_object);
-    let object = object
-        .boolean("begun", true)
-        .number("n", h.n)
-        .string("ask", h.ask.name())
-        .string("counter", &h.counter)
-        .string("board", &h.board)
-        .number("part", h.part.0)
-        .number("parts", h.part.1)
-        .number("chunks_done", contents.done.len())
-        .number("chunks", h.chunks)
-        .number("chunks_in_progress", contents.steps.len())
-        .number(
-            "cpu_seconds_in_progress",
-            format!("{:.3}", in_progress_seconds(&contents)),
-        )
-        .boolean("finished", contents.result.is_some())
-        .optional("count", contents.answer().map(|c| c.to_string()).as_deref())
-        .optional("finished_at", contents.finished.as_deref());
-    let object = match contents.cpu_seconds() {
-        Some(seconds) => object.number("cpu_seconds", format!("{:.3}", seconds)),
-        None => object.null("cpu_seconds"),
-    };
-    Ok(object.raw("runs", &array(runs)).finish())
-}
-
-/// The CPU seconds the chunks in progress had taken at their last steps.
-fn in_progress_seconds(contents: &Contents) -> f64 {
-    contents
-        .steps
-        .values()
-        .map(|step| step.cpu_millis as f64 / 1000.0)
-        .sum()
-}
-
-/// The `--status` lines of one file: its part and how far it has got, then its runs.
-fn status(file: &Path) -> Result<String, CheckpointError> {
-    let contents = Contents::read(file)?;
-    let shown = file.display();
-    let Some(h) = &contents.header else {
-        return Ok(format!("{}: empty, not begun\n", shown));
-    };
-    let cpu = match contents.cpu_seconds() {
-        Some(seconds) => format!(", {:.3} CPU seconds", seconds),
-        None => String::new(),
-    };
-    // Chunks in progress, with the work their last steps recorded.
-    let cpu = match contents.steps.len() {
-        0 => cpu,
-        chunks => format!(
-            "{}; {} more in progress, {:.3} CPU seconds into them",
-            cpu,
-            chunks,
-            in_progress_seconds(&contents)
-        ),
-    };
-    let mut text = format!(
-        "{}: N = {}{}, {}, part {}/{}: {} of {} chunks counted, {}{}\n",
-        shown,
-        h.n,
-        match h.board.as_str() {
-            "none" => String::new(),
-            board => format!(", completions of the board {}", board),
-        },
-        h.ask.name(),
-        h.part.0,
-        h.part.1,
-        contents.done.len(),
-        h.chunks,
-        match (contents.answer(), &contents.finished) {
-            (Some(count), Some(at)) => format!("finished: {} at {}", count, at),
-            (Some(count), None) => format!("finished: {}", count),
-            (None, _) => "unfinished".to_string(),
-        },
-        cpu
-    );
-    if contents.runs.is_empty() && !contents.done.is_empty() {
-        text += "  counted by: unknown (a checkpoint written before runs were recorded)\n";
-    }
-    for run in &contents.runs {
-        text += &format!("  run: {}\n", run);
-    }
-    Ok(text)
-}
-
-/// A file that cannot be merged: not a checkpoint, damaged, or unreadable, all exit 2 (the
-/// input is at fault: merge writes nothing).
-fn file_failure(e: CheckpointError) -> Failure {
-    Failure::Input(e.to_string())
 }
 
 #[cfg(test)]

@@ -1,0 +1,104 @@
+//! The manifest `queens merge --manifest` writes: one JSON object a part, then the total.
+
+use nqueens::count::checkpoint::Provenance;
+use nqueens::count::merge::{Merged, Part};
+use nqueens::count::Ask;
+use nqueens::json::{array, Object};
+
+/// The manifest of a merged count: JSON Lines, one object a part, then the total.
+pub(super) fn manifest(merged: &Merged) -> String {
+    let mut text = String::new();
+    for part in &merged.parts {
+        text += &part_object(merged, part);
+        text.push('\n');
+    }
+    text += &total_object(merged).finish();
+    text.push('\n');
+    text
+}
+
+/// The object of a merged count's total: what was counted, the count, the CPU time, the
+/// parts confirmed.
+pub(super) fn total_object(merged: &Merged) -> Object {
+    let mut cpu_millis = Some(0u64);
+    for part in &merged.parts {
+        cpu_millis = cpu_millis.zip(part.cpu_millis).map(|(a, b)| a + b);
+    }
+    let total = Object::new()
+        .number("n", merged.n)
+        .number("parts", merged.parts.len())
+        .string("ask", merged.ask.name())
+        .string("counter", &merged.counter)
+        .string("board", &merged.board)
+        .string("count", &merged.count().to_string())
+        .string("total", &merged.total.to_string())
+        .string("unique", &merged.unique.to_string());
+    let total = match cpu_millis {
+        Some(millis) => total.number("cpu_seconds", seconds(millis)),
+        None => total.null("cpu_seconds"),
+    };
+    let confirmed = merged.parts.iter().filter(|p| !p.confirmed_by.is_empty());
+    total.number("confirmed", confirmed.count())
+}
+
+/// One run of a part, as the manifest and `--status --json` show it.
+pub(super) fn run_object(run: &Provenance) -> String {
+    Object::new()
+        .string("version", &run.version)
+        .string("commit", &run.commit)
+        .string("counter", &run.counter)
+        .string("kernel", &run.kernel)
+        .string("host", &run.host)
+        .string("cpu", &run.cpu)
+        .string("os", &run.os)
+        .string("started", &run.started)
+        .string("id", &run.id)
+        .finish()
+}
+
+/// One part's line of the manifest.
+pub(super) fn part_object(merged: &Merged, part: &Part) -> String {
+    let last = part.runs.last();
+    let field = |get: fn(&Provenance) -> &String| last.map(|run| get(run).as_str());
+    let runs = part.runs.iter().map(run_object);
+    let count = match merged.ask {
+        Ask::Total => part.counts[0],
+        Ask::Unique => part.counts[1],
+    };
+    let object = Object::new()
+        .number("part", part.part.0)
+        .number("parts", part.part.1)
+        .number("n", merged.n)
+        .string("ask", merged.ask.name())
+        .string("count", &count.to_string());
+    let object = match part.cpu_millis {
+        Some(millis) => object.number("cpu_seconds", seconds(millis)),
+        None => object.null("cpu_seconds"),
+    };
+    object
+        .optional("host", field(|r| &r.host))
+        .optional("version", field(|r| &r.version))
+        .optional("commit", field(|r| &r.commit))
+        .optional("kernel", field(|r| &r.kernel))
+        .optional("cpu", field(|r| &r.cpu))
+        .optional("os", field(|r| &r.os))
+        .optional("started", part.runs.first().map(|r| r.started.as_str()))
+        .optional("finished", part.finished.as_deref())
+        .raw("runs", &array(runs))
+        .string("file", &part.file.to_string_lossy())
+        .string("sha256", &part.sha256)
+        .raw(
+            "confirmed_by",
+            &array(
+                part.confirmed_by
+                    .iter()
+                    .map(|f| nqueens::json::string(&f.to_string_lossy())),
+            ),
+        )
+        .finish()
+}
+
+/// Milliseconds as seconds, to the millisecond.
+pub(super) fn seconds(millis: u64) -> String {
+    format!("{}.{:03}", millis / 1000, millis % 1000)
+}

@@ -1,0 +1,137 @@
+//! `queens merge --status`: how far each part has got, finished or not.
+
+use super::manifest::run_object;
+use crate::failure::Failure;
+use crate::output;
+use nqueens::count::checkpoint::{CheckpointError, Contents};
+use nqueens::json::{array, Object};
+use std::path::{Path, PathBuf};
+
+/// `--status`: a line for each file (and one for each run that worked on it); a file that
+/// cannot be read is named after every readable one is printed, exit 2.
+pub(super) fn print_status(files: &[PathBuf], json: bool) -> Result<(), Failure> {
+    let mut text = String::new();
+    let (mut objects, mut unreadable) = (Vec::new(), Vec::new());
+    let mut failed = None;
+    for file in files {
+        let shown = match json {
+            true => status_object(file).map(|object| objects.push(object)),
+            false => status(file).map(|line| text += &line),
+        };
+        if let Err(e) = shown {
+            unreadable.push(
+                Object::new()
+                    .string("file", &file.to_string_lossy())
+                    .string("error", &e.to_string())
+                    .finish(),
+            );
+            if let Some(earlier) = failed.replace(e) {
+                crate::failure::say(&format!("queens: {}", earlier));
+            }
+        }
+    }
+    if json {
+        text = Object::new()
+            .raw("parts", &array(objects))
+            .raw("unreadable", &array(unreadable))
+            .finish()
+            + "\n";
+    }
+    output::print(&text)?;
+    match failed {
+        Some(e) => Err(Failure::unmergeable(e)),
+        None => Ok(()),
+    }
+}
+
+/// The `--status --json` object of one file.
+fn status_object(file: &Path) -> Result<String, CheckpointError> {
+    let contents = Contents::read(file)?;
+    let object = Object::new().string("file", &file.to_string_lossy());
+    let Some(h) = &contents.header else {
+        return Ok(object.boolean("begun", false).finish());
+    };
+    let runs = contents.runs.iter().map(run_object);
+    let object = object
+        .boolean("begun", true)
+        .number("n", h.n)
+        .string("ask", h.ask.name())
+        .string("counter", &h.counter)
+        .string("board", &h.board)
+        .number("part", h.part.0)
+        .number("parts", h.part.1)
+        .number("chunks_done", contents.done.len())
+        .number("chunks", h.chunks)
+        .number("chunks_in_progress", contents.steps.len())
+        .number(
+            "cpu_seconds_in_progress",
+            format!("{:.3}", in_progress_seconds(&contents)),
+        )
+        .boolean("finished", contents.result.is_some())
+        .optional("count", contents.answer().map(|c| c.to_string()).as_deref())
+        .optional("finished_at", contents.finished.as_deref());
+    let object = match contents.cpu_seconds() {
+        Some(seconds) => object.number("cpu_seconds", format!("{:.3}", seconds)),
+        None => object.null("cpu_seconds"),
+    };
+    Ok(object.raw("runs", &array(runs)).finish())
+}
+
+/// The CPU seconds the chunks in progress had taken at their last steps.
+fn in_progress_seconds(contents: &Contents) -> f64 {
+    contents
+        .steps
+        .values()
+        .map(|step| step.cpu_millis as f64 / 1000.0)
+        .sum()
+}
+
+/// The `--status` lines of one file: its part and how far it has got, then its runs.
+fn status(file: &Path) -> Result<String, CheckpointError> {
+    let contents = Contents::read(file)?;
+    let shown = file.display();
+    let Some(h) = &contents.header else {
+        return Ok(format!("{}: empty, not begun\n", shown));
+    };
+    let cpu = match contents.cpu_seconds() {
+        Some(seconds) => format!(", {:.3} CPU seconds", seconds),
+        None => String::new(),
+    };
+    // Chunks in progress, with the work their last steps recorded.
+    let cpu = match contents.steps.len() {
+        0 => cpu,
+        chunks => format!(
+            "{}; {} more in progress, {:.3} CPU seconds into them",
+            cpu,
+            chunks,
+            in_progress_seconds(&contents)
+        ),
+    };
+    let mut text = format!(
+        "{}: N = {}{}, {}, part {}/{}: {} of {} chunks counted, {}{}\n",
+        shown,
+        h.n,
+        match h.board.as_str() {
+            "none" => String::new(),
+            board => format!(", completions of the board {}", board),
+        },
+        h.ask.name(),
+        h.part.0,
+        h.part.1,
+        contents.done.len(),
+        h.chunks,
+        match (contents.answer(), &contents.finished) {
+            (Some(count), Some(at)) => format!("finished: {} at {}", count, at),
+            (Some(count), None) => format!("finished: {}", count),
+            (None, _) => "unfinished".to_string(),
+        },
+        cpu
+    );
+    if contents.runs.is_empty() && !contents.done.is_empty() {
+        text += "  counted by: unknown (a checkpoint written before runs were recorded)\n";
+    }
+    for run in &contents.runs {
+        text += &format!("  run: {}\n", run);
+    }
+    Ok(text)
+}

@@ -1,0 +1,31 @@
+//! What the kernel reads: the rows of a block's group tables, and the keys' layout.
+
+/// A row of a group table: one bit per stored half of a block, aligned to a cache line so a
+/// 512-bit load of it never touches two (a `Vec` of plain `[u64; 8]` is only 8-aligned: one
+/// run with rows straddling lines took a fifth longer).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[repr(C, align(64))]
+pub struct Row(pub [u64; 8]);
+
+impl std::ops::Deref for Row {
+    type Target = [u64; 8];
+    fn deref(&self) -> &[u64; 8] {
+        &self.0
+    }
+}
+
+impl std::ops::DerefMut for Row {
+    fn deref_mut(&mut self) -> &mut [u64; 8] {
+        &mut self.0
+    }
+}
+
+/// The key bits each group table reads: a table has `2^GROUP` rows.
+pub const GROUP: usize = 6;
+
+/// Where a key's own weight begins, for [`Kernel::weighted_in_keys`]: key `k` counts each
+/// match `2^(k >> WEIGHT)` times.
+pub const WEIGHT: u32 = 62;
+
+/// The most group tables a block has.
+pub const MAX_GROUPS: usize = 11;
