@@ -105,10 +105,22 @@ pub fn measure(
     ns: &[u32],
     contenders: &[Contender<'_>],
     budget: Duration,
-    mut progress: impl FnMut(&str, u32, Cell),
+    progress: impl FnMut(&str, u32, Cell),
 ) -> Result<Table, Disagreement> {
     let start = Instant::now();
-    let deadline = start + budget;
+    measure_on(&|| start.elapsed(), ns, contenders, budget, progress)
+}
+
+/// [`measure`] on the clock `now` (the time since the measure began): the real one, or a
+/// test's, which its counters move on as they are called (no test waits or times anything).
+fn measure_on(
+    now: &dyn Fn() -> Duration,
+    ns: &[u32],
+    contenders: &[Contender<'_>],
+    budget: Duration,
+    mut progress: impl FnMut(&str, u32, Cell),
+) -> Result<Table, Disagreement> {
+    let deadline = now() + budget;
     let mut rows: Vec<(String, Vec<Cell>)> = contenders
         .iter()
         .map(|c| (c.label.clone(), Vec::new()))
@@ -116,8 +128,10 @@ pub fn measure(
     // What each contender's times were so far, as (n, seconds): a few quick probes below the
     // first N, so that even the first cell is predicted, then the cells measured.
     let first = ns.first().copied().unwrap_or(0);
-    let mut history: Vec<Vec<(u32, f64)>> =
-        contenders.iter().map(|c| probe(&*c.count, first)).collect();
+    let mut history: Vec<Vec<(u32, f64)>> = contenders
+        .iter()
+        .map(|c| probe(now, &*c.count, first))
+        .collect();
     // The reference count for each N: the known one, or the first contender's to count it.
     let mut answers: Vec<Option<(u64, String)>> = ns
         .iter()
@@ -145,7 +159,7 @@ pub fn measure(
         let contender = &contenders[c];
         let i = rows[c].1.len();
         let n = ns[i];
-        let left = budget.as_secs_f64() - start.elapsed().as_secs_f64();
+        let left = deadline.as_secs_f64() - now().as_secs_f64();
         let mut runs = runs_for(predicted);
         if predicted * f64::from(runs + 1) > left {
             runs = 1;
@@ -158,7 +172,7 @@ pub fn measure(
             }
             continue;
         }
-        let (time, count) = time_cell(&*contender.count, n, runs, deadline);
+        let (time, count) = time_cell(now, &*contender.count, n, runs, deadline);
         match &answers[i] {
             Some((expected, by)) if *expected != count => {
                 return Err(Disagreement {
@@ -186,12 +200,12 @@ pub fn measure(
 /// enough history to predict the first cell, and cheap whatever `first` is (each step up costs
 /// several times the one before, so the probes take about 0.1 s at most; starting near a large
 /// `first` could take days).
-fn probe(count: &dyn Fn(u32) -> u64, first: u32) -> Vec<(u32, f64)> {
+fn probe(now: &dyn Fn() -> Duration, count: &dyn Fn(u32) -> u64, first: u32) -> Vec<(u32, f64)> {
     let mut history = Vec::new();
     for n in 4..first {
-        let start = Instant::now();
+        let start = now();
         black_box(count(black_box(n)));
-        let secs = start.elapsed().as_secs_f64();
+        let secs = (now() - start).as_secs_f64();
         history.push((n, secs));
         if secs > 0.05 {
             break;
@@ -221,13 +235,19 @@ fn predict(history: &[(u32, f64)], n: u32) -> f64 {
 /// Each run is one call: repeating a small search back to back lets the branch predictor
 /// learn it, which flatters cells well under a millisecond (they still are, a little, by the
 /// few runs of a cell: compare counters on the larger N).
-fn time_cell(count: &dyn Fn(u32) -> u64, n: u32, runs: u32, deadline: Instant) -> (Duration, u64) {
+fn time_cell(
+    now: &dyn Fn() -> Duration,
+    count: &dyn Fn(u32) -> u64,
+    n: u32,
+    runs: u32,
+    deadline: Duration,
+) -> (Duration, u64) {
     let result = black_box(count(black_box(n)));
     let mut samples: Vec<Duration> = Vec::new();
-    while samples.len() < runs as usize && (samples.is_empty() || Instant::now() < deadline) {
-        let start = Instant::now();
+    while samples.len() < runs as usize && (samples.is_empty() || now() < deadline) {
+        let start = now();
         black_box(count(black_box(n)));
-        samples.push(start.elapsed());
+        samples.push(now() - start);
     }
     samples.sort();
     (samples[samples.len() / 2], result)
@@ -288,6 +308,24 @@ impl Table {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::cell::Cell as Shared;
+
+    /// A clock the counters move on: each call of a counter made by [`costing`] adds its cost.
+    fn clock() -> std::rc::Rc<Shared<Duration>> {
+        std::rc::Rc::new(Shared::new(Duration::ZERO))
+    }
+
+    /// A counter that costs `cost(n)` on `clock` and counts right.
+    fn costing(
+        clock: &std::rc::Rc<Shared<Duration>>,
+        cost: impl Fn(u32) -> Duration + 'static,
+    ) -> Box<dyn Fn(u32) -> u64> {
+        let clock = std::rc::Rc::clone(clock);
+        Box::new(move |n| {
+            clock.set(clock.get() + cost(n));
+            crate::judge::count(n)
+        })
+    }
 
     #[test]
     fn a_wrong_counter_is_caught() {
@@ -311,31 +349,32 @@ mod tests {
     #[test]
     fn even_the_first_cell_is_predicted_and_skipped_if_too_slow() {
         // 1 ms at N = 4, four times more each step; it must never be run at N = 12.
-        let slow = |n: u32| {
+        let now = clock();
+        let slow = costing(&now, |n| {
             assert!(n < 12, "the first cell was run");
-            std::thread::sleep(Duration::from_millis(4u64.pow(n - 4)));
-            crate::judge::count(n)
-        };
+            Duration::from_millis(4u64.pow(n - 4))
+        });
         let contenders = vec![Contender {
             label: "slow".into(),
-            count: Box::new(slow),
+            count: slow,
         }];
-        let table = measure(&[12, 13], &contenders, Duration::from_secs(1), |_, _, _| {}).unwrap();
+        let budget = Duration::from_secs(1);
+        let table =
+            measure_on(&|| now.get(), &[12, 13], &contenders, budget, |_, _, _| {}).unwrap();
         assert_eq!(table.rows[0].1, vec![Cell::Skipped, Cell::Skipped]);
         assert_eq!(predict(&[(6, 0.016), (7, 0.064)], 9), 0.064 * 16.0);
     }
 
     #[test]
     fn a_cell_predicted_past_the_budget_is_skipped_and_so_are_larger_n() {
-        let slow = |n: u32| {
-            std::thread::sleep(Duration::from_millis(if n < 6 { 1 } else { 60 }));
-            crate::judge::count(n)
-        };
+        let now = clock();
+        let slow = costing(&now, |n| Duration::from_millis(if n < 6 { 1 } else { 60 }));
         let contenders = vec![Contender {
             label: "slow".into(),
-            count: Box::new(slow),
+            count: slow,
         }];
-        let table = measure(
+        let table = measure_on(
+            &|| now.get(),
             &[4, 5, 6, 7, 8],
             &contenders,
             Duration::from_millis(300),
@@ -351,35 +390,31 @@ mod tests {
 
     #[test]
     fn the_cheap_cells_run_first_and_the_budget_holds() {
-        // A slow counter (80 ms) first in the list, three fast ones (1 ms) after it: within
+        // A slow counter (80 ms) first in the list, two fast ones (1 ms) after it: within
         // 0.3 s the fast ones must all be timed, and the slow one skipped.
-        let counter = |ms: u64| {
-            move |n: u32| {
-                std::thread::sleep(Duration::from_millis(ms));
-                crate::judge::count(n)
-            }
-        };
+        let now = clock();
+        let counter = |ms: u64| costing(&now, move |_| Duration::from_millis(ms));
         let contenders = vec![
             Contender {
                 label: "slow".into(),
-                count: Box::new(counter(80)),
+                count: counter(80),
             },
             Contender {
                 label: "fast1".into(),
-                count: Box::new(counter(1)),
+                count: counter(1),
             },
             Contender {
                 label: "fast2".into(),
-                count: Box::new(counter(1)),
+                count: counter(1),
             },
         ];
-        let start = Instant::now();
-        let table = measure(&[9], &contenders, Duration::from_millis(300), |_, _, _| {}).unwrap();
+        let budget = Duration::from_millis(300);
+        let table = measure_on(&|| now.get(), &[9], &contenders, budget, |_, _, _| {}).unwrap();
         assert_eq!(table.rows[0].1, vec![Cell::Skipped]);
         assert!(matches!(table.rows[1].1[0], Cell::Time(_)));
         assert!(matches!(table.rows[2].1[0], Cell::Time(_)));
         // The probes below N = 9 (4..8 at 80 ms each) cost their time too, but no cell ran past
         // the budget: the slow counter's cell was never started.
-        assert!(start.elapsed() < Duration::from_millis(300 + 5 * 80 + 200));
+        assert!(now.get() <= Duration::from_millis(300 + 5 * 80));
     }
 }

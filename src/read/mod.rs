@@ -48,22 +48,3 @@ pub use files::{file_names, MAX_NAME};
 pub use placement::{perm, perm0, placement, placements, placements_json};
 pub use queens::queens;
 pub use words::{number, queen, Word, Words};
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn a_message_names_what_is_known_of_where() {
-        let at = |line, column| ReadError::invalid(line, column, "bad").to_string();
-        assert_eq!(at(0, 0), "bad");
-        assert_eq!(at(3, 0), "line 3: bad");
-        assert_eq!(at(3, 7), "line 3, column 7: bad");
-        let named = ReadError::invalid(3, 7, "bad")
-            .in_source("b.txt")
-            .to_string();
-        assert_eq!(named, "b.txt: line 3, column 7: bad");
-        let io = ReadError::from(io::Error::other("gone")).in_source("b.txt");
-        assert_eq!(io.to_string(), "cannot read b.txt: gone");
-    }
-}

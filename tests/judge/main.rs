@@ -2,7 +2,7 @@
 //! exit codes and output ([`program`]), and its reader ([`input`]). (The single-file build
 //! with plain `rustc` is checked by `.ci/run` and `scripts/check-old-rustc`.)
 
-#[path = "../toolkit/common.rs"]
+#[path = "../common/mod.rs"]
 mod common;
 mod input;
 mod program;

@@ -4,13 +4,10 @@
 use nqueens::board::Board;
 use nqueens::count::symmetric::count_with;
 use nqueens::count::{count_with as fastest, Problem, Run};
-use nqueens::list::Placements;
 
 /// The placements avoiding the reserved squares, by brute force over every placement.
 fn brute_force_on(board: &Board) -> u64 {
-    Placements::new(board.size() as u32)
-        .filter(|q| q.iter().enumerate().all(|(r, &c)| !board.is_reserved(r, c)))
-        .count() as u64
+    crate::common::completions_by_brute_force(board).len() as u64
 }
 
 /// A small deterministic generator for test boards.

@@ -9,18 +9,7 @@ use nqueens::place::exhaustive::{self, Completions};
 use nqueens::place::verify_on;
 use nqueens::place::{complete, Completion, Method, Options};
 
-/// The completions of `board` by brute force: every placement of its size, filtered.
-fn brute_force(board: &Board) -> Vec<Vec<u32>> {
-    Placements::new(board.size() as u32)
-        .map(|q| q.into_iter().map(|c| c as u32).collect::<Vec<u32>>())
-        .filter(|q| {
-            board.queens().iter().all(|&(r, c)| q[r as usize] == c)
-                && q.iter()
-                    .enumerate()
-                    .all(|(r, &c)| !board.is_reserved(r, c as usize))
-        })
-        .collect()
-}
+use crate::common::completions_by_brute_force as brute_force;
 
 /// A random board of `n`: some queens of a random placement (or of none, where n has none)
 /// kept, and random reserved squares on other squares, written as text and read back.

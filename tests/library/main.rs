@@ -3,6 +3,8 @@
 //! listing, placing and completing.
 
 mod board;
+#[path = "../common/mod.rs"]
+mod common;
 mod completion;
 mod counters;
 mod join;

@@ -217,12 +217,23 @@ fn two_processes_on_one_checkpoint_are_refused() {
         .stdout(Stdio::null())
         .spawn()
         .unwrap();
-    // Wait until it holds the file (its header is written).
+    // Wait until it holds the file (its header is written), a minute at most.
+    let started = std::time::Instant::now();
     while recorded(&file) == 0
         && !std::fs::read_to_string(&file)
             .unwrap_or_default()
             .contains('\n')
     {
+        if let Some(status) = first.try_wait().unwrap() {
+            panic!(
+                "the first count ended ({}) before it wrote its header",
+                status
+            );
+        }
+        if started.elapsed() > Duration::from_secs(60) {
+            first.kill().unwrap();
+            panic!("the first count wrote no header in a minute");
+        }
         std::thread::sleep(Duration::from_millis(5));
     }
     queens()

@@ -3,6 +3,7 @@
 mod bench;
 mod checkpoint;
 mod cli;
+#[path = "../common/mod.rs"]
 mod common;
 mod complete;
 mod count;

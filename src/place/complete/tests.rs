@@ -2,6 +2,7 @@
 
 use super::*;
 use crate::place::verify;
+use std::time::Duration;
 
 #[test]
 fn every_single_queen_of_small_boards_is_completed_or_proved_alone() {

@@ -164,7 +164,7 @@ impl Programme {
 
 /// `into |= from << shift`, bits shifted past the end dropped; whether any bit of `into` is
 /// set after it.
-fn or_shifted(into: &mut [u64], from: &[u64], shift: usize) -> bool {
+pub(super) fn or_shifted(into: &mut [u64], from: &[u64], shift: usize) -> bool {
     let (whole, part) = (shift / 64, shift % 64);
     let mut any = false;
     for j in (whole..into.len()).rev() {

@@ -3,6 +3,7 @@
 use super::*;
 use crate::place::{complete, Completion, Options};
 use crate::rng::SplitMix64;
+use programme::or_shifted;
 
 /// A board of size `n` with some whole diagonals reserved (as CSPLib's Excluded
 /// Diagonals), some single squares reserved, and up to two queens placed, at random.

@@ -1,4 +1,5 @@
-//! Helpers shared by the integration tests of the binaries (`queens`, and `nqueens` by path).
+//! Helpers shared by the three test crates: the binaries' (`queens`, and `nqueens` by path)
+//! and the library's.
 
 use assert_cmd::cargo::cargo_bin_cmd;
 use predicates::prelude::*;
@@ -142,4 +143,19 @@ pub fn checkpoint_line(text: &str) -> String {
         (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
     });
     format!("{} ~{:016x}\n", text, hash)
+}
+
+/// The completions of `board` by brute force: every placement of its size, filtered (the
+/// placed queens kept, no queen on a reserved square).
+#[allow(dead_code)] // not every test file uses every helper
+pub fn completions_by_brute_force(board: &nqueens::board::Board) -> Vec<Vec<u32>> {
+    nqueens::list::Placements::new(board.size() as u32)
+        .map(|q| q.into_iter().map(|c| c as u32).collect::<Vec<u32>>())
+        .filter(|q| {
+            board.queens().iter().all(|&(r, c)| q[r as usize] == c)
+                && q.iter()
+                    .enumerate()
+                    .all(|(r, &c)| !board.is_reserved(r, c as usize))
+        })
+        .collect()
 }
