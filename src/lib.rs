@@ -54,8 +54,7 @@
 //!
 //! This is E. Kluev's design (N-Queens-Count-Sol); ours differs in the bit-sliced count, in
 //! treating an odd board as one uneven split, and in handing whole row sets to threads without
-//! barriers. On this project's 2-core machine it counts n = 18 in 3.4 s on one core (Kluev's:
-//! 9.7 s), n = 20 in 149 s on one (his: 1119 s), and n = 22 in 58 min on both. Both counters split their work across threads or
+//! barriers; docs/benchmarks.md measures it against Kluev's counter. Both counters split their work across threads or
 //! machines ([`count::Run`]).
 //!
 //! ```

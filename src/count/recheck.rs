@@ -43,6 +43,44 @@ pub const MAX_N: u32 = join::MAX_N;
 /// search, whose parts are other units).
 pub const MIN_N: u32 = super::JOIN_FROM;
 
+/// Re-counts part `(k, m)` of the join's count of `n` by the join itself, through the
+/// upside-down image of every row set the part counts (other quarter lists, batches and cuts
+/// of the sieve), on up to `threads` threads: a check of every part at about its own cost,
+/// against faults of the machine that counted it (a core, a bit of memory), not against a
+/// fault of the join's method (the plain search, [`recount`], is that check).
+///
+/// # Panics
+///
+/// Panics unless `MIN_N <= n <= MAX_N` and `1 <= k <= m`.
+///
+/// # Errors
+///
+/// [`CountError::Memory`] if the plan, the lists or the halves do not fit in memory.
+///
+/// # Complexity
+///
+/// About the join's time for the part.
+///
+/// # Example
+///
+/// ```
+/// use nqueens::count::{join, recheck, Run};
+///
+/// let part = (3, 7);
+/// let by_join = join::count_with(14, &Run { part: Some(part), ..Run::default() }).unwrap();
+/// assert_eq!(recheck::recount_mirrored(14, part, 2).unwrap(), by_join);
+/// ```
+pub fn recount_mirrored(n: u32, (k, m): (u64, u64), threads: usize) -> Result<u128, CountError> {
+    assert!(
+        (MIN_N..=MAX_N).contains(&n),
+        "recheck: n = {} is outside {}..={}",
+        n,
+        MIN_N,
+        MAX_N
+    );
+    join::count_mirrored(n, (k, m), threads, join::Kernel::best())
+}
+
 /// Re-counts part `(k, m)` of the join's count of `n` queens by the plain search, on up to
 /// `threads` threads (its units shared out).
 ///

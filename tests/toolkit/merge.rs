@@ -269,30 +269,18 @@ fn merge_knows_the_board_and_keeps_the_classes() {
 /// and of its result, each changed line given its checksum again: what the parts of a count
 /// past 2^64 (N >= 29) record, made from a small count.
 fn grown(path: &Path, add: u128) {
-    let text = std::fs::read_to_string(path).unwrap();
-    let mut first_done = true;
-    let lines: Vec<String> = text
-        .lines()
-        .map(|line| {
-            let (body, _) = line.rsplit_once(" ~").unwrap();
-            let mut words: Vec<String> = body.split(' ').map(str::to_string).collect();
-            let at = match words[0].as_str() {
-                "done" if first_done => Some(2),
-                "result" => Some(1),
-                _ => None,
-            };
-            let Some(at) = at else {
-                return line.to_string();
-            };
-            first_done &= words[0] != "done";
-            words[at] = (words[at].parse::<u128>().unwrap() + add).to_string();
-            let body = words.join(" ");
-            let mut hash = nqueens::count::checkpoint::Fnv::new();
-            hash.bytes(body.as_bytes());
-            format!("{} ~{:016x}", body, hash.finish())
-        })
-        .collect();
-    std::fs::write(path, lines.join("\n") + "\n").unwrap();
+    let first_done = std::cell::Cell::new(true);
+    crate::common::forge_checkpoint(path, |body| {
+        let mut words: Vec<String> = body.split(' ').map(str::to_string).collect();
+        let at = match words[0].as_str() {
+            "done" if first_done.get() => Some(2),
+            "result" => Some(1),
+            _ => None,
+        }?;
+        first_done.set(first_done.get() && words[0] != "done");
+        words[at] = (words[at].parse::<u128>().unwrap() + add).to_string();
+        Some(words.join(" "))
+    });
 }
 
 #[test]

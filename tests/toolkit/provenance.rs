@@ -3,7 +3,6 @@
 //! refused.
 
 use crate::common::{python, queens, scratch, stdout_of};
-use nqueens::count::checkpoint::Fnv;
 use predicates::prelude::*;
 use std::path::{Path, PathBuf};
 
@@ -31,16 +30,7 @@ fn parts(dir: &Path, m: u64) -> Vec<PathBuf> {
 /// Rewrites the lines of the checkpoint at `path` that `change` changes, with their checksums
 /// recomputed, as a forger (or a faulty core) would.
 fn forge(path: &Path, change: impl Fn(&str) -> Option<String>) {
-    let text = std::fs::read_to_string(path).unwrap();
-    let mut out = String::new();
-    for line in text.lines() {
-        let (body, _) = line.rsplit_once(" ~").unwrap();
-        let body = change(body).unwrap_or_else(|| body.to_string());
-        let mut hash = Fnv::new();
-        hash.bytes(body.as_bytes());
-        out += &format!("{} ~{:016x}\n", body, hash.finish());
-    }
-    std::fs::write(path, out).unwrap();
+    crate::common::forge_checkpoint(path, change)
 }
 
 /// `result T …` and the last `done` record raised by `by`.
@@ -234,7 +224,8 @@ fn a_forged_part_is_found_by_recheck_and_duplicates_are_compared() {
                 .and(predicate::str::contains(honest.to_str().unwrap())),
         );
     // A forgery of the provenance alone: the file still merges, but a copy of it beside the
-    // original is no independent count (they share the run), so nothing is confirmed.
+    // original is no independent count (its header names the same file, and it holds the same
+    // run), so nothing is confirmed.
     let posing = dir.join("posing3.ckpt");
     std::fs::copy(&files[2], &posing).unwrap();
     forge(&posing, |body| {
@@ -248,7 +239,131 @@ fn a_forged_part_is_found_by_recheck_and_duplicates_are_compared() {
         .args(&args)
         .assert()
         .code(1)
-        .stderr(predicate::str::contains("the same run"));
+        .stderr(predicate::str::contains("copies of one file"));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// The checkpoints of parts `ks` of N = 14 in `m`, counted into `dir/NAME-K.ckpt`.
+fn parts_of_14(dir: &Path, name: &str, ks: &[u64], m: u64) -> Vec<PathBuf> {
+    ks.iter()
+        .map(|&k| {
+            let path = dir.join(format!("{}-{}.ckpt", name, k));
+            let spec = format!("{}/{}", k, m);
+            let path_text = path.to_str().unwrap();
+            stdout_of(&["count", "14", "--part", &spec, "--checkpoint", path_text]);
+            path
+        })
+        .collect()
+}
+
+#[test]
+fn a_part_counted_twice_is_confirmed_by_independent_counts_only_in_any_order() {
+    let dir = scratch("confirm");
+    let files = parts_of_14(&dir, "p", &[1, 2, 3, 4], 4);
+    let second = parts_of_14(&dir, "again", &[2], 4).remove(0);
+    let copy = dir.join("copy-2.ckpt");
+    std::fs::copy(&second, &copy).unwrap();
+    let link = dir.join("link-2.ckpt");
+    std::fs::hard_link(&second, &link).unwrap();
+    // The second count's provenance edited (another host), its checksums made again.
+    let posing = dir.join("posing-2.ckpt");
+    std::fs::copy(&second, &posing).unwrap();
+    crate::common::forge_checkpoint(&posing, |body| {
+        body.starts_with("run ")
+            .then(|| body.replacen("host=", "host=elsewhere-", 1))
+    });
+    let [p1, p2, p3, p4] = [0, 1, 2, 3].map(|i| files[i].to_str().unwrap());
+    let (b, c, l, e) = (
+        second.to_str().unwrap(),
+        copy.to_str().unwrap(),
+        link.to_str().unwrap(),
+        posing.to_str().unwrap(),
+    );
+    // Two independent counts of part 2 confirm it, in either order.
+    for pair in [[p2, b], [b, p2]] {
+        queens()
+            .args(["merge", "--n", "14", "--parts", "4", "--total", p1, p3, p4])
+            .args(pair)
+            .assert()
+            .success()
+            .stdout(
+                "365596
+",
+            )
+            .stderr(predicate::str::contains("part 2/4 confirmed by 2 counts"));
+    }
+    // A byte copy, a hard link, or a copy with its host edited, beside them, in every order:
+    // never a third confirmation, always "given twice".
+    for extra in [c, l, e] {
+        let three = [p2, b, extra];
+        for order in [
+            [0, 1, 2],
+            [0, 2, 1],
+            [1, 0, 2],
+            [1, 2, 0],
+            [2, 0, 1],
+            [2, 1, 0],
+        ] {
+            queens()
+                .args(["merge", p1, p3, p4])
+                .args(order.map(|i| three[i]))
+                .assert()
+                .code(1)
+                .stdout("")
+                .stderr(predicate::str::contains("part 2/4 is given twice"));
+        }
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn a_recheck_of_nothing_is_refused_and_the_mirror_recounts_every_part() {
+    let dir = scratch("mirror");
+    let files = parts_of_14(&dir, "p", &[1, 2, 3, 4], 4);
+    let all = strs(&files);
+    for sample in ["0", "0.0"] {
+        queens()
+            .arg("recheck")
+            .args(&all)
+            .args(["--sample", sample])
+            .assert()
+            .code(2)
+            .stdout("")
+            .stderr(predicate::str::contains("above 0"));
+    }
+    queens()
+        .arg("recheck")
+        .args(&all)
+        .args(["--method", "search", "--sample", "0.001"])
+        .assert()
+        .code(2)
+        .stdout("")
+        .stderr(predicate::str::contains("takes none of the 4 parts"));
+    // The mirror, by default, re-counts every part and says its cost beside the parts'.
+    queens()
+        .arg("recheck")
+        .args(&all)
+        .assert()
+        .success()
+        .stdout(
+            predicate::str::contains("re-counted 4 of 4 parts")
+                .and(predicate::str::contains("upside down"))
+                .and(predicate::str::contains("every one agrees")),
+        );
+    // Part 3 raised by 2, its checksums made again: both methods name it.
+    forge(&files[2], raised(2));
+    for method in ["mirror", "search"] {
+        queens()
+            .arg("recheck")
+            .args(&all)
+            .args(["--method", method, "--sample", "1"])
+            .assert()
+            .code(1)
+            .stdout(predicate::str::contains(format!(
+                "part 3/4 of N = 14 differs: {} records",
+                all[2]
+            )));
+    }
     std::fs::remove_dir_all(&dir).unwrap();
 }
 

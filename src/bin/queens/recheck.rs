@@ -12,13 +12,16 @@ use std::path::PathBuf;
 
 pub static SPEC: Spec = Spec {
     name: "recheck",
-    summary: "re-count a sample of a count's parts by a second method",
-    about: "re-count a seeded random sample of the parts of a count (the finished checkpoints of
-'queens count N --part K/M --checkpoint FILE') by a second method that shares none of the
-counting code of the first: a plain row-by-row search in bit masks, restricted to the part's
-row sets (no quarter lists, sieve or SIMD kernel). Every part whose recorded count differs is
-named with its file and both counts.",
-    usage: &["FILE... [--files-from LIST] [--sample FRACTION] [--seed S] [--threads T]"],
+    summary: "re-count a count's parts another way and compare",
+    about: "re-count the parts of a count (the finished checkpoints of
+'queens count N --part K/M --checkpoint FILE') another way, and name every part whose
+recorded count differs, with its file and both counts. --method mirror (the default) counts
+every part again by the fast counter through the board turned upside down: each row set as
+its reverse, through other quarter lists, batches and cuts, for about the part's own cost, so
+every part can be checked on another host than the one that counted it. --method search
+counts a sample of the parts by a plain row-by-row search that shares none of the join's
+counting code (no quarter lists, sieve or SIMD kernel), at a hundred times the cost.",
+    usage: &["FILE... [--files-from LIST] [--method mirror|search] [--sample FRACTION] [--seed S] [--threads T]"],
     args: &[Arg {
         name: "FILE...",
         help: "the checkpoints of the parts; - reads one from standard input",
@@ -26,11 +29,21 @@ named with its file and both counts.",
     flags: &[
         crate::merge::FILES_FROM,
         Flag {
+            name: "--method",
+            value: "METHOD",
+            kind: Kind::Choice {
+                what: "method",
+                choices: method_choices,
+            },
+            many: Many::One,
+            help: "how the parts are counted again, one of",
+        },
+        Flag {
             name: "--sample",
             value: "FRACTION",
             kind: Kind::Fraction,
             many: Many::One,
-            help: "re-count this share of the parts, chosen by the seed (default 0.05; 1\nre-counts every part). A part is chosen by its number and the seed alone, so\nthe same seed picks the same parts from any list",
+            help: "re-count this share of the parts, above 0, chosen by the seed (default 1\nwith mirror, 0.05 with search). A part is chosen by its number and the seed\nalone, so the same seed picks the same parts from any list",
         },
         Flag {
             name: "--seed",
@@ -51,7 +64,8 @@ named with its file and both counts.",
         },
     ],
     notes: "It says how much work it is before it begins (from the parts' recorded CPU time: the
-second method takes 100 to 150 times the join's time), and its progress on a terminal. It re-counts
+mirror takes about the parts' own time, the search 100 to 150 times it), and its progress on
+a terminal. It re-counts
 parts of the join (plain totals, N = 12 to 32, as 'queens count' makes them); a part given
 twice is re-counted once and compared with each file.
 
@@ -68,6 +82,8 @@ pub struct RecheckArgs {
     pub files: Vec<String>,
     /// The list of more checkpoints, if one was given.
     pub files_from: Option<String>,
+    /// How the parts are counted again.
+    pub method: Method,
     /// The share of the parts to re-count.
     pub sample: f64,
     /// The seed of the sample.
@@ -80,16 +96,77 @@ pub struct RecheckArgs {
 /// against 0.5 s for the whole count), 140 at N = 20 (36.5 s against 0.26 s for part 7/500).
 const SLOWER: f64 = 150.0;
 
-/// The share of the parts re-counted when `--sample` is not given.
-const DEFAULT_SAMPLE: f64 = 0.05;
+/// How a part is counted again.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Method {
+    /// The join through the upside-down image of every row set.
+    Mirror,
+    /// The plain row-by-row search.
+    Search,
+}
+
+impl Method {
+    /// The share of the parts re-counted when `--sample` is not given: every part by the
+    /// mirror (it costs about the count), a twentieth by the search.
+    fn default_sample(self) -> f64 {
+        match self {
+            Method::Mirror => 1.0,
+            Method::Search => 0.05,
+        }
+    }
+
+    /// How many times a part's recorded CPU time this method takes, about.
+    fn cost(self) -> f64 {
+        match self {
+            Method::Mirror => 1.0,
+            Method::Search => SLOWER,
+        }
+    }
+
+    /// What the report calls it.
+    fn described(self) -> &'static str {
+        match self {
+            Method::Mirror => "the fast counter through the board turned upside down (other lists, batches and cuts)",
+            Method::Search => "a plain row-by-row search, sharing none of the join's counting code",
+        }
+    }
+}
+
+/// The methods `--method` names.
+fn method_choices() -> Vec<(&'static str, &'static str)> {
+    vec![
+        (
+            "mirror",
+            "the fast counter through every row set's upside-down image (default)",
+        ),
+        (
+            "search",
+            "a plain row-by-row search, independent of the join's code",
+        ),
+    ]
+}
 
 /// Reads the arguments of `queens recheck`.
 pub fn parse(parsed: &Parsed) -> Result<RecheckArgs, Failure> {
     crate::merge::check_files(parsed)?;
+    let method = match parsed.choice("--method") {
+        Some("search") => Method::Search,
+        _ => Method::Mirror,
+    };
+    let sample = parsed
+        .seconds("--sample")
+        .unwrap_or(method.default_sample());
+    if sample <= 0.0 || sample > 1.0 {
+        return Err(parsed.error(format!(
+            "--sample {}: the share of the parts re-counted is above 0 and at most 1 (a check of no part checks nothing)",
+            sample
+        )));
+    }
     Ok(RecheckArgs {
         files: parsed.args().to_vec(),
         files_from: parsed.file("--files-from").map(String::from),
-        sample: parsed.seconds("--sample").unwrap_or(DEFAULT_SAMPLE),
+        method,
+        sample,
         seed: parsed.number("--seed").unwrap_or(1),
         threads: parsed.number("--threads").map(|t| t as usize),
     })
@@ -149,23 +226,34 @@ pub fn run(args: RecheckArgs) -> Result<(), Failure> {
         .values()
         .filter(|p| chosen(args.seed, args.sample, p.n, p.part))
         .collect();
+    if chosen.is_empty() {
+        return Err(Failure::usage(
+            "recheck",
+            format!(
+                "a sample of {} (seed {}) takes none of the {} parts given: it would check nothing (give a larger --sample, or another --seed)",
+                args.sample, args.seed, given
+            ),
+        ));
+    }
     let recorded: Option<f64> = chosen.iter().map(|p| p.cpu_seconds).sum();
     crate::failure::say(&format!(
-        "queens: re-counting {} of {} parts (a sample of {}, seed {}) by a plain row-by-row search{}",
+        "queens: re-counting {} of {} parts (a sample of {}, seed {}) by {}{}",
         chosen.len(),
         given,
         args.sample,
         args.seed,
+        args.method.described(),
         match recorded {
             Some(seconds) => format!(
-                ": about {:.0} core-seconds ({} times the {:.1} their counts took, as measured at N = 17 to 20)",
-                SLOWER * seconds,
-                SLOWER,
+                ": about {:.0} core-seconds ({} times the {:.1} their counts took)",
+                args.method.cost() * seconds,
+                args.method.cost(),
                 seconds
             ),
             None => String::new(),
         }
     ));
+    let started = (cpu_seconds(), std::time::Instant::now());
     let threads = args.threads.unwrap_or_else(cores);
     let progress = Progress::new();
     let mut report = String::new();
@@ -178,8 +266,11 @@ pub fn run(args: RecheckArgs) -> Result<(), Failure> {
             "parts",
             i as f64 / chosen.len() as f64,
         );
-        let again = recheck::recount(part.n, part.part, threads)
-            .map_err(|e| Failure::Resources(e.to_string()))?;
+        let again = match args.method {
+            Method::Mirror => recheck::recount_mirrored(part.n, part.part, threads),
+            Method::Search => recheck::recount(part.n, part.part, threads),
+        }
+        .map_err(|e| Failure::Resources(e.to_string()))?;
         for (file, recorded) in &part.files {
             if *recorded != again {
                 differ += 1;
@@ -196,12 +287,27 @@ pub fn run(args: RecheckArgs) -> Result<(), Failure> {
         }
     }
     progress.finish();
+    // The process's CPU time where the system tells it, else the wall time.
+    let spent = match (started.0, cpu_seconds()) {
+        (Some(before), Some(after)) => after - before,
+        _ => started.1.elapsed().as_secs_f64(),
+    };
     report += &format!(
-        "re-counted {} of {} parts (a sample of {}, seed {}) by a plain row-by-row search, sharing none of the join's counting code: {}\n",
+        "re-counted {} of {} parts (a sample of {}, seed {}) by {}, in {:.3} CPU seconds{}: {}\n",
         chosen.len(),
         given,
         args.sample,
         args.seed,
+        args.method.described(),
+        spent,
+        match recorded {
+            Some(seconds) if seconds > 0.0 => format!(
+                " ({:.2} times the {:.3} their counts took)",
+                spent / seconds,
+                seconds
+            ),
+            _ => String::new(),
+        },
         match differ {
             0 => "every one agrees".to_string(),
             1 => "1 file differs".to_string(),
@@ -217,6 +323,17 @@ pub fn run(args: RecheckArgs) -> Result<(), Failure> {
             if d == 1 { "" } else { "s" }
         ))),
     }
+}
+
+/// The CPU time of this process, every thread, in seconds (to Linux's clock ticks of 10 ms),
+/// where the system tells it (`/proc/self/stat`).
+fn cpu_seconds() -> Option<f64> {
+    let stat = std::fs::read_to_string("/proc/self/stat").ok()?;
+    // The fields after the command's name (which may hold spaces) in parentheses.
+    let fields: Vec<&str> = stat.rsplit_once(')')?.1.split_whitespace().collect();
+    let ticks = |i: usize| fields.get(i)?.parse::<u64>().ok();
+    // utime and stime, the 14th and 15th fields, the 12th and 13th after the name.
+    Some((ticks(11)? + ticks(12)?) as f64 / 100.0)
 }
 
 /// Whether the seeded sample takes part `(k, m)` of the count of `n`: by the part and the seed

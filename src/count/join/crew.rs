@@ -1,28 +1,28 @@
 //! A crew: from n = [`CREW_FROM`](super::CREW_FROM) the threads of a count work on one row set together, so
-//! its lists and the big sorted chunk of its larger side are held once, not once a thread.
+//! its lists and the big sorted batch of its larger side are held once, not once a thread.
 //!
 //! A row set of n = 28 has tens of millions of halves a side; the kernel's probes per
-//! placement fall as the chunk of the larger side kept sorted grows (its buckets fill as the
-//! sieve cuts finer): a chunk of 32 Mi halves met a row set's halves in half the probes of one
-//! of 8 Mi, and the crew keeps 64 Mi (512 MB). One such chunk a thread would not fit in a
+//! placement fall as the batch of the larger side kept sorted grows (its buckets fill as the
+//! sieve cuts finer): a batch of 32 Mi halves met a row set's halves in half the probes of one
+//! of 8 Mi, and the crew keeps 64 Mi (512 MB). One such batch a thread would not fit in a
 //! node's memory at 16 threads, so the threads share it:
 //!
-//! 1. the chunk of the larger side is made in `KEPT_SUBS` pieces, one thread a piece; the
-//!    sieve's cut is chosen from them all, and each piece is sorted into the sieve's buckets
+//! 1. the batch of the larger side is made in `KEPT_SUBS` segments, one thread a segment; the
+//!    sieve's cut is chosen from them all, and each segment is sorted into the sieve's buckets
 //!    on its own (a segment); a block of a bucket gathers the bucket's keys of every segment;
-//! 2. each chunk of the other side (16 Mi halves: each block of the kept chunk is loaded
-//!    once a chunk, so fewer chunks load fewer blocks) is made in `PROBING_SUBS` pieces the
-//!    same way, sorted, and joined into one sorted chunk by all the threads;
+//! 2. each batch of the other side (16 Mi halves: each block of the kept batch is loaded
+//!    once a batch, so fewer batches load fewer blocks) is made in `PROBING_SUBS` segments the
+//!    same way, sorted, and joined into one sorted batch by all the threads;
 //! 3. the sieve's patterns are shared out among the threads, each probing the blocks of its
 //!    patterns with its own block tables.
 //!
-//! So a count holds one row set's lists, one big chunk and one small one, and each thread
+//! So a count holds one row set's lists, one big batch and one small one, and each thread
 //! beyond the first only its own buffers ([`Hand`]). With one thread it is the same work in
 //! the same order: the count, the pieces of a checkpoint and the estimate do not depend on the
 //! threads.
 
 use super::halves::{Keys, RowSet};
-use super::meeting::{chunk_count, pieces, Meeting};
+use super::meeting::{batch_count, segments_of, Meeting};
 use super::plan::Join;
 use super::progress::Progress;
 use super::sieve::{Buckets, Gather, Sieve};
@@ -36,7 +36,7 @@ use std::sync::Mutex;
 /// no thread waits long for the last.
 const SHARES_A_HAND: usize = 32;
 
-/// The runs of the sieve's patterns a sample of the estimate probes one of: the chunks of a
+/// The runs of the sieve's patterns a sample of the estimate probes one of: the batches of a
 /// crew are big (a pair of them is some seconds of probing at n = 28), and a sample of one
 /// pair would leave an estimate of two minutes a dozen samples.
 pub(super) const SAMPLED_RUNS: usize = 16;
@@ -68,14 +68,14 @@ impl Crew {
         }
     }
 
-    /// Makes chunk `b` of the larger side of `row_set` (the west one if `west_blocked`) and
-    /// keeps it sorted in `sieve`, its cut chosen against chunk `p` of the other side. Returns
+    /// Makes batch `b` of the larger side of `row_set` (the west one if `west_blocked`) and
+    /// keeps it sorted in `sieve`, its cut chosen against batch `p` of the other side. Returns
     /// the seconds it took.
     ///
     /// # Errors
     ///
-    /// [`OutOfMemory`] if the chunk does not fit.
-    pub(super) fn keep_chunk(
+    /// [`OutOfMemory`] if the batch does not fit.
+    pub(super) fn keep_batch(
         &mut self,
         (join, row_set, sieve): (&Join, RowSet<'_>, &mut Sieve),
         (meeting, west_blocked): (&Meeting, bool),
@@ -86,11 +86,11 @@ impl Crew {
         let bits = row_set.used_bits(west_blocked);
         let ((blocked, blocked_subs), (probing, probing_subs)) = meeting.sides(west_blocked);
         let (kept, other) = (
-            pieces(blocked, blocked_subs, b),
-            pieces(probing, probing_subs, p),
+            segments_of(blocked, blocked_subs, b),
+            segments_of(probing, probing_subs, p),
         );
         sieve.forget_kept();
-        // Both chunks made, a piece a task: the larger side's first.
+        // Both batches made, a segment a task: the larger side's first.
         let made = together(
             &mut self.hands,
             kept.len() + other.len(),
@@ -102,26 +102,26 @@ impl Crew {
                 };
                 let east = blocked_side != west_blocked;
                 row_set.make(join, east, (starts, j), &mut hand.keys)?;
-                let mut piece = Vec::new();
-                crate::memory::reserve(&mut piece, hand.keys.keys().len(), "a chunk of halves")?;
-                piece.extend_from_slice(hand.keys.keys());
-                Ok(piece)
+                let mut segment = Vec::new();
+                crate::memory::reserve(&mut segment, hand.keys.keys().len(), "a batch of halves")?;
+                segment.extend_from_slice(hand.keys.keys());
+                Ok(segment)
             },
         )?;
         let (kept_keys, probing_keys) = made.split_at(kept.len());
-        let blocked_pieces: Vec<&[u64]> = kept_keys.iter().map(Vec::as_slice).collect();
+        let blocked_segments: Vec<&[u64]> = kept_keys.iter().map(Vec::as_slice).collect();
         let probing_all: Vec<&[u64]> = probing_keys.iter().map(Vec::as_slice).collect();
         let weight = join.long_diagonals();
         let sorting = sieve.choose_sorting(
-            &blocked_pieces,
+            &blocked_segments,
             &probing_all,
             west_blocked,
             bits,
             &weight,
             join.key_bits(),
         )?;
-        drop((blocked_pieces, probing_all));
-        // Each piece sorted on its own, its unsorted keys let go as soon as it is.
+        drop((blocked_segments, probing_all));
+        // Each segment sorted on its own, its unsorted keys let go as soon as it is.
         let unsorted = Mutex::new(
             made.into_iter()
                 .take(kept.len())
@@ -131,7 +131,7 @@ impl Crew {
         let segments = together(&mut self.hands, kept.len(), helpers, |task, hand| {
             let keys = lock(&unsorted)[task]
                 .take()
-                .expect("each piece sorted once");
+                .expect("each segment sorted once");
             let mut segment = Buckets::default();
             Sieve::sort_segment(
                 &sorting,
@@ -146,20 +146,20 @@ impl Crew {
         Ok(started.elapsed().as_secs_f64())
     }
 
-    /// Makes chunk `p` of the other side of `row_set` (the east one if `west_blocked`),
-    /// sorted by the cut `sieve` keeps, and counts its pairs with the kept chunk, the sieve's
+    /// Makes batch `p` of the other side of `row_set` (the east one if `west_blocked`),
+    /// sorted by the cut `sieve` keeps, and counts its pairs with the kept batch, the sieve's
     /// patterns shared out among the crew's threads; only the `r`-th of `of` equal runs of the
     /// patterns when `slice` is `(r, of)` (a sample of the estimate: the runs partition the
-    /// pairs). Returns the count and the seconds the making of the chunk took.
+    /// pairs). Returns the count and the seconds the making of the batch took.
     ///
     /// # Errors
     ///
-    /// [`OutOfMemory`] if the chunk does not fit.
+    /// [`OutOfMemory`] if the batch does not fit.
     ///
     /// # Panics
     ///
-    /// Panics if no chunk is kept ([`Crew::keep_chunk`]).
-    pub(super) fn meet_chunk(
+    /// Panics if no batch is kept ([`Crew::keep_batch`]).
+    pub(super) fn meet_batch(
         &mut self,
         (join, row_set, sieve): (&Join, RowSet<'_>, &mut Sieve),
         (meeting, west_blocked): (&Meeting, bool),
@@ -169,8 +169,8 @@ impl Crew {
     ) -> Result<(u64, f64), OutOfMemory> {
         let started = std::time::Instant::now();
         let (_, (probing, probing_subs)) = meeting.sides(west_blocked);
-        let other = pieces(probing, probing_subs, p);
-        let sorting = sieve.kept().expect("a chunk is kept").clone();
+        let other = segments_of(probing, probing_subs, p);
+        let sorting = sieve.kept().expect("a batch is kept").clone();
         let weight = join.long_diagonals();
         let hands = &mut self.hands;
         let segments = together(hands, other.len(), helpers, |task, hand| {
@@ -206,11 +206,11 @@ impl Crew {
         Ok((counts.into_iter().sum(), made))
     }
 
-    /// Counts the pairs of `row_set`'s halves met in chunks (`meeting`, the larger side the
-    /// west one if `west_blocked`) into `progress`, each times `weight`: each chunk of the
-    /// larger side made and kept by [`Crew::keep_chunk`], met with each chunk of the other by
-    /// [`Crew::meet_chunk`]. The pieces are numbered as a worker alone numbers them
-    /// (`[at.., kept chunk, probing chunk]`).
+    /// Counts the pairs of `row_set`'s halves met in batches (`meeting`, the larger side the
+    /// west one if `west_blocked`) into `progress`, each times `weight`: each batch of the
+    /// larger side made and kept by [`Crew::keep_batch`], met with each batch of the other by
+    /// [`Crew::meet_batch`]. The pieces are numbered as a worker alone numbers them
+    /// (`[at.., kept batch, probing batch]`).
     ///
     /// # Errors
     ///
@@ -224,17 +224,17 @@ impl Crew {
         helpers: &Helpers,
     ) -> Result<(), CountError> {
         let ((blocked, blocked_subs), (probing, probing_subs)) = meeting.sides(west_blocked);
-        let probing_chunks = chunk_count(probing, probing_subs);
+        let probing_batches = batch_count(probing, probing_subs);
         let sides = (meeting, west_blocked);
-        for b in 0..chunk_count(blocked, blocked_subs) {
+        for b in 0..batch_count(blocked, blocked_subs) {
             let piece = |p: usize| [at[0], at[1], at[2], b as u64, p as u64];
-            let Some(first) = (0..probing_chunks).find(|&p| !progress.before(&piece(p))) else {
+            let Some(first) = (0..probing_batches).find(|&p| !progress.before(&piece(p))) else {
                 continue;
             };
-            self.keep_chunk((join, row_set, sieve), sides, (b, first), helpers)?;
-            for p in first..probing_chunks {
+            self.keep_batch((join, row_set, sieve), sides, (b, first), helpers)?;
+            for p in first..probing_batches {
                 let board = (join, row_set, &mut *sieve);
-                let (counted, _) = self.meet_chunk(board, sides, p, (0, 1), helpers)?;
+                let (counted, _) = self.meet_batch(board, sides, p, (0, 1), helpers)?;
                 progress.counted(piece(p), weight * counted)?;
             }
         }

@@ -1,10 +1,10 @@
-//! A row set's halves, made from its four quarter lists in chunks: the run over a half's north
+//! A row set's halves, made from its four quarter lists in batches: the run over a half's north
 //! placements cut where the candidates (a north placement by each south one on the other
-//! columns) reach a limit, and the making of one chunk's keys.
+//! columns) reach a limit, and the making of one batch's keys.
 //!
 //! The cut is found from the sizes of the quarter lists' buckets alone, before any half is
-//! made, so a count can meet every east chunk with every west chunk, and an estimate can pick
-//! one pair of chunks at random and count exactly what the count counts for it.
+//! made, so a count can meet every east batch with every west batch, and an estimate can pick
+//! one pair of batches at random and count exactly what the count counts for it.
 
 use super::kernel::Kernel;
 use super::plan::Join;
@@ -16,12 +16,12 @@ use crate::memory::OutOfMemory;
 /// its bit mask) and the index of a placement in its bucket.
 pub(super) type At = (u32, usize);
 
-/// Where the chunks (or a crew's pieces of them) of the halves of `width` columns made of `upper` (north placements on `k`
+/// Where the batches (or a crew's segments of them) of the halves of `width` columns made of `upper` (north placements on `k`
 /// columns) and `lower` start: about `limit` halves each, cut at equal numbers of candidates
-/// (one north placement's are never split). None when no half can be made; one chunk, the
+/// (one north placement's are never split). None when no half can be made; one batch, the
 /// whole walk, when all the candidates fit in `limit`.
 ///
-/// The halves a chunk will hold are not known before they are made: the share of candidates
+/// The halves a batch will hold are not known before they are made: the share of candidates
 /// kept is estimated from the first north placement of each column set, against all the south
 /// placements it meets.
 ///
@@ -50,8 +50,8 @@ pub(super) fn starts(upper: &Lists, lower: &Lists, width: u32, k: u32, limit: us
             (tops.len() * first) as u64
         })
         .sum();
-    let chunks = kept.div_ceil(limit).max(1);
-    let each = total.div_ceil(chunks);
+    let batches = kept.div_ceil(limit).max(1);
+    let each = total.div_ceil(batches);
     let mut starts = Vec::new();
     let mut room = 0;
     for (cols, tops, bottoms) in sizes {
@@ -181,7 +181,7 @@ impl RowSet<'_> {
         }
     }
 
-    /// Where the chunks of about `limit` halves of a side (the east one if `east`) start, for
+    /// Where the batches of about `limit` halves of a side (the east one if `east`) start, for
     /// a row set of `k` north rows in the east ([`starts`]).
     pub(super) fn starts(&self, join: &Join, east: bool, k: u32, limit: usize) -> Vec<At> {
         let (upper, lower, width) = self.side(join, east);
@@ -189,7 +189,7 @@ impl RowSet<'_> {
         starts(upper, lower, width, k, limit)
     }
 
-    /// Makes chunk `j` of a side's halves (`starts`: where its chunks start) into `keys`: the
+    /// Makes batch `j` of a side's halves (`starts`: where its batches start) into `keys`: the
     /// east side's if `east`, else the west side's.
     ///
     /// # Errors

@@ -9,8 +9,8 @@ use crate::memory::OutOfMemory;
 /// A worker's quarter lists, reused from one unit to the next.
 #[derive(Default)]
 pub(super) struct Held {
-    /// The tile (`k` and north sets) whose north lists are held, if any.
-    tile: Option<(u32, std::ops::Range<u32>)>,
+    /// The north sets whose lists are held (a tile's, or any), if any.
+    tile: Option<Vec<u32>>,
     /// The north-east and north-west lists of each north set of the tile.
     north: Vec<(Lists, Lists)>,
     south_east: Lists,
@@ -24,12 +24,22 @@ impl Held {
     ///
     /// [`OutOfMemory`] if a list does not fit.
     pub(super) fn hold_north(&mut self, join: &Join, tile: &Tile) -> Result<(), OutOfMemory> {
-        if self.tile.as_ref() == Some(&(tile.k, tile.north.clone())) {
+        let sets =
+            &join.north_sets[tile.k as usize][tile.north.start as usize..tile.north.end as usize];
+        self.hold_sets(join, sets)
+    }
+
+    /// Makes sure the north lists of the north sets `sets` are held, the `i`-th set's as the
+    /// `i`-th (built again only if other sets are held).
+    ///
+    /// # Errors
+    ///
+    /// [`OutOfMemory`] if a list does not fit.
+    pub(super) fn hold_sets(&mut self, join: &Join, sets: &[u32]) -> Result<(), OutOfMemory> {
+        if self.tile.as_deref() == Some(sets) {
             return Ok(());
         }
         self.tile = None;
-        let sets =
-            &join.north_sets[tile.k as usize][tile.north.start as usize..tile.north.end as usize];
         // Lists of a bigger tile before are let go: a worker holds one tile's, no more.
         self.north.truncate(sets.len());
         self.north.resize_with(sets.len(), Default::default);
@@ -38,7 +48,10 @@ impl Held {
                 self.build_first(join, (i, set, 0), quarter)?;
             }
         }
-        self.tile = Some((tile.k, tile.north.clone()));
+        let mut held = Vec::new();
+        crate::memory::reserve(&mut held, sets.len(), "the north sets held")?;
+        held.extend_from_slice(sets);
+        self.tile = Some(held);
         Ok(())
     }
 

@@ -1,32 +1,32 @@
-//! How a row set's halves meet: in one call when each side fits in one chunk, else the larger
-//! side in bigger chunks kept sorted while the other side's chunks come; a crew's chunks made
-//! in pieces.
+//! How a row set's halves meet: in one call when each side fits in one batch, else the larger
+//! side in bigger batches kept sorted while the other side's batches come; a crew's batches made
+//! in segments.
 
 use super::halves::{At, RowSet};
 use super::plan::{Join, BLOCKED, KEPT, KEPT_SUBS, PROBING, PROBING_SUBS};
 
-/// How a row set's halves are met: where the chunks (or a crew's pieces of chunks) of each
+/// How a row set's halves are met: where the batches (or a crew's segments of batches) of each
 /// side start, and, when there are several, which side is kept sorted while the other's
-/// chunks come (the west one if `true`).
+/// batches come (the west one if `true`).
 pub(super) struct Meeting {
     pub(super) east: Vec<At>,
     pub(super) west: Vec<At>,
     pub(super) kept: Option<bool>,
-    /// How many of each side's starts a chunk takes (east, west): a crew makes a chunk in
-    /// pieces; otherwise 1.
+    /// How many of each side's starts a batch takes (east, west): a crew makes a batch in
+    /// segments; otherwise 1.
     pub(super) subs: [usize; 2],
 }
 
-/// A side's chunks as [`Meeting::sides`] gives them: where its pieces start, and the pieces a
-/// chunk.
+/// A side's batches as [`Meeting::sides`] gives them: where its segments start, and the segments a
+/// batch.
 pub(super) type Side<'a> = (&'a [At], usize);
 
 impl Meeting {
     /// How the halves of `row_set` (of `k` north rows in the east) are met: in one call when
-    /// each side fits in one chunk of `join.halves`; else the larger side in chunks
-    /// [`BLOCKED`] times bigger, each sorted once and kept while the other side's chunks come.
-    /// A crew's chunks of the larger side are [`KEPT`] times bigger, made in [`KEPT_SUBS`]
-    /// pieces, the other side's [`PROBING`] times in [`PROBING_SUBS`].
+    /// each side fits in one batch of `join.halves`; else the larger side in batches
+    /// [`BLOCKED`] times bigger, each sorted once and kept while the other side's batches come.
+    /// A crew's batches of the larger side are [`KEPT`] times bigger, made in [`KEPT_SUBS`]
+    /// segments, the other side's [`PROBING`] times in [`PROBING_SUBS`].
     ///
     /// # Complexity
     ///
@@ -68,7 +68,7 @@ impl Meeting {
     }
 
     /// The starts of the side loaded into blocks (the west one if `west_blocked`) and of the
-    /// other, each with its pieces a chunk.
+    /// other, each with its segments a batch.
     pub(super) fn sides(&self, west_blocked: bool) -> (Side<'_>, Side<'_>) {
         let east = (&self.east[..], self.subs[0]);
         let west = (&self.west[..], self.subs[1]);
@@ -78,21 +78,21 @@ impl Meeting {
         }
     }
 
-    /// The number of chunks of each side (east, west).
-    pub(super) fn chunks(&self) -> [usize; 2] {
+    /// The number of batches of each side (east, west).
+    pub(super) fn batches(&self) -> [usize; 2] {
         [
-            chunk_count(&self.east, self.subs[0]),
-            chunk_count(&self.west, self.subs[1]),
+            batch_count(&self.east, self.subs[0]),
+            batch_count(&self.west, self.subs[1]),
         ]
     }
 }
 
-/// The number of chunks of a side whose pieces start at `starts`, `subs` pieces a chunk.
-pub(super) fn chunk_count(starts: &[At], subs: usize) -> usize {
+/// The number of batches of a side whose segments start at `starts`, `subs` segments a batch.
+pub(super) fn batch_count(starts: &[At], subs: usize) -> usize {
     starts.len().div_ceil(subs)
 }
 
-/// The pieces of chunk `j` of a side (`subs` a chunk): indices into its starts.
-pub(super) fn pieces(starts: &[At], subs: usize, j: usize) -> std::ops::Range<usize> {
+/// The segments of batch `j` of a side (`subs` a batch): indices into its starts.
+pub(super) fn segments_of(starts: &[At], subs: usize, j: usize) -> std::ops::Range<usize> {
     j * subs..((j + 1) * subs).min(starts.len())
 }

@@ -1,6 +1,47 @@
 //! Counting by joining half boards built from quarters: the total number of placements without
 //! searching the board row by row.
 //!
+//! # Reading the join
+//!
+//! A reviewer's guide: the files in the order the data flows through them, each one idea and
+//! one type, no file importing one that comes after it.
+//!
+//! | stage | file | what it holds |
+//! | --- | --- | --- |
+//! | the cut | `plan.rs` | [`Join`](plan::Join): the board cut into four quarters, the row sets, the units of work, the upside-down fold, and every size below (batches, list parts, the crew's) |
+//! | quarters | `quarter/` | a quarter's placements on given rows, bucketed by the columns they use (`Lists`) |
+//! | lists held | `lists.rs` | a worker's quarter lists: its tile's north lists and one row set's south lists, whole or a part at a time |
+//! | halves | `halves.rs` | a side's halves made from two quarter lists, a batch at a time; where batches start |
+//! | meeting | `meeting.rs` | how a row set's two sides meet: one call, or a bigger batch of one side kept sorted while the other's come |
+//! | sieve | `sieve/` | both sides bucketed by a run of diagonals so that most pairs that cannot fit are never tried: the choice of diagonals (`choice.rs`), the sorting (`sorting.rs`), buckets and their joins (`buckets.rs`), words of one weight (`lanes.rs`) |
+//! | blocks | `sliced.rs`, `squeeze.rs` | 512 halves of the kept side turned on their side into bit rows; keys squeezed to the diagonals that can still clash |
+//! | kernel | `kernel/` | the innermost loop, one file an instruction set (`avx512.rs`, `avx2.rs`, `portable.rs`) behind [`Kernel`] |
+//! | a unit | `worker.rs`, `progress.rs` | one worker's count of a unit, row set by row set, each meeting of two batches a piece told to the checkpoint's steps |
+//! | the crew | `crew.rs` | from n = [`CREW_FROM`], the threads on one row set together (their threads started by `run::threads`) |
+//! | the estimate | `sample.rs` | one random pair of batches, counted as the count counts it, its time charged with its share |
+//! | the mirror | `mirror.rs` | a part counted again through the upside-down image of every row set it counts: other lists, batches and cuts (`queens recheck`) |
+//! | reuse | `reuse.rs` | the plan and workers a caller's [`Keep`](super::Keep) holds for its next count |
+//!
+//! Words, one meaning each:
+//!
+//! - **row set**: the rows `E` of the east queens (`k` north rows and the rest south);
+//!   counted for itself, for its reverse too, or not at all (the fold).
+//! - **tile**: north sets whose lists a worker builds once and keeps (at most 24 MB).
+//! - **unit**: a tile by a run of south sets: what a part holds and a thread takes.
+//! - **batch**: halves of one side of a row set made together (about [`HALVES`] keys, or a
+//!   bigger kept one); every batch of one side meets every batch of the other.
+//! - **segment**: a crew's share of a batch, made and sorted by one thread.
+//! - **piece**: one meeting of two batches, numbered in a unit; a checkpoint's step says the
+//!   next piece to count.
+//! - **crew**: the threads of a count working on one row set together.
+//! - **cut** (of the sieve): the run of diagonals the halves are bucketed by (`Sorting`);
+//!   the public [`Cut`] is how a count is cut to fit memory.
+//! - **block**: 512 halves of the kept side transposed into bit rows (`sliced.rs`).
+//! - **word**: 64 halves of a block, all of one weight (`sieve/lanes.rs`).
+//! - **chunk** (of a checkpoint, `run`): consecutive units recorded together.
+//! - **part**: one of the M slices of a count (`--part K/M`); a quarter list too big to hold
+//!   is built in *list parts* ([`LIST_PART`]).
+//!
 //! # The idea
 //!
 //! Cut the board into a west half (the left `w = ⌊n/2⌋` columns) and an east half (the other
@@ -29,9 +70,8 @@
 //! **sieve** (`sieve`, Kluev's `sieveCuts`) buckets both sides of a row set by the few
 //! diagonals a random pair clashes on most: an east bucket is probed only by the west buckets
 //! disjoint from it on those diagonals. The number of diagonals is chosen per row set by the
-//! kernel's computed cost (none for small row sets, whose few blocks it would only split):
-//! a part of n = 21 counts 3.4 times faster with it, one of n = 22 3.3 times (with the
-//! fixed start of a part, 0.7 s and 3.5 s, included).
+//! kernel's computed cost (none for small row sets, whose few blocks it would only split);
+//! docs/counter.md measures what it saves.
 //!
 //! # Symmetry
 //!
@@ -61,10 +101,9 @@
 //! (`k` of the `w` north rows) by south sets; the north sets are cut into *tiles* holding at
 //! most 24 MB of north lists. A unit of work is one tile by one south set: a worker builds a
 //! tile's north lists once and keeps them while its units come, and builds each unit's south
-//! lists once, for every north set of the tile. So a south list is built once per tile (a few
-//! times at n = 21, each time in under a second). The halves of a row set are made and
-//! counted in chunks: the larger side in chunks of 4 × [`HALVES`] keys (8 Mi: 64 MB a copy),
-//! each sorted once and met with every chunk of [`HALVES`] of the other side, so a row set
+//! lists once, for every north set of the tile. So a south list is built once per tile. The halves of a row set are made and
+//! counted in batches: the larger side in batches of 4 × [`HALVES`] keys (8 Mi: 64 MB a copy),
+//! each sorted once and met with every batch of [`HALVES`] of the other side, so a row set
 //! of tens of millions of halves (n = 27) takes no more memory than one of a few. A quarter
 //! list of more than [`LIST_PART`] placements (64 MB; from n = 28, up to 6 GB at n = 32) is
 //! built in parts, cut between the columns of its first rows (`build_part`),
@@ -73,10 +112,10 @@
 //! split the longest run left when its own is done, so no thread waits for another.
 //!
 //! From n = 28 ([`CREW_FROM`]) a row set's halves are tens of millions a side, and the
-//! kernel's probes per placement fall as the chunk kept sorted grows: there the threads work
-//! as a *crew* (`crew`) on one unit at a time, around one chunk of 64 Mi halves of the larger
-//! side (512 MB) met with chunks of 16 Mi of the other, both made in pieces by all the
-//! threads, the sieve's patterns shared out among them. The lists and the chunks are held
+//! kernel's probes per placement fall as the batch kept sorted grows: there the threads work
+//! as a *crew* (`crew`) on one unit at a time, around one batch of 64 Mi halves of the larger
+//! side (512 MB) met with batches of 16 Mi of the other, both made in segments by all the
+//! threads, the sieve's patterns shared out among them. The lists and the batches are held
 //! once; a thread beyond the first adds only its own buffers ([`HAND_MB`]).
 //!
 //! # What is public
@@ -104,6 +143,7 @@ mod halves;
 mod kernel;
 mod lists;
 mod meeting;
+mod mirror;
 mod plan;
 mod progress;
 pub(crate) mod quarter;
@@ -117,24 +157,23 @@ mod subsets;
 mod tests;
 mod worker;
 
-use super::problem::{Ask, Problem};
-use super::run::estimate::{estimate_units, Estimate, Sampled};
+use super::problem::Problem;
 use super::run::threads::Helpers;
 use super::run::{self, CountError, Keep, Run};
 use plan::Join;
 use reuse::Kept;
-use worker::Worker;
 
 pub use kernel::{Kernel, KernelError};
-pub use plan::{CREW_FROM, HALVES, LIST_PART};
+pub use plan::{CREW_FROM, HALVES, LIST_PART, MAX_N};
+pub use sample::estimate;
 
 /// The most memory a thread of a crew adds beyond the first, in MB: its own buffers (the
-/// pieces it makes and sorts, its block tables, its stack); docs/benchmarks.md gives the
+/// segments it makes and sorts, its block tables, its stack); docs/benchmarks.md gives the
 /// peaks measured on a part of n = 28.
 pub const HAND_MB: u64 = 64;
 
 /// The memory a task of `threads` threads counting `n` needs, in MB, from `one`, what one
-/// thread took: from n = [`CREW_FROM`] a crew's threads share the lists and the kept chunk,
+/// thread took: from n = [`CREW_FROM`] a crew's threads share the lists and the kept batch,
 /// so each beyond the first adds at most [`HAND_MB`]; below, each thread holds its own.
 ///
 /// # Example
@@ -153,11 +192,6 @@ pub fn task_megabytes(n: u32, threads: usize, one: u64) -> u64 {
     }
 }
 
-/// The largest `n` the join counts: 32, whose keys of `2(n - 1) = 62` bits take the kernel's
-/// 11 groups of 6 bits and fill a word (with the one extra bit of an odd board's quarter
-/// entries). Counts pass 2^64 from n = 29: units, checkpoints and merges sum in 128 bits.
-pub const MAX_N: u32 = 32;
-
 /// Counts the placements of `n` queens by joining half boards, on one thread.
 ///
 /// # Constraints
@@ -173,7 +207,7 @@ pub const MAX_N: u32 = 32;
 /// Exponential, like every exact count: docs/benchmarks.md gives the times measured and
 /// estimated (`queens count N --estimate`) on this project's machine. Memory: a tile of north
 /// lists (at most 24 MB), one row set's south lists (a list of more than [`LIST_PART`]
-/// placements in parts), and a chunk of halves of each side (at most [`HALVES`] keys, a few
+/// placements in parts), and a batch of halves of each side (at most [`HALVES`] keys, a few
 /// copies), whatever `n`.
 ///
 /// # Example
@@ -253,7 +287,7 @@ pub fn count_on(kernel: Kernel, n: u32, run: &Run<'_>) -> Result<u128, CountErro
     count_cut(kernel, n, run, Cut::default())
 }
 
-/// How the join cuts a row set's work to fit in memory: its halves made in chunks of about
+/// How the join cuts a row set's work to fit in memory: its halves made in batches of about
 /// `halves` keys a side, and a quarter list of more than `list_part` placements built in parts
 /// (the row set met once for every combination of its lists' parts). The defaults are
 /// [`HALVES`] and [`LIST_PART`], where lists are cut only from n = 28; smaller numbers take the
@@ -276,7 +310,7 @@ pub struct Cut {
     /// The most placements of a quarter list held at once.
     pub list_part: usize,
     /// Whether a row set too big for one call is counted by a crew (the run's threads on one
-    /// row set together, its larger side in chunks 16 times the other's: `crew`), as every
+    /// row set together, its larger side in batches 16 times the other's: `crew`), as every
     /// count of n >= 28 is; `false` leaves that to `n`.
     pub crew: bool,
 }
@@ -409,63 +443,38 @@ pub(crate) fn unit_row_sets(
         .collect())
 }
 
-/// Estimates the count of `n` queens by the join from a seeded random sample of its row sets,
-/// each sample a random pair of an east and a west chunk of a row set's halves, for
-/// about `budget` (as [`crate::count::estimate`] says), on `kernel`; of
-/// the k-th of m parts for `part = Some((k, m))`.
+/// The count of part `part` of the join's count of `n`, made again through the upside-down
+/// image of every row set the part counts (other quarter lists, batches and cuts: see
+/// `mirror`), on up to `threads` threads, on `kernel`: it equals [`count_with`]'s count of
+/// the part unless a fault struck one of them.
 ///
 /// # Panics
 ///
-/// Panics if `n > 32`, or if a part is not `1 <= k <= m`.
+/// Panics if `n` is not in `1..=32`, or the part is not `1 <= k <= m`.
 ///
 /// # Errors
 ///
-/// [`CountError`] if the quarter lists do not fit in memory.
+/// [`CountError::Memory`] if the plan, the lists or the halves do not fit.
 ///
 /// # Complexity
 ///
-/// About `budget` (past n = 23 each sample takes seconds).
-///
-/// # Example
-///
-/// ```
-/// use std::time::Duration;
-///
-/// let estimate = nqueens::count::join::estimate(14, Duration::from_millis(20), 1, nqueens::count::join::Kernel::best(), None).unwrap();
-/// assert!((estimate.count - 365596.0).abs() < 5.0 * estimate.error.max(1.0));
-/// ```
-pub fn estimate(
+/// About that of counting the part.
+pub(crate) fn count_mirrored(
     n: u32,
-    budget: std::time::Duration,
-    seed: u64,
+    part: (u64, u64),
+    threads: usize,
     kernel: Kernel,
-    part: Option<(u64, u64)>,
-) -> Result<Estimate, CountError> {
-    assert!(n <= MAX_N, "join: n = {} is above {}", n, MAX_N);
-    if n == 0 {
-        return estimate_units(
-            Ask::Total,
-            &run::slice(vec![()], part),
-            budget,
-            seed,
-            || Ok(()),
-            |_, _, _| {
-                Ok(Sampled {
-                    counts: [1, 0],
-                    weight: 1.0,
-                    seconds: None,
-                })
-            },
-        );
-    }
+) -> Result<u128, CountError> {
+    assert!(
+        (1..=MAX_N).contains(&n),
+        "join: n = {} is outside 1..=32",
+        n
+    );
+    assert!(
+        1 <= part.0 && part.0 <= part.1,
+        "join: part {:?} is not 1 <= k <= m",
+        part
+    );
     crate::memory::headroom("the join's plan")?;
-    let join = Join::new(n, kernel);
-    estimate_units(
-        Ask::Total,
-        &run::slice(join.units()?, part),
-        budget,
-        seed,
-        || Ok(Worker::new(&join, 1)),
-        |worker, tile, rng| Ok(sample::sample(&join, worker, tile, rng)?),
-    )
+    mirror::count_mirrored(&Join::new(n, kernel), part, threads)
 }

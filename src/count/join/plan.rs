@@ -1,6 +1,6 @@
 //! The cut of the board and the units of work: the row sets of the east queens, split into
 //! north and south sets, tiles of north sets, the upside-down fold, and the sizes every later
-//! stage is cut to (chunks of halves, parts of lists, a crew's chunks).
+//! stage is cut to (batches of halves, parts of lists, a crew's batches).
 
 use super::kernel::Kernel;
 use super::quarter::{Lists, Shape};
@@ -38,9 +38,14 @@ impl Unit for Tile {
     }
 }
 
+/// The largest `n` the join counts: 32, whose keys of `2(n - 1) = 62` bits take the kernel's
+/// 11 groups of 6 bits and fill a word (with the one extra bit of an odd board's quarter
+/// entries). Counts pass 2^64 from n = 29: units, checkpoints and merges sum in 128 bits.
+pub const MAX_N: u32 = 32;
+
 /// About the most halves of a side made at once (16 MB of keys). A row set with more is
-/// counted in chunks: its larger side in chunks 4 times bigger, each sorted once and met with
-/// every chunk of this size of the other side (`Join::meeting`).
+/// counted in batches: its larger side in batches 4 times bigger, each sorted once and met with
+/// every batch of this size of the other side (`Join::meeting`).
 pub const HALVES: usize = 1 << 21;
 
 /// About the most placements a quarter list holds at once (64 MB): a row set with more has
@@ -71,7 +76,7 @@ pub(super) const SOUTH_SETS_ALONE: u32 = 64;
 /// The version of the numbering of a unit's pieces ([`Join::layout`]).
 const PIECES_VERSION: u64 = 1;
 
-/// How many times bigger the chunks of a row set's larger side are than the other's, when
+/// How many times bigger the batches of a row set's larger side are than the other's, when
 /// they are kept sorted and no crew counts them (`Meeting`).
 pub(super) const BLOCKED: usize = 4;
 
@@ -79,18 +84,18 @@ pub(super) const BLOCKED: usize = 4;
 /// hold tens of millions of halves a side.
 pub const CREW_FROM: u32 = 28;
 
-/// How many times bigger a crew's chunks of the larger side are than [`HALVES`]: 32 × 2 Mi
+/// How many times bigger a crew's batches of the larger side are than [`HALVES`]: 32 × 2 Mi
 /// halves, 512 MB (docs/counter.md, "The crew", measures the choice).
 pub(super) const KEPT: usize = 32;
 
-/// The pieces a crew's chunk of the larger side is made in, one thread a piece.
+/// The segments a crew's batch of the larger side is made in, one thread a segment.
 pub(super) const KEPT_SUBS: usize = 32;
 
-/// How many times bigger a crew's chunks of the other side are than [`HALVES`]: each block of
-/// the kept chunk is loaded once for each of them (docs/counter.md, "The crew").
+/// How many times bigger a crew's batches of the other side are than [`HALVES`]: each block of
+/// the kept batch is loaded once for each of them (docs/counter.md, "The crew").
 pub(super) const PROBING: usize = 8;
 
-/// The pieces a crew's chunk of the other side is made in.
+/// The segments a crew's batch of the other side is made in.
 pub(super) const PROBING_SUBS: usize = 64;
 
 /// The four quarter lists of a row set, in the order a row set numbers the combinations of
@@ -120,7 +125,7 @@ pub(super) struct Join {
     pub(super) halves: usize,
     /// The most placements of a list held at once ([`LIST_PART`]; tests take fewer).
     pub(super) list_part: usize,
-    /// Whether a row set met in chunks is counted by a crew (`super::crew`): from
+    /// Whether a row set met in batches is counted by a crew (`super::crew`): from
     /// n = [`CREW_FROM`], or when a test asks.
     pub(super) crew: bool,
 }
@@ -155,14 +160,14 @@ impl Join {
 
     /// How a unit's pieces are numbered (`super::progress::Progress`), for a checkpoint's steps:
     /// the numbering's version (raised when the order or the cut of the pieces changes), the
-    /// chunks of halves and the parts of lists, which decide the cut.
+    /// batches of halves and the parts of lists, which decide the cut.
     pub(super) fn layout(&self) -> u64 {
         let mut hash = Fnv::new();
         hash.bytes(b"join pieces");
         for word in [PIECES_VERSION, self.halves as u64, self.list_part as u64] {
             hash.word(word);
         }
-        // A crew cuts the chunks otherwise (whatever its number of threads).
+        // A crew cuts the batches otherwise (whatever its number of threads).
         if self.crew {
             hash.bytes(b"crew");
             for word in [KEPT, KEPT_SUBS, PROBING, PROBING_SUBS] {
@@ -270,6 +275,15 @@ impl Join {
         let main = (n - 1 + w).saturating_sub(1);
         let main_too = u64::from(w > 0);
         move |key: u64| ((key >> anti & 1) + (key >> main & main_too)) as usize
+    }
+
+    /// The row set of north set `north` and south set `south` turned upside down (row `r` to
+    /// row `n - 1 - r`), as its north set and south set: the same number of placements, made
+    /// of other quarter lists.
+    pub(super) fn reverse(&self, north: u32, south: u32) -> (u32, u32) {
+        let rows = north | south << self.w;
+        let reverse = rows.reverse_bits() >> (32 - self.n);
+        (reverse & ((1u32 << self.w) - 1), reverse >> self.w)
     }
 
     /// The weight of the row set of north set `north` and south set `south` in the upside-down

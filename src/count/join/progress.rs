@@ -3,9 +3,9 @@
 
 use crate::count::run::{CountError, Steps};
 
-/// A unit's count as it goes: a piece is one meeting of two chunks of halves, numbered
+/// A unit's count as it goes: a piece is one meeting of two batches of halves, numbered
 /// `[s, i, c, b, p]` (the unit's south set, the tile's north set, the combination of the
-/// lists' parts, the chunks of the kept and of the probing side), in the order counted. A
+/// lists' parts, the batches of the kept and of the probing side), in the order counted. A
 /// count resumed from a step skips the pieces before it; after each piece the steps are told
 /// the next one and the unit's count so far.
 pub(super) struct Progress<'a> {

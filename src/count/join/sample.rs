@@ -1,25 +1,28 @@
 //! One sample of the join's estimate: a random row set of a unit, and in it a random pair of
-//! an east and a west chunk of halves, counted as a whole count counts it, with the share of
+//! an east and a west batch of halves, counted as a whole count counts it, with the share of
 //! the whole count's time it stands for.
 
 use super::crew::SAMPLED_RUNS;
+use super::kernel::Kernel;
 use super::meeting::Meeting;
-use super::plan::{Join, Tile, NORTH_EAST, NORTH_WEST};
+use super::plan::{Join, Tile, MAX_N, NORTH_EAST, NORTH_WEST};
 use super::worker::Worker;
-use crate::count::run::estimate::Sampled;
+use crate::count::problem::Ask;
+use crate::count::run::estimate::{estimate_units, Estimate, Sampled};
 use crate::count::run::threads::Helpers;
+use crate::count::run::{self, CountError};
 use crate::memory::OutOfMemory;
 use crate::rng::SplitMix64;
 
 /// One sample of the join's estimate: a random row set of `tile`, with its four lists built
-/// for it alone, and in it a random pair of an east and a west chunk of halves ([`Meeting`])
+/// for it alone, and in it a random pair of an east and a west batch of halves ([`Meeting`])
 /// of a random combination of their parts, counted as a whole count counts it by `worker`.
 /// The sample weighs as many times more as there are such pairs in the unit, and its time is
 /// counted with the share of the work a whole count pays for it: of the lists (a south list
 /// in one part is met with every north set of its tile, a north list with every south set, a
-/// list in parts is built for each), of making and sorting the larger side's chunk (once for
-/// all the other side's chunks) and, when the other side is one chunk, of making it (once for
-/// all the larger side's chunks).
+/// list in parts is built for each), of making and sorting the larger side's batch (once for
+/// all the other side's batches) and, when the other side is one batch, of making it (once for
+/// all the larger side's batches).
 ///
 /// # Errors
 ///
@@ -27,7 +30,7 @@ use crate::rng::SplitMix64;
 ///
 /// # Complexity
 ///
-/// That of counting one pair of chunks of one row set, with its lists.
+/// That of counting one pair of batches of one row set, with its lists.
 pub(super) fn sample(
     join: &Join,
     worker: &mut Worker,
@@ -89,27 +92,27 @@ pub(super) fn sample(
             seconds: Some(lists / combinations),
         });
     }
-    let chunks = meeting.chunks();
+    let batches = meeting.batches();
     let (a, b) = (
-        rng.below(chunks[0] as u64) as usize,
-        rng.below(chunks[1] as u64) as usize,
+        rng.below(batches[0] as u64) as usize,
+        rng.below(batches[1] as u64) as usize,
     );
     let counting = std::time::Instant::now();
     let (counted, shared) = match (meeting.kept, worker.crew.as_mut()) {
         (None, _) => {
-            worker.make_chunk(join, 0, false, (west, b))?;
-            worker.make_chunk(join, 0, true, (east, a))?;
+            worker.make_batch(join, 0, false, (west, b))?;
+            worker.make_batch(join, 0, true, (east, a))?;
             (worker.count_made(join)?, 0.0)
         }
         (Some(west_blocked), Some(crew)) => {
-            // The kept chunk is made and sorted once for all the other side's chunks (which
-            // a crew makes again for each kept chunk): its share is charged. Only one random
+            // The kept batch is made and sorted once for all the other side's batches (which
+            // a crew makes again for each kept batch): its share is charged. Only one random
             // run of the patterns is probed, standing for all of them: the sample weighs that
             // many times more, and its time is that run's probing and its share of making
-            // both chunks.
+            // both batches.
             let (kept, probe, probes) = match west_blocked {
-                true => (b, a, chunks[0]),
-                false => (a, b, chunks[1]),
+                true => (b, a, batches[0]),
+                false => (a, b, batches[1]),
             };
             let runs = SAMPLED_RUNS;
             let run = rng.below(runs as u64) as usize;
@@ -117,14 +120,14 @@ pub(super) fn sample(
             let helpers = Helpers::default();
             let row_set = worker.lists.row_set(0);
             let board = (join, row_set, &mut worker.sieve);
-            let made = crew.keep_chunk(board, sides, (kept, probe), &helpers)?;
+            let made = crew.keep_batch(board, sides, (kept, probe), &helpers)?;
             let started = std::time::Instant::now();
             let board = (join, row_set, &mut worker.sieve);
-            let (counted, making) = crew.meet_chunk(board, sides, probe, (run, runs), &helpers)?;
+            let (counted, making) = crew.meet_batch(board, sides, probe, (run, runs), &helpers)?;
             let probing = started.elapsed().as_secs_f64() - making;
             let share = made / probes as f64 + making;
             let seconds = probing + share / runs as f64;
-            let pairs = (chunks[0] * chunks[1] * runs) as f64;
+            let pairs = (batches[0] * batches[1] * runs) as f64;
             return Ok(Sampled {
                 counts: [weight * counted, 0],
                 weight: row_sets * combinations * pairs,
@@ -132,15 +135,15 @@ pub(super) fn sample(
             });
         }
         (Some(west_blocked), None) => {
-            // The larger side's chunk is made and sorted once for all the other side's
-            // chunks: its share is charged.
+            // The larger side's batch is made and sorted once for all the other side's
+            // batches: its share is charged.
             let (blocked, probing) = match west_blocked {
                 true => ((&west[..], b), (&east[..], a)),
                 false => ((&east[..], a), (&west[..], b)),
             };
-            worker.make_chunk(join, 0, !west_blocked, blocked)?;
+            worker.make_batch(join, 0, !west_blocked, blocked)?;
             let made = counting.elapsed().as_secs_f64();
-            worker.make_chunk(join, 0, west_blocked, probing)?;
+            worker.make_batch(join, 0, west_blocked, probing)?;
             let other = counting.elapsed().as_secs_f64() - made;
             let bits = worker.lists.row_set(0).used_bits(west_blocked);
             let counted = worker.count_kept(join, true, west_blocked, bits)?;
@@ -152,12 +155,73 @@ pub(super) fn sample(
             (counted, big + small)
         }
     };
-    // The lists' share: this pair of chunks is one of the combination's pairs.
-    let pairs = (chunks[0] * chunks[1]) as f64;
+    // The lists' share: this pair of batches is one of the combination's pairs.
+    let pairs = (batches[0] * batches[1]) as f64;
     let seconds = counting.elapsed().as_secs_f64() - shared + lists / (combinations * pairs);
     Ok(Sampled {
         counts: [weight * counted, 0],
         weight: row_sets * combinations * pairs,
         seconds: Some(seconds),
     })
+}
+
+/// Estimates the count of `n` queens by the join from a seeded random sample of its row sets,
+/// each sample a random pair of an east and a west batch of a row set's halves, for
+/// about `budget` (as [`crate::count::estimate`] says), on `kernel`; of
+/// the k-th of m parts for `part = Some((k, m))`.
+///
+/// # Panics
+///
+/// Panics if `n > 32`, or if a part is not `1 <= k <= m`.
+///
+/// # Errors
+///
+/// [`CountError`] if the quarter lists do not fit in memory.
+///
+/// # Complexity
+///
+/// About `budget` (past n = 23 each sample takes seconds).
+///
+/// # Example
+///
+/// ```
+/// use std::time::Duration;
+///
+/// let estimate = nqueens::count::join::estimate(14, Duration::from_millis(20), 1, nqueens::count::join::Kernel::best(), None).unwrap();
+/// assert!((estimate.count - 365596.0).abs() < 5.0 * estimate.error.max(1.0));
+/// ```
+pub fn estimate(
+    n: u32,
+    budget: std::time::Duration,
+    seed: u64,
+    kernel: Kernel,
+    part: Option<(u64, u64)>,
+) -> Result<Estimate, CountError> {
+    assert!(n <= MAX_N, "join: n = {} is above {}", n, MAX_N);
+    if n == 0 {
+        return estimate_units(
+            Ask::Total,
+            &run::slice(vec![()], part),
+            budget,
+            seed,
+            || Ok(()),
+            |_, _, _| {
+                Ok(Sampled {
+                    counts: [1, 0],
+                    weight: 1.0,
+                    seconds: None,
+                })
+            },
+        );
+    }
+    crate::memory::headroom("the join's plan")?;
+    let join = Join::new(n, kernel);
+    estimate_units(
+        Ask::Total,
+        &run::slice(join.units()?, part),
+        budget,
+        seed,
+        || Ok(Worker::new(&join, 1)),
+        |worker, tile, rng| Ok(sample(&join, worker, tile, rng)?),
+    )
 }

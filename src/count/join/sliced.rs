@@ -116,9 +116,9 @@ impl Sliced {
         });
         // Transpose the keys 64 at a time: bit i of word `word` of row d is bit d of key
         // 64·word + i; a free row is the valid halves whose keys lack the bit.
-        for (word, chunk) in keys.chunks(64).enumerate() {
+        for (word, batch) in keys.chunks(64).enumerate() {
             let mut square = [0u64; 64];
-            square[..chunk.len()].copy_from_slice(chunk);
+            square[..batch.len()].copy_from_slice(batch);
             transpose(&mut square);
             for (row, used) in self.free[..self.groups * GROUP].iter_mut().zip(square) {
                 row[word] = valid[word] & !used;

@@ -1,5 +1,5 @@
-//! The join's own tests: row sets counted in chunks against the known counts, and estimates
-//! from pairs of chunks.
+//! The join's own tests: row sets counted in batches against the known counts, and estimates
+//! from pairs of batches.
 
 use super::halves;
 use super::plan::{self, Join};
@@ -41,8 +41,8 @@ fn helpers() -> Helpers {
 }
 
 #[test]
-fn halves_made_in_small_chunks_count_the_same() {
-    // Alone, and by crews of one and of three threads (their chunks made in pieces, kept in
+fn halves_made_in_small_batches_count_the_same() {
+    // Alone, and by crews of one and of three threads (their batches made in segments, kept in
     // segments, their patterns shared out).
     for (n, (crew, hands)) in [8u32, 11, 12, 13]
         .into_iter()
@@ -75,7 +75,7 @@ fn halves_made_in_small_chunks_count_the_same() {
 #[test]
 fn the_path_of_n_28_and_up_gives_the_known_counts_at_full_size() {
     // Every quarter list cut into parts of at most 200 placements (from n = 28 the lists pass
-    // LIST_PART and are cut so), halves in the count's own chunks: N = 14 to 16 counted whole,
+    // LIST_PART and are cut so), halves in the count's own batches: N = 14 to 16 counted whole,
     // against the symmetric search and the table of known counts.
     for n in 14u32..=16 {
         let mut join = Join::new(n, Kernel::best());
@@ -107,7 +107,7 @@ fn the_path_of_n_28_and_up_gives_the_known_counts_at_full_size() {
 #[test]
 fn lists_built_in_parts_count_the_same() {
     // Lists in parts of a few placements (a row set meets every combination of its four
-    // lists' parts), met part by part with the halves in small chunks too, as n >= 28 meets
+    // lists' parts), met part by part with the halves in small batches too, as n >= 28 meets
     // its big ones.
     for (n, list_part, halves, crew) in [
         (9u32, 1, 5000, false),
@@ -148,7 +148,7 @@ fn an_estimate_from_parts_of_lists_is_near_the_count() {
 
 #[test]
 fn an_estimate_of_a_crew_is_near_the_count() {
-    // A crew's samples: a kept chunk made in pieces met with one chunk of the other side.
+    // A crew's samples: a kept batch made in segments met with one batch of the other side.
     let mut join = Join::new(13, Kernel::portable());
     (join.halves, join.crew) = (60, true);
     let (mean, error) = sampled(&join, 3000, 4);
@@ -178,7 +178,7 @@ fn sampled(join: &Join, samples: usize, seed: u64) -> (f64, f64) {
 }
 
 #[test]
-fn chunks_hold_at_most_their_candidates_and_cover_the_walk() {
+fn batches_hold_at_most_their_candidates_and_cover_the_walk() {
     let join = Join::new(12, Kernel::portable());
     let mut worker = Worker::new(&join, 1);
     let tile = &join.units().unwrap()[40];
@@ -206,12 +206,12 @@ fn chunks_hold_at_most_their_candidates_and_cover_the_walk() {
             limit,
             starts
         );
-        let pieces: Vec<Vec<u64>> = (0..starts.len())
+        let segments: Vec<Vec<u64>> = (0..starts.len())
             .map(|a| make(starts[a], starts.get(a + 1).copied()))
             .collect();
-        assert_eq!(pieces.concat(), all, "limit {}", limit);
-        // About `limit` halves a chunk, from an estimate of the share kept: near enough.
-        let sizes: Vec<usize> = pieces.iter().map(Vec::len).collect();
+        assert_eq!(segments.concat(), all, "limit {}", limit);
+        // About `limit` halves a batch, from an estimate of the share kept: near enough.
+        let sizes: Vec<usize> = segments.iter().map(Vec::len).collect();
         assert!(
             sizes.iter().all(|&size| size <= 2 * limit + lower.len())
                 && sizes.len() <= 2 * all.len().div_ceil(limit) + 1,
@@ -223,9 +223,9 @@ fn chunks_hold_at_most_their_candidates_and_cover_the_walk() {
 }
 
 #[test]
-fn an_estimate_from_pairs_of_chunks_is_near_the_count() {
+fn an_estimate_from_pairs_of_batches_is_near_the_count() {
     let mut join = Join::new(13, Kernel::portable());
-    join.halves = 40; // several chunks a side in most row sets
+    join.halves = 40; // several batches a side in most row sets
     let (mean, error) = sampled(&join, 2000, 7);
     assert!((mean - 73712.0).abs() < 4.0 * error, "{} ± {}", mean, error);
 }
@@ -343,8 +343,8 @@ pub(super) fn all_halves(
 
 #[test]
 fn a_unit_resumed_from_any_of_its_steps_counts_the_same() {
-    // Lists in parts and halves in small chunks, so that a unit's pieces are of every kind:
-    // south sets, north sets, combinations of parts, kept and probing chunks.
+    // Lists in parts and halves in small batches, so that a unit's pieces are of every kind:
+    // south sets, north sets, combinations of parts, kept and probing batches.
     let mut resumed = 0;
     let cases = [
         (11u32, 30, 20, false),
@@ -390,4 +390,65 @@ fn a_unit_resumed_from_any_of_its_steps_counts_the_same() {
         assert_eq!(total, u128::from(crate::judge::KNOWN_COUNTS[n as usize]));
     }
     assert!(resumed > 500, "{} resumptions", resumed);
+}
+
+#[test]
+fn every_part_counted_through_its_reversed_row_sets_gives_its_count() {
+    // Parts of every size, alone, by a crew, with lists in parts and small batches: each
+    // part's mirror count equals the join's count of it, though every row set is counted as
+    // its reverse (other north and south sets, other lists, other batches).
+    for (n, list_part, halves, crew) in [
+        (8u32, LIST_PART, HALVES, false),
+        (11, LIST_PART, HALVES, false),
+        (12, 40, 40, false),
+        (13, LIST_PART, 300, true),
+        (14, LIST_PART, HALVES, false),
+    ] {
+        let mut join = Join::new(n, Kernel::best());
+        (join.list_part, join.halves, join.crew) = (list_part, halves, crew);
+        let cut = Cut {
+            halves,
+            list_part,
+            crew,
+        };
+        for m in [1u64, 3, 7] {
+            let mut sum = 0;
+            for k in 1..=m {
+                let run = Run {
+                    part: Some((k, m)),
+                    threads: 2,
+                    ..Run::default()
+                };
+                let counted = count_cut(Kernel::best(), n, &run, cut).unwrap();
+                let mirrored = mirror::count_mirrored(&join, (k, m), 2).unwrap();
+                assert_eq!(mirrored, counted, "n = {}, part {}/{}", n, k, m);
+                sum += mirrored;
+            }
+            assert_eq!(sum, u128::from(crate::judge::KNOWN_COUNTS[n as usize]));
+        }
+    }
+}
+
+#[test]
+fn a_part_whose_row_set_is_its_own_reverse_is_mirrored_once() {
+    // n = 12 and 13 hold row sets that are their own reverse (weight 1) beside pairs
+    // (weight 2): each part's mirror must weigh them as the fold does.
+    for n in [12u32, 13] {
+        let join = Join::new(n, Kernel::portable());
+        let units = join.units().unwrap();
+        let palindromes = units.iter().any(|tile| {
+            tile.north.clone().any(|i| {
+                tile.south.clone().any(|j| {
+                    let (north, south) = (
+                        join.north_sets[tile.k as usize][i as usize],
+                        join.south_sets[tile.k as usize][j as usize],
+                    );
+                    join.fold(north, south) == 1
+                })
+            })
+        });
+        assert!(palindromes, "n = {}: no row set is its own reverse", n);
+        let whole = mirror::count_mirrored(&join, (1, 1), 1).unwrap();
+        assert_eq!(whole, u128::from(crate::judge::KNOWN_COUNTS[n as usize]));
+    }
 }

@@ -1,5 +1,5 @@
 //! A worker's count of a unit: its tile's north lists held, each row set's south lists built,
-//! its halves made in chunks and their pairs counted by the sieve and the kernel, alone or
+//! its halves made in batches and their pairs counted by the sieve and the kernel, alone or
 //! by a crew.
 
 use super::crew::Crew;
@@ -15,11 +15,11 @@ use crate::count::run::{CountError, Steps};
 use crate::memory::OutOfMemory;
 
 /// One worker's buffers, reused from one unit to the next: the quarter lists it holds, the
-/// halves' keys of a chunk of each side, the block, the sieve, and the crew's own buffers
+/// halves' keys of a batch of each side, the block, the sieve, and the crew's own buffers
 /// when its count is by a crew.
 pub(super) struct Worker {
     pub(super) lists: Held,
-    /// The east and the west halves of a chunk (their keys).
+    /// The east and the west halves of a batch (their keys).
     east: Keys,
     west: Keys,
     block: Sliced,
@@ -127,11 +127,11 @@ impl Worker {
     /// `at` of the unit, in the combination of its lists' parts held), with the weights of the
     /// long diagonals, each times `weight`, into `progress`.
     ///
-    /// The halves are made and counted in chunks ([`Meeting`]): each side in one when it fits
-    /// in [`HALVES`](super::HALVES) candidates; else the larger side in bigger chunks, each
-    /// sorted once and met with every chunk of the other (by the crew, when there is one). So
+    /// The halves are made and counted in batches ([`Meeting`]): each side in one when it fits
+    /// in [`HALVES`](super::HALVES) candidates; else the larger side in bigger batches, each
+    /// sorted once and met with every batch of the other (by the crew, when there is one). So
     /// a row set takes bounded memory however many halves it has (tens of millions at
-    /// n = 27). Each meeting of two chunks is a piece of the unit.
+    /// n = 27). Each meeting of two batches is a piece of the unit.
     ///
     /// # Errors
     ///
@@ -159,8 +159,8 @@ impl Worker {
             }
             let mut counted = 0;
             if !east.is_empty() && !west.is_empty() {
-                self.make_chunk(join, i, false, (west, 0))?;
-                self.make_chunk(join, i, true, (east, 0))?;
+                self.make_batch(join, i, false, (west, 0))?;
+                self.make_batch(join, i, true, (east, 0))?;
                 counted = self.count_made(join)?;
             }
             return progress.counted(piece, weight * counted);
@@ -175,7 +175,7 @@ impl Worker {
             if progress.before(&[at[0], at[1], at[2], b as u64]) {
                 continue;
             }
-            self.make_chunk(join, i, !west_blocked, (blocked, b))?;
+            self.make_batch(join, i, !west_blocked, (blocked, b))?;
             let mut fresh = true;
             for p in 0..probing.len() {
                 let piece = [at[0], at[1], at[2], b as u64, p as u64];
@@ -183,7 +183,7 @@ impl Worker {
                     continue;
                 }
                 if probing.len() > 1 || !probe_made {
-                    self.make_chunk(join, i, west_blocked, (probing, p))?;
+                    self.make_batch(join, i, west_blocked, (probing, p))?;
                     probe_made = true;
                 }
                 let counted = self.count_kept(join, fresh, west_blocked, bits)?;
@@ -194,14 +194,14 @@ impl Worker {
         Ok(())
     }
 
-    /// Makes the `j`-th chunk of a side's halves (`starts`: where its chunks start) of the
+    /// Makes the `j`-th batch of a side's halves (`starts`: where its batches start) of the
     /// row set of the `i`-th north set of the tile into that side's keys: the east side's if
     /// `east`, else the west side's.
     ///
     /// # Errors
     ///
     /// [`OutOfMemory`] if the keys do not fit.
-    pub(super) fn make_chunk(
+    pub(super) fn make_batch(
         &mut self,
         join: &Join,
         i: usize,

@@ -91,6 +91,9 @@ pub struct Part {
     pub finished: Option<String>,
     /// The other checkpoints of this part, counted independently, that agree with it.
     pub confirmed_by: Vec<PathBuf>,
+    /// The file's own identity, as its header names it (format 3; `None` before): a copy
+    /// of a file keeps it.
+    pub file_id: Option<String>,
 }
 
 impl Merged {
@@ -135,12 +138,15 @@ const NAMED: usize = 5;
 /// Adds up the finished checkpoints of the parts of one count, checking that they are of the
 /// count `expect` describes and cover every part exactly once.
 ///
-/// A part given in more than one checkpoint is compared: counts made independently (their
-/// runs' provenance differs) that agree confirm it ([`Part::confirmed_by`]) and it is added
-/// once; counts that differ are a [`MergeError::Conflict`]. The same file given twice (by
-/// another path, a link), a byte copy of one, or two files of one run confirm nothing: they
-/// are refused as given twice, and so are two files without provenance, which cannot be told
-/// apart from copies.
+/// A part given in more than one checkpoint is compared, every pair of its files: counts
+/// made independently that agree confirm it ([`Part::confirmed_by`]) and it is added once;
+/// counts that differ are a [`MergeError::Conflict`]. Two files are independent only when
+/// they are two files (not one by another path or link, nor a byte copy), their headers name
+/// different files (a copy keeps the name whatever is edited after), no run is in both (by
+/// its identity), and their runs did not begin at the same times with the same CPU time (of a
+/// second or more: equal to the millisecond only by copying); any
+/// pair that is not is refused as given twice, and so are two files without provenance,
+/// which cannot be told apart from copies.
 ///
 /// # Errors
 ///
@@ -170,12 +176,17 @@ pub fn merge<P: AsRef<Path>>(paths: &[P], expect: &Expect) -> Result<Merged, Mer
         None => return Err(MergeError::Parts("no checkpoints given".to_string())),
     };
     let mut merged = Vec::with_capacity(parts.len());
-    for (_, mut counts) in std::mem::take(&mut parts) {
-        let (mut kept, kept_id) = counts.remove(0);
-        for (other, other_id) in counts {
-            compare(&kept, kept_id.as_ref(), &other, other_id.as_ref())?;
-            kept.confirmed_by.push(other.file);
+    for (_, counts) in std::mem::take(&mut parts) {
+        // Every pair of one part's files is compared, whatever their order: one copy among
+        // them is refused, and a third file never confirms by agreeing with the first alone.
+        for (i, (a, a_id)) in counts.iter().enumerate() {
+            for (b, b_id) in &counts[i + 1..] {
+                compare(a, a_id.as_ref(), b, b_id.as_ref())?;
+            }
         }
+        let mut counts = counts.into_iter().map(|(part, _)| part);
+        let mut kept = counts.next().expect("a part has a file");
+        kept.confirmed_by = counts.map(|other| other.file).collect();
         parts.insert(kept.part.0, Vec::new());
         merged.push(kept);
     }
@@ -250,8 +261,26 @@ fn compare(
     if first.runs.is_empty() || other.runs.is_empty() {
         return twice(": a checkpoint without provenance cannot be told from a copy");
     }
-    if first.runs.iter().any(|run| other.runs.contains(run)) {
+    if first.file_id.is_some() && first.file_id == other.file_id {
+        return twice(": copies of one file (their headers name the same file), whatever was edited after, confirm nothing");
+    }
+    if first
+        .runs
+        .iter()
+        .any(|run| other.runs.iter().any(|theirs| theirs.id == run.id))
+    {
         return twice(": both hold the same run, copies of one count confirm nothing");
+    }
+    let starts = |part: &Part| {
+        part.runs
+            .iter()
+            .map(|run| run.started.clone())
+            .collect::<Vec<_>>()
+    };
+    // Equal to the millisecond by chance only when the CPU time is tiny.
+    let long = first.cpu_millis.is_some_and(|millis| millis >= 1000);
+    if long && starts(first) == starts(other) && first.cpu_millis == other.cpu_millis {
+        return twice(": their runs began at the same times and took the same CPU time, copies of one count confirm nothing");
     }
     if first.counts != other.counts {
         return Err(MergeError::Conflict(format!(
@@ -298,6 +327,7 @@ fn finished_part(path: &Path, expect: &Expect) -> Result<(Header, Part), MergeEr
         cpu_millis,
         finished: contents.finished,
         confirmed_by: Vec::new(),
+        file_id: header.file.clone(),
     };
     Ok((header, part))
 }

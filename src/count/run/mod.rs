@@ -17,7 +17,7 @@ pub mod merge;
 mod steps;
 pub(crate) mod threads;
 pub(crate) mod units;
-mod workers;
+pub(crate) mod workers;
 
 use checkpoint::{Checkpoint, Fnv};
 pub use error::CountError;

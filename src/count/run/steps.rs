@@ -16,7 +16,6 @@ pub(crate) type Note<'a, C> = dyn FnMut(&[u64], C) -> Result<(), CountError> + '
 
 impl<C> Steps<'_, C> {
     /// Steps that start from the beginning and record nothing.
-    #[cfg(test)]
     pub(crate) fn none() -> Steps<'static, C> {
         Steps {
             from: &[],

@@ -199,7 +199,7 @@ impl Kernel {
 
     /// Writes to `out`, from index `len` on and in order, the key `(a | b) & mask` of each
     /// pair of an `a` of `tops` and a `b` of `bottoms` (for each `a`, every `b`) that share no
-    /// bit, and returns the length after them: the making of a chunk of halves, north
+    /// bit, and returns the length after them: the making of a batch of halves, north
     /// placements against the south ones on the other columns (see `halves::pairs`). On
     /// AVX-512 eight `b` at a time, the kept keys packed together.
     ///

@@ -1,5 +1,5 @@
-//! Keys sorted into buckets by their pattern, and a crew's pieces joined into one sorted
-//! chunk, a run of coarse buckets a thread.
+//! Keys sorted into buckets by their pattern, and a crew's segments joined into one sorted
+//! batch, a run of coarse buckets a thread.
 
 use super::sorting::Sorting;
 #[cfg(doc)]
@@ -9,8 +9,8 @@ use crate::memory::OutOfMemory;
 
 /// Keys sorted into buckets: bucket `b` is `keys[at[b]..at[b + 1]]`.
 ///
-/// The starts are 32 bits: a crew's chunk of 64 Mi halves is kept in 32 segments of up to
-/// 2^[`MAX_CUTS`] buckets each, whose starts take 64 MB so; the 64 pieces of its other side
+/// The starts are 32 bits: a crew's batch of 64 Mi halves is kept in 32 segments of up to
+/// 2^[`MAX_CUTS`] buckets each, whose starts take 64 MB so; the 64 segments of its other side
 /// are sorted into at most [`COARSE`] coarse buckets each before they are joined.
 #[derive(Default)]
 pub struct Buckets {
@@ -33,7 +33,7 @@ impl Buckets {
     ///
     /// # Panics
     ///
-    /// Panics if there are 2^32 keys or more (a side's chunk holds at most a few million).
+    /// Panics if there are 2^32 keys or more (a side's batch holds at most a few million).
     ///
     /// # Complexity
     ///
@@ -75,7 +75,7 @@ impl Buckets {
         Ok(())
     }
 
-    /// Makes room to join `segments`, the pieces of a chunk each sorted into the same coarse
+    /// Makes room to join `segments`, the segments of a batch each sorted into the same coarse
     /// buckets of a side's `buckets` buckets ([`Sieve::sort_coarse`]), into these buckets,
     /// and cuts the work into about `runs` runs of neighbouring coarse buckets, each to be
     /// done by [`JoinRun::fill`] (on any thread): the keys and the starts of each run are a
@@ -113,7 +113,7 @@ impl Buckets {
             _ => size(0, coarse),
         };
         assert!(u32::try_from(total).is_ok(), "sieve: {} keys", total);
-        // Kept from one chunk to the next: only room not had before is zeroed.
+        // Kept from one batch to the next: only room not had before is zeroed.
         let more = total.saturating_sub(self.keys.len());
         crate::memory::reserve(&mut self.keys, more, "the sieve's buckets")?;
         self.keys.resize(total, 0);
@@ -121,7 +121,7 @@ impl Buckets {
         crate::memory::reserve(&mut self.at, buckets + 1, "the sieve's buckets")?;
         self.at.resize(buckets + 1, total as u32);
         let (mut keys, mut at) = (&mut self.keys[..], &mut self.at[..buckets]);
-        let mut pieces = Vec::with_capacity(runs);
+        let mut segments = Vec::with_capacity(runs);
         let mut first = 0;
         for run in bounds.windows(2) {
             let (from, to) = (run[0], run[1]);
@@ -129,7 +129,7 @@ impl Buckets {
             let fine = (from << shift).min(buckets)..(to << shift).min(buckets);
             let (run_keys, rest_keys) = std::mem::take(&mut keys).split_at_mut(len);
             let (run_at, rest_at) = std::mem::take(&mut at).split_at_mut(fine.len());
-            pieces.push(JoinRun {
+            segments.push(JoinRun {
                 coarse: from..to,
                 fine: fine.start,
                 keys: run_keys,
@@ -138,7 +138,7 @@ impl Buckets {
             });
             (keys, at, first) = (rest_keys, rest_at, first + len);
         }
-        Ok(pieces)
+        Ok(segments)
     }
 }
 

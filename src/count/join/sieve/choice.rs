@@ -7,7 +7,7 @@ use crate::memory::OutOfMemory;
 
 /// The most diagonals a row set is bucketed by: the side loaded into blocks has a bucket a
 /// pattern (its west halves of every weight together, see [`lanes`]), and a crew keeps its
-/// chunk in 32 segments, each with the starts of every bucket (64 MB in all at 2^19).
+/// batch in 32 segments, each with the starts of every bucket (64 MB in all at 2^19).
 pub const MAX_CUTS: usize = 19;
 
 /// The fewest keys a bucket of the side loaded into blocks holds on average, when the sieve
@@ -17,12 +17,12 @@ const MIN_BUCKET: usize = 64;
 /// Keys of each side looked at to choose the diagonals.
 const SAMPLE: usize = 512;
 
-/// The keys of a side counted into the sieve's histograms, about: from a chunk of twice as
+/// The keys of a side counted into the sieve's histograms, about: from a batch of twice as
 /// many or more, an even sample, each standing for several.
 const HISTOGRAM_KEYS: usize = 1 << 23;
 
 /// The fewest keys of the side loaded into blocks for which the runs of diagonals beside
-/// the best scored one are costed too: a crew's chunks (64 Mi halves).
+/// the best scored one are costed too: a crew's batches (64 Mi halves).
 const THOROUGH: usize = 1 << 25;
 
 /// The least cost (row operations) of the scored run for which the runs beside it are costed
@@ -47,23 +47,23 @@ pub(super) const SUBSET_COST: u64 = 4;
 /// operations.
 pub(super) const BUCKET_COST: u64 = 16;
 
-/// About [`SAMPLE`] keys of the pieces `keys`, evenly spread.
+/// About [`SAMPLE`] keys of the segments `keys`, evenly spread.
 fn sample<'a>(keys: &'a [&'a [u64]]) -> impl Iterator<Item = &'a u64> {
     every(keys, SAMPLE).0
 }
 
-/// About `most` keys of the pieces `keys`, evenly spread (all of them if there are fewer
+/// About `most` keys of the segments `keys`, evenly spread (all of them if there are fewer
 /// than twice as many), and how many keys each stands for.
 fn every<'a>(keys: &'a [&'a [u64]], most: usize) -> (impl Iterator<Item = &'a u64>, u64) {
-    let total: usize = keys.iter().map(|piece| piece.len()).sum();
+    let total: usize = keys.iter().map(|segment| segment.len()).sum();
     let step = (total / most.max(1)).max(1);
     let keys = keys
         .iter()
-        .flat_map(move |piece| piece.iter().step_by(step));
+        .flat_map(move |segment| segment.iter().step_by(step));
     (keys, step as u64)
 }
 
-/// How often each of the first `key_bits` bits is set in a sample of `keys` (in pieces).
+/// How often each of the first `key_bits` bits is set in a sample of `keys` (in segments).
 fn densities(keys: &[&[u64]], key_bits: u32) -> Vec<f64> {
     let mut counts = vec![0u32; key_bits as usize];
     let mut seen = 0u32;
@@ -188,7 +188,7 @@ impl Choice {
 
     /// The sieve's diagonals for a row set: the first of a run of neighbouring key bits, how
     /// many of the run to use (0: no sieve), and the kernel's cost then. `blocked` are the
-    /// keys loaded into blocks (in pieces), each with one of `ways` weights (`weigh`),
+    /// keys loaded into blocks (in segments), each with one of `ways` weights (`weigh`),
     /// `probing` the others.
     pub(super) fn choose(
         &mut self,
@@ -204,7 +204,7 @@ impl Choice {
         // buckets keep MIN_BUCKET keys on average.
         let (db, dp) = (densities(blocked, key_bits), densities(probing, key_bits));
         let score: Vec<f64> = db.iter().zip(&dp).map(|(a, b)| a * b).collect();
-        let size: usize = blocked.iter().map(|piece| piece.len()).sum();
+        let size: usize = blocked.iter().map(|segment| segment.len()).sum();
         let fill = (size / MIN_BUCKET).max(1).ilog2() as usize;
         let width = MAX_CUTS.min(fill).min(key_bits as usize);
         let last = key_bits as usize - width;
@@ -214,7 +214,7 @@ impl Choice {
                 sum(a).total_cmp(&sum(b))
             })
             .unwrap_or(0);
-        // A big chunk met for long: the runs beside the scored one are costed too (the score
+        // A big batch met for long: the runs beside the scored one are costed too (the score
         // misses how the diagonals go together).
         let beside = (scored.saturating_sub(SPREAD)..=(scored + SPREAD).min(last))
             .filter(|&start| start != scored);

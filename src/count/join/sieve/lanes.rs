@@ -105,9 +105,9 @@ mod tests {
             // In three segments of one bucket each.
             let segments: Vec<Buckets> = keys
                 .chunks(count.div_ceil(3).max(1))
-                .map(|piece| Buckets {
-                    keys: piece.to_vec(),
-                    at: vec![0, piece.len() as u32],
+                .map(|segment| Buckets {
+                    keys: segment.to_vec(),
+                    at: vec![0, segment.len() as u32],
                 })
                 .collect();
             let mut dealt = Vec::new();

@@ -16,22 +16,21 @@
 //! clashes on them (the product of the two sides' densities): the run of [`MAX_CUTS`]
 //! neighbouring key bits that scores most, so a key's pattern is one shift (choosing the best
 //! bits anywhere cost a loop per key, a tenth of the count's time at n = 21, for no fewer
-//! probes); for a crew's big chunk (from n = 28) the runs beside it are costed too, since the
+//! probes); for a crew's big batch (from n = 28) the runs beside it are costed too, since the
 //! score misses how the diagonals go together. How many to take is a trade: each doubles the
 //! buckets and so the blocks left partly empty at each bucket's end, and each takes a bit out
 //! of the keys the kernel reads. For each `c` up to [`MAX_CUTS`] the sieve computes what the
 //! kernel would do, in row operations (blocks times the probes of their compatible west
 //! buckets, a subset-sum over the west histogram, times the groups of the keys left, plus
 //! charges per call, per block and per subset looked at) and takes the cheapest, which is no
-//! sieve at all for small row sets. The larger the side in blocks, the more diagonals pay: a
-//! row set of n = 26 (1.5 million east and 39 million west halves) took 22 s on one thread
-//! with at most 8, 12 s with up to 12 (chosen: 12), and 10 s with the west halves in blocks
-//! (13). A crew's chunk of 64 Mi halves of n = 30 or 32 is best cut on 17 to 19.
+//! sieve at all for small row sets. The larger the side in blocks, the more diagonals pay
+//! (docs/benchmarks.md, "The sieve's choices", gives the times that chose these rules); a
+//! crew's batch of 64 Mi halves of n = 30 or 32 is best cut on 17 to 19.
 //!
 //! Before the kernel sees them, every key is squeezed ([`super::squeeze`]) to the diagonals
 //! that can still clash: those both sides use, less the sieve's own, on which every pair a
 //! bucket pair meets already fits. At n = 22 the keys drop from 42 bits (7 groups) to 25–33
-//! (mostly 5 groups); a part of n = 22 counts 1.13 times faster for it.
+//! (mostly 5 groups).
 //!
 //! This is the idea of E. Kluev's `sieveCuts` (N-Queens-Count-Sol, `sieve.h`); the choice of
 //! `c` by computed cost and the squeeze are this crate's.
@@ -58,15 +57,14 @@ use sorting::WAYS;
 const MIN_EAST: usize = 8 * BLOCK;
 
 /// The fewest west halves loaded into blocks (when there are more of them than east ones):
-/// below, the east ones are. (`queens count 18 --threads 1` took 1.3 times longer with the
-/// west halves blocked from 4,096; from 65,536 as long as with the east ones always.)
+/// below, the east ones are (docs/benchmarks.md, "The sieve's choices").
 const MIN_WEST: usize = 128 * BLOCK;
 
 /// One worker's buffers for the sieve, reused from one row set to the next.
 #[derive(Default)]
 pub struct Sieve {
     /// The side loaded into blocks, sorted into its buckets: one segment, or one for each
-    /// piece a crew made of it ([`Sieve::sort_segment`]); a bucket is the same bucket of
+    /// segment a crew made of it ([`Sieve::sort_segment`]); a bucket is the same bucket of
     /// every segment, in order.
     blocked: Vec<Buckets>,
     /// The other side, sorted into its buckets.
@@ -78,7 +76,7 @@ pub struct Sieve {
     /// The cut of the side sorted into blocks, kept for [`Sieve::count_kept`].
     kept: Option<Sorting>,
     /// The seconds the last fresh [`Sieve::count_kept`] took to choose its cut and sort the
-    /// larger side: work the count shares among the other side's chunks.
+    /// larger side: work the count shares among the other side's batches.
     pub(super) prepared: f64,
     /// The last count's choice: the side loaded into blocks (`true`: the west) and the
     /// number of diagonals cut on (none when the keys were not sorted), for the tests.
@@ -180,12 +178,12 @@ impl Sieve {
         Ok(self.probe(&sorting, block, kernel))
     }
 
-    /// [`Sieve::count`] for a row set too big for one call: one chunk of its larger side
-    /// (`west_blocked` says which), met with each chunk of the other in turn. The first call
-    /// for a chunk of the larger side (`fresh`) chooses the cuts and sorts it; the calls after
-    /// it keep both and sort only the other side's chunk. `bits` are the key bits the other
-    /// side's halves may use, all its chunks together (a superset will do): a bit neither
-    /// side's chunks can share is squeezed out, no other.
+    /// [`Sieve::count`] for a row set too big for one call: one batch of its larger side
+    /// (`west_blocked` says which), met with each batch of the other in turn. The first call
+    /// for a batch of the larger side (`fresh`) chooses the cuts and sorts it; the calls after
+    /// it keep both and sort only the other side's batch. `bits` are the key bits the other
+    /// side's halves may use, all its batches together (a superset will do): a bit neither
+    /// side's batches can share is squeezed out, no other.
     ///
     /// # Errors
     ///
@@ -197,7 +195,7 @@ impl Sieve {
     ///
     /// # Complexity
     ///
-    /// O(|the other chunk|) to bucket (and O(|the larger chunk|) when `fresh`), and the
+    /// O(|the other batch|) to bucket (and O(|the larger batch|) when `fresh`), and the
     /// kernel's work on the pairs left.
     #[allow(clippy::too_many_arguments)]
     pub fn count_kept(
@@ -230,17 +228,17 @@ impl Sieve {
         let sorting = self
             .kept
             .take()
-            .expect("sieve: the first call of a chunk is fresh");
+            .expect("sieve: the first call of a batch is fresh");
         self.sort(&sorting, false, east, west, &weight)?;
         let total = self.probe(&sorting, block, kernel);
         self.kept = Some(sorting);
         Ok(total)
     }
 
-    /// The cut of a chunk of a row set's larger side (the west one if `west_blocked`), made
-    /// in pieces `blocked`, for meeting it with `probing`, a chunk of the other side: the
+    /// The cut of a batch of a row set's larger side (the west one if `west_blocked`), made
+    /// in segments `blocked`, for meeting it with `probing`, a batch of the other side: the
     /// sieve's diagonals and the squeeze of the keys. `bits` are the key bits the other
-    /// side's halves may use, all its chunks together (a superset will do).
+    /// side's halves may use, all its batches together (a superset will do).
     ///
     /// # Errors
     ///
@@ -261,11 +259,11 @@ impl Sieve {
         let key_mask = (1u64 << key_bits) - 1;
         let used = blocked
             .iter()
-            .flat_map(|piece| piece.iter())
+            .flat_map(|segment| segment.iter())
             .fold(0, |all, &key| all | key);
         let live = used & bits & key_mask;
-        let empty = blocked.iter().all(|piece| piece.is_empty());
-        let (start, c) = match empty || probing.iter().all(|piece| piece.is_empty()) {
+        let empty = blocked.iter().all(|segment| segment.is_empty());
+        let (start, c) = match empty || probing.iter().all(|segment| segment.is_empty()) {
             true => (0, 0),
             false => {
                 let ways = if west_blocked { WAYS } else { 1 };
@@ -278,14 +276,14 @@ impl Sieve {
         Ok(Sorting::new(west_blocked, start, c, live))
     }
 
-    /// Keeps `segments`, the pieces of a chunk of the larger side each sorted by `cut`
+    /// Keeps `segments`, the segments of a batch of the larger side each sorted by `cut`
     /// ([`Sieve::sort_segment`]), as the side loaded into blocks.
     pub(super) fn keep_segments(&mut self, sorting: Sorting, segments: Vec<Buckets>) {
         self.blocked = segments;
         self.kept = Some(sorting);
     }
 
-    /// Lets go of the side kept sorted (before the next chunk of it is made, so that two are
+    /// Lets go of the side kept sorted (before the next batch of it is made, so that two are
     /// never held).
     pub(super) fn forget_kept(&mut self) {
         self.blocked.clear();
@@ -297,9 +295,9 @@ impl Sieve {
         self.kept.as_ref()
     }
 
-    /// The runs of the join of `segments`, the pieces of a chunk of the other side each
+    /// The runs of the join of `segments`, the segments of a batch of the other side each
     /// sorted by the kept cut, into the probing side ([`Buckets::join_runs`]): once every
-    /// run is filled, the probing side is that chunk, sorted.
+    /// run is filled, the probing side is that batch, sorted.
     ///
     /// # Errors
     ///
@@ -342,7 +340,7 @@ impl Sieve {
         )
     }
 
-    /// Sorts `keys`, a piece of the side loaded into blocks (the west side if the cut says
+    /// Sorts `keys`, a segment of the side loaded into blocks (the west side if the cut says
     /// so), into `out` by `cut` (`next`: room to work in), for [`Sieve::keep_segments`].
     ///
     /// # Errors
@@ -368,10 +366,10 @@ impl Sieve {
         )
     }
 
-    /// Sorts `keys`, a piece of a chunk of the side not loaded into blocks, into `out` by
+    /// Sorts `keys`, a segment of a batch of the side not loaded into blocks, into `out` by
     /// the coarse buckets of `cut` (at most [`COARSE`] runs of neighbouring buckets; `next`:
-    /// room to work in), unsqueezed: the pieces are joined and sorted finely by
-    /// [`Sieve::probing_runs`], so that a crew's 64 pieces need not each hold the starts of
+    /// room to work in), unsqueezed: the segments are joined and sorted finely by
+    /// [`Sieve::probing_runs`], so that a crew's 64 segments need not each hold the starts of
     /// every bucket.
     ///
     /// # Errors

@@ -9,8 +9,8 @@ use crate::count::join::squeeze::Squeeze;
 /// answer (a shift per call, not per probe).
 pub(super) const WAYS: usize = 3;
 
-/// The most coarse buckets a piece of a crew's other side is sorted into before the pieces
-/// are joined ([`Sieve::sort_coarse`]): its 64 pieces hold 1 MB of starts, not one start a
+/// The most coarse buckets a segment of a crew's other side is sorted into before the segments
+/// are joined ([`Sieve::sort_coarse`]): its 64 segments hold 1 MB of starts, not one start a
 /// bucket each.
 pub(super) const COARSE: usize = 1 << 12;
 

@@ -110,7 +110,7 @@ fn the_sieve_counts_what_brute_force_counts_on_keys_of_every_density() {
 }
 
 #[test]
-fn a_side_kept_sorted_meets_the_other_in_chunks_as_brute_force_counts() {
+fn a_side_kept_sorted_meets_the_other_in_batches_as_brute_force_counts() {
     let mut rng = SplitMix64::new(11);
     let key_bits = 30;
     let keys = |rng: &mut SplitMix64, count, weighted| skewed_keys(rng, key_bits, count, weighted);
@@ -120,17 +120,17 @@ fn a_side_kept_sorted_meets_the_other_in_chunks_as_brute_force_counts() {
             true => (keys(&mut rng, 3000, false), keys(&mut rng, 20000, true)),
             false => (keys(&mut rng, 20000, false), keys(&mut rng, 3000, true)),
         };
-        // The bits the other side may use, all its chunks together.
+        // The bits the other side may use, all its batches together.
         let other = if west_blocked { &east } else { &west };
         let bits = other.iter().fold(0, |all, &key| all | key);
         let mut sieve = Sieve::default();
         let mut block = Sliced::new(key_bits as usize);
         for kernel in Kernel::available() {
             let mut total = 0;
-            for (p, chunk) in other.chunks(700).enumerate() {
+            for (p, batch) in other.chunks(700).enumerate() {
                 let pair = match west_blocked {
-                    true => (chunk, &west[..]),
-                    false => (&east[..], chunk),
+                    true => (batch, &west[..]),
+                    false => (&east[..], batch),
                 };
                 total += sieve
                     .count_kept(
@@ -217,7 +217,7 @@ fn keys_of_62_bits_weighted_by_their_own_bits_count_as_brute_force_counts() {
 
 #[test]
 fn pieces_sorted_coarsely_and_joined_meet_kept_segments_as_brute_force_counts() {
-    // A crew's way: the larger side sorted in segments and kept, the other side's pieces
+    // A crew's way: the larger side sorted in segments and kept, the other side's segments
     // sorted into coarse buckets (here 4 to 64 buckets of the finer sort each) and joined
     // in runs of coarse buckets, each sorted finely.
     let mut rng = SplitMix64::new(17);
@@ -252,15 +252,15 @@ fn pieces_sorted_coarsely_and_joined_meet_kept_segments_as_brute_force_counts() 
             .chunks(1500)
             .map(|k| sort(k, false, &mut next))
             .collect();
-        let pieces: Vec<Buckets> = probing
+        let segments: Vec<Buckets> = probing
             .chunks(300)
             .map(|k| sort(k, true, &mut next))
             .collect();
         let mut sieve = Sieve::default();
         sieve.keep_segments(sorting.clone(), kept);
         let mut room = Gather::default();
-        for run in sieve.probing_runs(&sorting, &pieces, 7).unwrap() {
-            run.fill(&pieces, &sorting, &weight, room.room()).unwrap();
+        for run in sieve.probing_runs(&sorting, &segments, 7).unwrap() {
+            run.fill(&segments, &sorting, &weight, room.room()).unwrap();
         }
         let mut block = Sliced::new(key_bits as usize);
         for kernel in Kernel::available() {

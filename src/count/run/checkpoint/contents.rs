@@ -1,6 +1,6 @@
 //! What a checkpoint file holds: its header and its records, read back and checked.
 
-use super::header::{checksum, Header, BOM, FORMAT, MAGIC};
+use super::header::{checksum, record_checksum, Header, BOM, MAGIC, READ};
 use super::provenance::Provenance;
 use super::read_checkpoint;
 use super::CheckpointError;
@@ -33,6 +33,9 @@ pub struct Contents {
     pub result: Option<[u128; 4]>,
     /// The length of the file's whole lines: a torn record after them is cut off on resuming.
     pub whole: u64,
+    /// The header's text (without its checksum) that every record's checksum covers, in a
+    /// format 3 file; `None` in a format 2 one, whose records are checked alone.
+    pub(super) bound: Option<String>,
 }
 
 /// How far the counting of a chunk had got when its last `step` record was written: a count
@@ -164,7 +167,7 @@ impl Contents {
             if version.is_empty() || !version.bytes().all(|b| b.is_ascii_digit()) {
                 return Err(damaged("the first line names no format version"));
             }
-            if version != FORMAT.to_string() {
+            if !READ.iter().any(|format| version == format.to_string()) {
                 return Err(CheckpointError::Format {
                     path: path.to_path_buf(),
                     version: version.chars().take(20).collect(),
@@ -172,8 +175,19 @@ impl Contents {
             }
         }
         let body = match text.rsplit_once(" ~") {
-            Some((body, sum)) if sum == checksum(body) => body,
+            Some((body, sum)) if line == 1 && sum == checksum(body) => body,
             _ if line == 1 => return Err(CheckpointError::NotACheckpoint(path.to_path_buf())),
+            Some((body, sum)) if sum == record_checksum(self.bound.as_deref(), body) => body,
+            Some((body, sum)) if self.bound.is_some() && sum == checksum(body) => {
+                return Err(damaged(
+                    "its checksum does not cover this file's header: a record written for another file",
+                ))
+            }
+            _ if self.bound.is_some() => {
+                return Err(damaged(
+                    "its checksum does not match this file: the line is damaged, or was moved here from another file",
+                ))
+            }
             _ => return Err(damaged("its checksum does not match: the file is damaged")),
         };
         if line == 1 {
@@ -186,6 +200,7 @@ impl Contents {
                     k, m, m
                 )));
             }
+            self.bound = header.file.is_some().then(|| body.to_string());
             self.header = Some(header);
             return Ok(());
         }

@@ -2,9 +2,14 @@
 
 use crate::count::problem::{Ask, Problem};
 
-/// The version of the file format: 2 since units have identities of their own (format 1
-/// hashed their `Debug` text).
-pub const FORMAT: u32 = 2;
+/// The version of the file format written: 3 since every record's checksum covers the file's
+/// header, which names the file itself (`file=`), so a record moved from another file is
+/// damage; 2 since units have identities of their own (format 1 hashed their `Debug` text).
+pub const FORMAT: u32 = 3;
+
+/// The versions read: format 2 files still resume (their records added as format 2 writes
+/// them) and merge.
+pub(super) const READ: [u32; 2] = [2, FORMAT];
 
 /// The first word of every checkpoint.
 pub(super) const MAGIC: &str = "nqueens-checkpoint";
@@ -47,11 +52,31 @@ impl Default for Fnv {
     }
 }
 
-/// The checksum of one line's text.
+/// The checksum of one line's text: of the header, and of every record of a format 2 file.
 pub(super) fn checksum(text: &str) -> String {
     let mut hash = Fnv::new();
     hash.bytes(text.as_bytes());
     format!("{:016x}", hash.finish())
+}
+
+/// The checksum of a record of a format 3 file whose header's text (without its checksum) is
+/// `header`: that of the header's text, a line feed and the record's text, so that the record
+/// belongs to this file alone.
+pub(super) fn bound_checksum(header: &str, text: &str) -> String {
+    let mut hash = Fnv::new();
+    hash.bytes(header.as_bytes());
+    hash.bytes(b"\n");
+    hash.bytes(text.as_bytes());
+    format!("{:016x}", hash.finish())
+}
+
+/// The checksum of a record of a file whose records are bound to its header text `bound`
+/// (format 3), or not (`None`: format 2).
+pub(super) fn record_checksum(bound: Option<&str>, text: &str) -> String {
+    match bound {
+        Some(header) => bound_checksum(header, text),
+        None => checksum(text),
+    }
 }
 
 /// The problem a checkpoint belongs to, as its first line names it: every field must match for
@@ -72,6 +97,10 @@ pub struct Header {
     pub chunks: usize,
     /// The identity of the counter's whole list of units: its length and a hash.
     pub units: String,
+    /// The file's own identity, drawn when it was made (format 3; `None` in a format 2 file
+    /// and in a header made to be compared): a byte copy keeps it, a second count has its own.
+    /// It is not compared with the count asked for.
+    pub file: Option<String>,
 }
 
 /// The fields known before the units are: a finished checkpoint matching them holds the
@@ -98,6 +127,7 @@ impl Header {
             units: units.map_or(String::new(), |(len, hash)| {
                 format!("{}:{:016x}", len, hash)
             }),
+            file: None,
         }
     }
 
@@ -176,6 +206,9 @@ impl Header {
         for (name, value) in self.fields() {
             line += &format!(" {}={}", name, value);
         }
+        if let Some(file) = &self.file {
+            line += &format!(" file={}", file);
+        }
         line
     }
 
@@ -195,6 +228,18 @@ impl Header {
         let part = (k.parse().ok()?, m.parse().ok()?);
         let chunks = get("chunks")?.parse().ok()?;
         let units = get("units")?;
+        let file = match words.next() {
+            None => None,
+            Some(word) => {
+                let id = word.strip_prefix("file=")?;
+                let hex = id.len() == 16 && id.bytes().all(|b| b.is_ascii_hexdigit());
+                (hex && words.next().is_none()).then(|| id.to_string())
+            }
+        };
+        if file.is_none() && text.split(' ').nth(1) != Some("2") {
+            // A format 3 header names its file.
+            return None;
+        }
         Some(Header {
             n,
             ask,
@@ -203,6 +248,7 @@ impl Header {
             part,
             chunks,
             units,
+            file,
         })
     }
 

@@ -4,26 +4,30 @@
 //!
 //! # The file
 //!
-//! A text file of lines, each ending with ` ~` and a checksum of the rest of the line (FNV-1a,
-//! 64 bits, in hex). For `queens count 14 --checkpoint FILE`:
+//! A text file of lines, each ending with ` ~` and a checksum (FNV-1a, 64 bits, in hex): of
+//! the header's text for the first line, and for every other line of the header's text, a line
+//! feed and the line's own text, so that every record belongs to its file. For
+//! `queens count 14 --checkpoint FILE`:
 //!
 //! ```text
-//! nqueens-checkpoint 2 n=14 ask=total counter=join board=none part=1/1 chunks=128 units=128:9c9a403d5a5e97e5 ~97bd4e30193b6f32
-//! run version=0.1.0 commit=cafe4c0862ee76797fe20155daacd71569ef96ae counter=join kernel=avx512 host=vm cpu=AMD%20EPYC os=Linux%206.18.44-fc-v669 started=2026-11-25T09:56:56Z id=2c0bdfa10a6ec6eb ~ebe89bee14bea50c
-//! done 8 384 0 0 0 0.000 ~022054b955d55e8a
-//! done 9 718 0 0 0 0.000 ~214d8ad16fe1ce90
+//! nqueens-checkpoint 3 n=14 ask=total counter=join board=none part=1/1 chunks=128 units=128:9c9a403d5a5e97e5 file=5d0c2f8e6a91b3c4 ~…
+//! run version=0.1.0 commit=cafe4c0862ee76797fe20155daacd71569ef96ae counter=join kernel=avx512 host=vm cpu=AMD%20EPYC os=Linux%206.18.44-fc-v669 started=2026-11-25T09:56:56Z id=2c0bdfa10a6ec6eb ~…
+//! done 8 384 0 0 0 0.000 ~…
+//! done 9 718 0 0 0 0.000 ~…
 //! …
-//! end finished=2026-11-25T09:56:56Z ~5aa2df323f29002d
-//! result 365596 0 0 0 ~40c89e9e2dae85f0
+//! end finished=2026-11-25T09:56:56Z ~…
+//! result 365596 0 0 0 ~…
 //! ```
 //!
 //! - The header names the problem: the format's version, N, what is asked (total or unique),
 //!   the counter, the board (`none` or a hash of its squares), the part, the number of
-//!   *chunks* (the pieces recorded) and the identity of the counter's list of units (its
+//!   *chunks* (the pieces recorded), the identity of the counter's list of units (its
 //!   length and a hash of each unit's identifying words, written field by field, so that
-//!   renaming a field in the code never changes it). A checkpoint is only ever used for the
-//!   problem it names; any difference is refused and named, and so is a file of another
-//!   format version.
+//!   renaming a field in the code never changes it), and the file's own identity, drawn when
+//!   it was made (a copy keeps it). A checkpoint is only ever used for the problem it names;
+//!   any difference is refused and named, and so is a file of a format version not read.
+//!   Format 2 files (no `file=`, each record's checksum its own line's alone) still resume,
+//!   their new records written as format 2 writes them, and merge.
 //! - `run FIELD=VALUE…`: a run began work on the file: the crate's version and the commit it
 //!   was built from, the counter and its SIMD kernel, the host, the CPU model, the operating
 //!   system, when it started (UTC) and an identity of its own ([`Provenance`]). A count
@@ -48,7 +52,8 @@
 //!
 //! Text after the last line end is a *torn* record (a write cut short by a full disk or a
 //! power loss): it is ignored, and cut off when the count resumes. Any other damage (a bad
-//! checksum, a line out of place) is an error naming the line, never a wrong total. A
+//! checksum, a line out of place, a line moved from another file) is an error naming the line,
+//! never a wrong total. A
 //! byte-order mark at the start and `\r\n` line ends (a file saved by a Windows editor) are
 //! read as the plain file. A process counting holds an exclusive lock on the file: a second one
 //! is refused.
@@ -90,7 +95,7 @@ use std::time::{Duration, Instant};
 
 use contents::begins_as_a_checkpoint;
 pub use contents::{sum_counts, Contents, Step};
-use header::{checksum, BOM, EARLY_FIELDS, MAGIC};
+use header::{checksum, record_checksum, BOM, EARLY_FIELDS, MAGIC};
 pub use header::{Fnv, Header, FORMAT};
 pub use provenance::{utc_now, Provenance, UNKNOWN};
 
@@ -169,10 +174,14 @@ impl fmt::Display for CheckpointError {
             CheckpointError::Format { path, version } => write!(
                 f,
                 "{}: a checkpoint of format {}, which this queens does not read (it reads \
-                 format {}); count again into a new file",
+                 formats {}); count again into a new file",
                 path.display(),
                 version,
-                FORMAT
+                header::READ
+                    .iter()
+                    .map(u32::to_string)
+                    .collect::<Vec<_>>()
+                    .join(" and ")
             ),
             CheckpointError::Damaged {
                 path,
@@ -359,18 +368,25 @@ impl Checkpoint {
             Some(recorded) => self.same(recorded, header, usize::MAX)?,
             None if !state.writable => return Err(CheckpointError::ReadOnly(self.path.clone())),
             None => {
-                state.contents.header = Some(header.clone());
-                write_line(&mut state.file, &header.line())
+                // A new file names itself: its records are bound to this header.
+                let mut header = header.clone();
+                header.file = Some(provenance::fresh_id(b"file"));
+                let line = header.line();
+                state
+                    .file
+                    .write_all(format!("{} ~{}\n", line, checksum(&line)).as_bytes())
                     .and_then(|()| state.file.sync_data())
                     .map_err(|e| CheckpointError::Io(self.path.clone(), e))?;
+                state.contents.header = Some(header);
+                state.contents.bound = Some(line);
             }
         }
         if state.contents.result.is_none() && !state.writable {
             return Err(CheckpointError::ReadOnly(self.path.clone()));
         }
         if state.contents.result.is_none() {
-            write_line(&mut state.file, &provenance.line())
-                .map_err(|e| CheckpointError::Io(self.path.clone(), e))?;
+            let line = provenance.line();
+            self.append(&mut state, &line)?;
             state.contents.runs.push(provenance.clone());
         }
         Ok(state.contents.clone())
@@ -401,7 +417,8 @@ impl Checkpoint {
     /// last flush is [`SYNC_EVERY`] old.
     fn append(&self, state: &mut State, line: &str) -> Result<(), CheckpointError> {
         let io = |e| CheckpointError::Io(self.path.clone(), e);
-        write_line(&mut state.file, line).map_err(io)?;
+        let record = record(state.contents.bound.as_deref(), line);
+        state.file.write_all(record.as_bytes()).map_err(io)?;
         if state.synced.elapsed() >= SYNC_EVERY {
             state.file.sync_data().map_err(io)?;
             state.synced = Instant::now();
@@ -427,7 +444,8 @@ impl Checkpoint {
             counts[0], counts[1], counts[2], counts[3]
         );
         // One write for both lines: a result is never without its time.
-        let both = format!("{}{}", record(&end), record(&result));
+        let bound = state.contents.bound.as_deref();
+        let both = format!("{}{}", record(bound, &end), record(bound, &result));
         if (state.stepped || !state.contents.steps.is_empty())
             && compact::rewrite(&self.path, &mut state.file, both.as_bytes()).is_ok()
         {
@@ -468,12 +486,8 @@ fn read_checkpoint(path: &Path, input: &mut impl Read) -> Result<Vec<u8>, Checkp
     Ok(bytes)
 }
 
-/// Writes `text`, its checksum and a line end, in one `write`.
-fn write_line(file: &mut File, text: &str) -> io::Result<()> {
-    file.write_all(record(text).as_bytes())
-}
-
-/// `text` as a record: its checksum and a line end after it.
-fn record(text: &str) -> String {
-    format!("{} ~{}\n", text, checksum(text))
+/// `text` as a record of a file whose records are bound to the header text `bound` (format
+/// 3; `None`: format 2): its checksum and a line end after it, written in one `write`.
+fn record(bound: Option<&str>, text: &str) -> String {
+    format!("{} ~{}\n", text, record_checksum(bound, text))
 }

@@ -74,9 +74,7 @@ impl Provenance {
             commit: env!("NQUEENS_COMMIT").to_string(),
             counter: counter.to_string(),
             kernel: kernel.to_string(),
-            host: read("/proc/sys/kernel/hostname")
-                .or_else(|| std::env::var("HOSTNAME").ok())
-                .unwrap_or_else(|| UNKNOWN.to_string()),
+            host: host(),
             cpu: cpu.unwrap_or_else(|| UNKNOWN.to_string()),
             os: os.unwrap_or_else(|| std::env::consts::OS.to_string()),
             started: utc_now(),
@@ -152,16 +150,34 @@ impl fmt::Display for Provenance {
     }
 }
 
+/// This host's name, as the system or `HOSTNAME` says it.
+fn host() -> String {
+    std::fs::read_to_string("/proc/sys/kernel/hostname")
+        .ok()
+        .map(|text| text.trim().to_string())
+        .filter(|text| !text.is_empty())
+        .or_else(|| std::env::var("HOSTNAME").ok())
+        .unwrap_or_else(|| UNKNOWN.to_string())
+}
+
 /// A new run's identity (see [`Provenance::id`]).
 fn run_id() -> String {
-    static RUNS: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+    fresh_id(b"run")
+}
+
+/// A new identity of what `kind` names (a run, a file): 16 hex digits drawn from the clock's
+/// nanoseconds, the process, the host and a count of the identities this process drew.
+pub(super) fn fresh_id(kind: &[u8]) -> String {
+    static DRAWN: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
     let nanos = SystemTime::now()
         .duration_since(UNIX_EPOCH)
         .map_or(0, |since| since.as_nanos());
     let mut hash = super::Fnv::new();
+    hash.bytes(kind);
+    hash.bytes(host().as_bytes());
     hash.bytes(&nanos.to_le_bytes());
     hash.word(u64::from(std::process::id()));
-    hash.word(RUNS.fetch_add(1, std::sync::atomic::Ordering::Relaxed));
+    hash.word(DRAWN.fetch_add(1, std::sync::atomic::Ordering::Relaxed));
     format!("{:016x}", hash.finish())
 }
 
