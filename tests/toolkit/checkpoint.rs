@@ -136,14 +136,14 @@ fn a_damaged_checkpoint_is_refused_with_its_line() {
         .code(2)
         .stdout("")
         .stderr(format!(
-            "queens: {}: line {}: its checksum does not match: the file is damaged\n",
+            "queens: {}: line {}: its checksum does not match this file: the line is damaged, or was moved here from another file\n",
             path, line
         ));
     queens()
         .args(["merge", path])
         .assert()
         .code(2)
-        .stderr(predicate::str::contains("the file is damaged"));
+        .stderr(predicate::str::contains("the line is damaged"));
     // Not a checkpoint at all.
     std::fs::write(&file, "14772512\n").unwrap();
     queens()
@@ -415,7 +415,7 @@ fn a_header_without_a_version_is_named_as_such() {
     let text = std::fs::read_to_string(&path).unwrap();
     std::fs::write(
         &path,
-        text.replacen("nqueens-checkpoint 2 ", "nqueens-checkpoint ", 1),
+        text.replacen("nqueens-checkpoint 3 ", "nqueens-checkpoint ", 1),
     )
     .unwrap();
     queens()

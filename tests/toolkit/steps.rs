@@ -2,7 +2,7 @@
 //! (`--list-part`, as from N = 28) on the known counts, and a chunk killed in the middle that
 //! resumes from its last step (`--checkpoint-every`), never from a step of another cut.
 
-use crate::common::{checkpoint_line, queens, scratch, stdout_of};
+use crate::common::{checkpoint_line, queens, record_line, scratch, stdout_of};
 use std::path::Path;
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
@@ -110,13 +110,14 @@ fn a_chunk_killed_in_the_middle_resumes_from_its_last_step() {
     // A copy whose last step says 1000 placements more: resumed from that step, its total is
     // 1000 more, so the count goes on from the step and does not count the chunk again.
     let forged_file = dir.join("forged.ckpt");
+    let header = killed.lines().next().unwrap().rsplit_once(" ~").unwrap().0;
     let words: Vec<&str> = last.rsplit_once(" ~").unwrap().0.split(' ').collect();
     let mut forged = words.clone();
     let more = (words[4].parse::<u128>().unwrap() + 1000).to_string();
     forged[4] = &more;
     std::fs::write(
         &forged_file,
-        killed.clone() + &checkpoint_line(&forged.join(" ")),
+        killed.clone() + &record_line(header, &forged.join(" ")),
     )
     .unwrap();
     let forged_path = forged_file.to_str().unwrap();
@@ -125,7 +126,8 @@ fn a_chunk_killed_in_the_middle_resumes_from_its_last_step() {
     assert_eq!(stdout_of(&forged_args), "14773512\n");
     // The same forged step is not resumed by a count of another cut: it counts the chunk
     // again, and right.
-    std::fs::write(&forged_file, killed + &checkpoint_line(&forged.join(" "))).unwrap();
+    let step = record_line(header, &forged.join(" "));
+    std::fs::write(&forged_file, killed.clone() + &step).unwrap();
     forged_args[3] = "500";
     assert_eq!(stdout_of(&forged_args), "14772512\n");
     // The honest file resumes to the known count; finished, it keeps no step.

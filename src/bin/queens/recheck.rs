@@ -21,7 +21,7 @@ its reverse, through other quarter lists, batches and cuts, for about the part's
 every part can be checked on another host than the one that counted it. --method search
 counts a sample of the parts by a plain row-by-row search that shares none of the join's
 counting code (no quarter lists, sieve or SIMD kernel), at a hundred times the cost.",
-    usage: &["FILE... [--files-from LIST] [--method mirror|search] [--sample FRACTION] [--seed S] [--threads T]"],
+    usage: &["FILE... [--files-from LIST] [--method mirror|search] [--sample FRACTION] [--seed S] [--threads T] [--record FILE]"],
     args: &[Arg {
         name: "FILE...",
         help: "the checkpoints of the parts; - reads one from standard input",
@@ -62,6 +62,13 @@ counting code (no quarter lists, sieve or SIMD kernel), at a hundred times the c
             many: Many::One,
             help: "threads to count with (default: every core)",
         },
+        Flag {
+            name: "--record",
+            value: "FILE",
+            kind: Kind::File,
+            many: Many::One,
+            help: "also write FILE, in JSON Lines: one object a file re-checked (n, part, parts,\nfile, method, seed, sample, recorded and re-counted counts as strings, agrees,\ncpu_seconds, host, version, commit), then one summing them: what a published\ncount says was re-counted, how and by whom; written whole when every part is\nre-counted, whatever they say",
+        },
     ],
     notes: "It says how much work it is before it begins (from the parts' recorded CPU time: the
 mirror takes about the parts' own time, the search 100 to 150 times it), and its progress on
@@ -90,6 +97,8 @@ pub struct RecheckArgs {
     pub seed: u64,
     /// Threads to count with.
     pub threads: Option<usize>,
+    /// Where to write what was re-checked, if asked.
+    pub record: Option<String>,
 }
 
 /// How many times the join's time the second method takes on a part: 100 at N = 17 (48 s
@@ -120,6 +129,14 @@ impl Method {
         match self {
             Method::Mirror => 1.0,
             Method::Search => SLOWER,
+        }
+    }
+
+    /// Its name, as `--method` takes it.
+    fn name(self) -> &'static str {
+        match self {
+            Method::Mirror => "mirror",
+            Method::Search => "search",
         }
     }
 
@@ -169,6 +186,7 @@ pub fn parse(parsed: &Parsed) -> Result<RecheckArgs, Failure> {
         sample,
         seed: parsed.number("--seed").unwrap_or(1),
         threads: parsed.number("--threads").map(|t| t as usize),
+        record: parsed.file("--record").map(String::from),
     })
 }
 
@@ -257,6 +275,8 @@ pub fn run(args: RecheckArgs) -> Result<(), Failure> {
     let threads = args.threads.unwrap_or_else(cores);
     let progress = Progress::new();
     let mut report = String::new();
+    let mut record = String::new();
+    let here = nqueens::count::checkpoint::Provenance::here("join", "");
     let mut differ = 0;
     for (i, part) in chosen.iter().enumerate() {
         progress.units(
@@ -266,12 +286,31 @@ pub fn run(args: RecheckArgs) -> Result<(), Failure> {
             "parts",
             i as f64 / chosen.len() as f64,
         );
+        let before = cpu_seconds();
         let again = match args.method {
             Method::Mirror => recheck::recount_mirrored(part.n, part.part, threads),
             Method::Search => recheck::recount(part.n, part.part, threads),
         }
         .map_err(|e| Failure::Resources(e.to_string()))?;
+        let spent = before.zip(cpu_seconds()).map(|(b, a)| a - b);
         for (file, recorded) in &part.files {
+            record += &nqueens::json::Object::new()
+                .number("n", part.n)
+                .number("part", part.part.0)
+                .number("parts", part.part.1)
+                .string("file", &file.display().to_string())
+                .string("method", args.method.name())
+                .number("seed", args.seed)
+                .raw("sample", &args.sample.to_string())
+                .string("recorded", &recorded.to_string())
+                .string("recounted", &again.to_string())
+                .boolean("agrees", *recorded == again)
+                .raw("cpu_seconds", &spent.map_or("null".to_string(), |s| format!("{:.3}", s)))
+                .string("host", &here.host)
+                .string("version", &here.version)
+                .string("commit", &here.commit)
+                .finish();
+            record += "\n";
             if *recorded != again {
                 differ += 1;
                 report += &format!(
@@ -314,6 +353,20 @@ pub fn run(args: RecheckArgs) -> Result<(), Failure> {
             d => format!("{} files differ", d),
         }
     );
+    if let Some(path) = &args.record {
+        record += &nqueens::json::Object::new()
+            .string("method", args.method.name())
+            .number("seed", args.seed)
+            .raw("sample", &args.sample.to_string())
+            .number("parts_given", given)
+            .number("parts_rechecked", chosen.len())
+            .number("files_differ", differ)
+            .raw("cpu_seconds", &format!("{:.3}", spent))
+            .finish();
+        record += "\n";
+        crate::output::write_whole(std::path::Path::new(path), &record)
+            .map_err(|e| Failure::Write(format!("cannot write the record {}: {}", path, e)))?;
+    }
     output::print(&report)?;
     match differ {
         0 => Ok(()),
@@ -380,7 +433,11 @@ mod tests {
     fn arguments_are_read_and_checked() {
         let got = args("a b --sample 0.25 --seed 5").unwrap();
         assert_eq!((got.sample, got.seed), (0.25, 5));
-        assert_eq!(args("a").unwrap().sample, DEFAULT_SAMPLE);
+        assert_eq!(args("a").unwrap().sample, 1.0);
+        assert_eq!(args("a").unwrap().method, Method::Mirror);
+        let search = args("a --method search").unwrap();
+        assert_eq!((search.method, search.sample), (Method::Search, 0.05));
+        assert!(usage_message(args("a --sample 0")).contains("above 0"));
         assert!(usage_message(args("")).contains("missing FILE"));
         assert!(usage_message(args("a --sample 2")).contains("a fraction from 0 to 1"));
         assert!(usage_message(args("- --files-from -")).contains("given twice"));

@@ -179,6 +179,16 @@ fn plan(
             nqueens::count::join::task_megabytes(n, threads as usize, peak)
         );
     }
+    // The checks, priced from the count: the mirror re-count of every part costs about the
+    // count again (0.86 to 1.10 times the parts' CPU as measured at N = 17 and 20), the
+    // independent search 100 to 150 times the parts it re-counts.
+    let hours = guess.core_seconds / 3600.0;
+    text += &format!(
+        "  checks: every part re-counted through its mirror image (queens recheck), about {} core-hours, on other nodes than counted it; \
+         the independent search (--method search), about {} core-hours for each part in a thousand it samples\n",
+        amount(hours * MIRROR_COST),
+        amount(hours * SEARCH_COST / 1000.0)
+    );
     let files = nqueens::count::checkpoint::Header::part_files(&Problem::total(n), m);
     text += &format!(
         "  scripts/slurm/submit {n} {m} DIR --cpus-per-task={t} --time=LIMIT     (a task stopped at its limit loses at most a minute a thread)\n  \
@@ -191,6 +201,13 @@ fn plan(
     );
     text
 }
+
+/// The mirror re-count's CPU time over the parts' own, at most, as measured (docs/campaign.md).
+const MIRROR_COST: f64 = 1.1;
+
+/// The independent search's CPU time over the join's on the same parts, at most, as measured
+/// (docs/campaign.md).
+const SEARCH_COST: f64 = 150.0;
 
 /// `count` things: "1 task", "3 tasks".
 fn plural(count: u64, thing: &str) -> String {
