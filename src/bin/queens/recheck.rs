@@ -305,7 +305,10 @@ pub fn run(args: RecheckArgs) -> Result<(), Failure> {
                 .string("recorded", &recorded.to_string())
                 .string("recounted", &again.to_string())
                 .boolean("agrees", *recorded == again)
-                .raw("cpu_seconds", &spent.map_or("null".to_string(), |s| format!("{:.3}", s)))
+                .raw(
+                    "cpu_seconds",
+                    &spent.map_or("null".to_string(), |s| format!("{:.3}", s)),
+                )
                 .string("host", &here.host)
                 .string("version", &here.version)
                 .string("commit", &here.commit)
@@ -353,6 +356,7 @@ pub fn run(args: RecheckArgs) -> Result<(), Failure> {
             d => format!("{} files differ", d),
         }
     );
+    output::print(&report)?;
     if let Some(path) = &args.record {
         record += &nqueens::json::Object::new()
             .string("method", args.method.name())
@@ -367,7 +371,6 @@ pub fn run(args: RecheckArgs) -> Result<(), Failure> {
         crate::output::write_whole(std::path::Path::new(path), &record)
             .map_err(|e| Failure::Write(format!("cannot write the record {}: {}", path, e)))?;
     }
-    output::print(&report)?;
     match differ {
         0 => Ok(()),
         d => Err(Failure::Check(format!(
