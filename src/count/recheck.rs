@@ -43,6 +43,17 @@ pub const MAX_N: u32 = join::MAX_N;
 /// search, whose parts are other units).
 pub const MIN_N: u32 = super::JOIN_FROM;
 
+/// Panics unless `MIN_N <= n <= MAX_N`: the join's parts that can be re-counted.
+fn check_n(n: u32) {
+    assert!(
+        (MIN_N..=MAX_N).contains(&n),
+        "recheck: n = {} is outside {}..={}",
+        n,
+        MIN_N,
+        MAX_N
+    );
+}
+
 /// Re-counts part `(k, m)` of the join's count of `n` by the join itself, through the
 /// upside-down image of every row set the part counts (other quarter lists, batches and cuts
 /// of the sieve), on up to `threads` threads: a check of every part at about its own cost,
@@ -71,13 +82,7 @@ pub const MIN_N: u32 = super::JOIN_FROM;
 /// assert_eq!(recheck::recount_mirrored(14, part, 2).unwrap(), by_join);
 /// ```
 pub fn recount_mirrored(n: u32, (k, m): (u64, u64), threads: usize) -> Result<u128, CountError> {
-    assert!(
-        (MIN_N..=MAX_N).contains(&n),
-        "recheck: n = {} is outside {}..={}",
-        n,
-        MIN_N,
-        MAX_N
-    );
+    check_n(n);
     join::count_mirrored(n, (k, m), threads, join::Kernel::best())
 }
 
@@ -97,13 +102,7 @@ pub fn recount_mirrored(n: u32, (k, m): (u64, u64), threads: usize) -> Result<u1
 /// The placements of the part's row sets and the dead ends of their search: 100 to 150 times
 /// the join's time for the same part at N = 17 to 20 (it shares none of the join's pruning).
 pub fn recount(n: u32, (k, m): (u64, u64), threads: usize) -> Result<u128, CountError> {
-    assert!(
-        (MIN_N..=MAX_N).contains(&n),
-        "recheck: n = {} is outside {}..={}",
-        n,
-        MIN_N,
-        MAX_N
-    );
+    check_n(n);
     assert!(
         1 <= k && k <= m,
         "recheck: part {}/{} is not 1 <= k <= m",

@@ -3,13 +3,13 @@
 //!
 //! A row set of n = 28 has tens of millions of halves a side; the kernel's probes per
 //! placement fall as the batch of the larger side kept sorted grows (its buckets fill as the
-//! sieve cuts finer): a batch of 32 Mi halves met a row set's halves in half the probes of one
-//! of 8 Mi, and the crew keeps 64 Mi (512 MB). One such batch a thread would not fit in a
-//! node's memory at 16 threads, so the threads share it:
+//! sieve cuts finer; docs/counter.md, "The crew", measures how much), and the crew keeps 64 Mi
+//! (512 MB). One such batch a thread would not fit in a node's memory at 16 threads, so the
+//! threads share it:
 //!
 //! 1. the batch of the larger side is made in `KEPT_SUBS` segments, one thread a segment; the
 //!    sieve's cut is chosen from them all, and each segment is sorted into the sieve's buckets
-//!    on its own (a segment); a block of a bucket gathers the bucket's keys of every segment;
+//!    on its own; a block of a bucket gathers the bucket's keys of every segment;
 //! 2. each batch of the other side (16 Mi halves: each block of the kept batch is loaded
 //!    once a batch, so fewer batches load fewer blocks) is made in `PROBING_SUBS` segments the
 //!    same way, sorted, and joined into one sorted batch by all the threads;
