@@ -350,6 +350,37 @@ fn a_recheck_of_nothing_is_refused_and_the_mirror_recounts_every_part() {
                 .and(predicate::str::contains("upside down"))
                 .and(predicate::str::contains("every one agrees")),
         );
+    // Its record, as a kill would leave it: two parts' lines and a third cut short. Run
+    // again, the check reads the two back and re-counts only the others.
+    let record = dir.join("record.jsonl");
+    let record_path = record.to_str().unwrap();
+    queens()
+        .arg("recheck")
+        .args(&all)
+        .args(["--record", record_path])
+        .assert()
+        .success();
+    let written = std::fs::read_to_string(&record).unwrap();
+    let lines: Vec<&str> = written.lines().collect();
+    assert_eq!(
+        lines.len(),
+        5,
+        "a line a part, then the summary: {}",
+        written
+    );
+    let killed = format!("{}\n{}\n{}", lines[0], lines[1], &lines[2][..30]);
+    std::fs::write(&record, killed).unwrap();
+    queens()
+        .arg("recheck")
+        .args(&all)
+        .args(["--record", record_path])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("2 of them by an earlier run"));
+    let again = std::fs::read_to_string(&record).unwrap();
+    assert_eq!(again.lines().count(), 5, "{}", again);
+    assert!(again.lines().take(2).eq(lines[..2].iter().copied()));
+    assert!(again.ends_with("\"parts_read_back\":2}\n"), "{}", again);
     // Part 3 raised by 2, its checksums made again: both methods name it.
     forge(&files[2], raised(2));
     for method in ["mirror", "search"] {

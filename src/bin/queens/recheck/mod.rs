@@ -1,6 +1,8 @@
 //! `queens recheck`: a seeded sample of a count's parts re-counted by a second method, each
 //! compared with what its checkpoint records.
 
+mod journal;
+
 use crate::cli::{Arg, Flag, Kind, Many, Parsed, Spec};
 use crate::failure::Failure;
 use crate::output;
@@ -67,7 +69,7 @@ counting code (no quarter lists, sieve or SIMD kernel), at a hundred times the c
             value: "FILE",
             kind: Kind::File,
             many: Many::One,
-            help: "also write FILE, in JSON Lines: one object a file re-checked (n, part, parts,\nfile, method, seed, sample, recorded and re-counted counts as strings, agrees,\ncpu_seconds, host, version, commit), then one summing them: what a published\ncount says was re-counted, how and by whom; written whole when every part is\nre-counted, whatever they say",
+            help: "also write FILE, in JSON Lines: one object a file re-checked (n, part, parts,\nfile, method, seed, sample, recorded and re-counted counts as strings, agrees,\ncpu_seconds, host, version, commit), then one summing them: what a published\ncount says was re-counted, how and by whom. Each part's lines are written as\nsoon as it is re-counted; the same check run again after a kill reads them\nback and re-counts only the parts they do not hold",
         },
     ],
     notes: "It says how much work it is before it begins (from the parts' recorded CPU time: the
@@ -275,9 +277,13 @@ pub fn run(args: RecheckArgs) -> Result<(), Failure> {
     let threads = args.threads.unwrap_or_else(cores);
     let progress = Progress::new();
     let mut report = String::new();
-    let mut record = String::new();
+    let mut journal = args
+        .record
+        .as_deref()
+        .map(|path| journal::Journal::open(path, args.method.name()))
+        .transpose()?;
     let here = nqueens::count::checkpoint::Provenance::here("join", "");
-    let mut differ = 0;
+    let (mut differ, mut before_now) = (0, 0);
     for (i, part) in chosen.iter().enumerate() {
         progress.units(
             "recheck",
@@ -286,13 +292,26 @@ pub fn run(args: RecheckArgs) -> Result<(), Failure> {
             "parts",
             i as f64 / chosen.len() as f64,
         );
-        let before = cpu_seconds();
-        let again = match args.method {
-            Method::Mirror => recheck::recount_mirrored(part.n, part.part, threads),
-            Method::Search => recheck::recount(part.n, part.part, threads),
-        }
-        .map_err(|e| Failure::Resources(e.to_string()))?;
-        let spent = before.zip(cpu_seconds()).map(|(b, a)| a - b);
+        // A part an earlier run of this check re-counted is read back from the record.
+        let earlier = journal
+            .as_ref()
+            .and_then(|j| j.recounted(part.n, part.part));
+        let (again, spent) = match earlier {
+            Some(done) => {
+                before_now += 1;
+                done
+            }
+            None => {
+                let before = cpu_seconds();
+                let again = match args.method {
+                    Method::Mirror => recheck::recount_mirrored(part.n, part.part, threads),
+                    Method::Search => recheck::recount(part.n, part.part, threads),
+                }
+                .map_err(|e| Failure::Resources(e.to_string()))?;
+                (again, before.zip(cpu_seconds()).map(|(b, a)| a - b))
+            }
+        };
+        let mut record = String::new();
         for (file, recorded) in &part.files {
             record += &nqueens::json::Object::new()
                 .number("n", part.n)
@@ -327,6 +346,9 @@ pub fn run(args: RecheckArgs) -> Result<(), Failure> {
                 );
             }
         }
+        if let (Some(journal), None) = (&mut journal, earlier) {
+            journal.add(&record)?;
+        }
     }
     progress.finish();
     // The process's CPU time where the system tells it, else the wall time.
@@ -335,11 +357,15 @@ pub fn run(args: RecheckArgs) -> Result<(), Failure> {
         _ => started.1.elapsed().as_secs_f64(),
     };
     report += &format!(
-        "re-counted {} of {} parts (a sample of {}, seed {}) by {}, in {:.3} CPU seconds{}: {}\n",
+        "re-counted {} of {} parts (a sample of {}, seed {}{}) by {}, in {:.3} CPU seconds{}: {}\n",
         chosen.len(),
         given,
         args.sample,
         args.seed,
+        match before_now {
+            0 => String::new(),
+            k => format!("; {} of them by an earlier run, read from its record", k),
+        },
         args.method.described(),
         spent,
         match recorded {
@@ -357,8 +383,8 @@ pub fn run(args: RecheckArgs) -> Result<(), Failure> {
         }
     );
     output::print(&report)?;
-    if let Some(path) = &args.record {
-        record += &nqueens::json::Object::new()
+    if let Some(journal) = journal {
+        let summary = nqueens::json::Object::new()
             .string("method", args.method.name())
             .number("seed", args.seed)
             .raw("sample", &args.sample.to_string())
@@ -366,10 +392,9 @@ pub fn run(args: RecheckArgs) -> Result<(), Failure> {
             .number("parts_rechecked", chosen.len())
             .number("files_differ", differ)
             .raw("cpu_seconds", &format!("{:.3}", spent))
+            .number("parts_read_back", before_now)
             .finish();
-        record += "\n";
-        crate::output::write_whole(std::path::Path::new(path), &record)
-            .map_err(|e| Failure::Write(format!("cannot write the record {}: {}", path, e)))?;
+        journal.finish(&format!("{}\n", summary))?;
     }
     match differ {
         0 => Ok(()),
