@@ -31,10 +31,9 @@
 //! ```
 
 use super::join::{self, unit_row_sets};
+use super::run::workers::{share_out, Threads};
 use super::CountError;
 use std::collections::BTreeMap;
-use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::Mutex;
 
 /// The largest `n` the second method recounts: the join's.
 pub const MAX_N: u32 = join::MAX_N;
@@ -116,28 +115,140 @@ pub fn recount(n: u32, (k, m): (u64, u64), threads: usize) -> Result<u128, Count
         tiles.entry(north).or_default().extend(south);
     }
     let units: Vec<(Vec<u32>, Vec<u32>)> = tiles.into_iter().collect();
-    let next = AtomicUsize::new(0);
-    let total = Mutex::new(0u128);
-    let work = || {
-        let mut sum = 0u128;
-        loop {
-            let i = next.fetch_add(1, Ordering::Relaxed);
-            let Some((north, south)) = units.get(i) else {
-                break;
-            };
-            sum += Unit::new(n, north, south).count();
-        }
-        *total.lock().unwrap_or_else(|e| e.into_inner()) += sum;
+    let threads = Threads {
+        wanted: threads,
+        fewer: None,
     };
-    std::thread::scope(|scope| {
-        for _ in 1..threads.clamp(1, units.len().max(1)) {
-            // A thread the system refuses leaves its share to the others.
-            let _ = std::thread::Builder::new().spawn_scoped(scope, work);
+    share_out(
+        &units,
+        threads,
+        None,
+        || Ok(()),
+        |_, (north, south)| Ok(Unit::new(n, north, south).count()),
+    )
+}
+
+/// One row set of a part re-counted by both methods: the join's count of it on this machine
+/// and the search's, each weighed by the upside-down fold as the part counts it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct RowSetCheck {
+    /// Its north set (bit `r`: the queen of row `r` stands in the east half).
+    pub north: u32,
+    /// Its south set (bit `r`: that of row `⌊n/2⌋ + r` does).
+    pub south: u32,
+    /// The join's count of it.
+    pub by_join: u128,
+    /// The search's count of it.
+    pub by_search: u128,
+}
+
+/// Re-counts a seeded sample of the row sets of part `(k, m)` of the join's count of `n`,
+/// about `share` of them, each by the plain search and by the join alone (its lists, batches
+/// and kernel on this machine), on up to `threads` threads: a check of the join's method
+/// where a search can afford to look (a row set, not a part), across every path the join
+/// takes at that `n`. A row set is chosen by `seed`, `n` and its rows alone.
+///
+/// # Panics
+///
+/// Panics unless `MIN_N <= n <= MAX_N`, `1 <= k <= m` and `0 < share <= 1`.
+///
+/// # Errors
+///
+/// [`CountError::Memory`] if the plan, the lists or the halves do not fit in memory.
+///
+/// # Complexity
+///
+/// The search of the row sets chosen (100 to 150 times the join's time for them), and the
+/// join's.
+///
+/// # Example
+///
+/// ```
+/// use nqueens::count::recheck;
+///
+/// let checks = recheck::recount_row_sets(13, (2, 3), 0.2, 7, 2).unwrap();
+/// assert!(!checks.is_empty());
+/// assert!(checks.iter().all(|c| c.by_join == c.by_search));
+/// ```
+pub fn recount_row_sets(
+    n: u32,
+    (k, m): (u64, u64),
+    share: f64,
+    seed: u64,
+    threads: usize,
+) -> Result<Vec<RowSetCheck>, CountError> {
+    check_n(n);
+    assert!(
+        1 <= k && k <= m,
+        "recheck: part {}/{} is not 1 <= k <= m",
+        k,
+        m
+    );
+    assert!(share > 0.0 && share <= 1.0, "recheck: a share of {}", share);
+    let mut chosen = Vec::new();
+    for (norths, souths) in unit_row_sets(n, Some((k, m)), None)? {
+        for &north in &norths {
+            for &south in &souths {
+                if counted(n, (north, south)) && row_set_chosen(seed, share, n, (north, south)) {
+                    crate::memory::push(&mut chosen, (north, south), "the row sets chosen")?;
+                }
+            }
         }
-        work();
-    });
-    let total = *total.lock().unwrap_or_else(|e| e.into_inner());
-    Ok(total)
+    }
+    let threads = Threads {
+        wanted: threads,
+        fewer: None,
+    };
+    share_out(
+        &chosen,
+        threads,
+        None,
+        || Ok(()),
+        |_, &(north, south)| {
+            let by_join = join::count_row_set(n, (north, south), join::Kernel::best())?;
+            let by_search = Unit::new(n, &[north], &[south]).count();
+            Ok(Checks(vec![RowSetCheck {
+                north,
+                south,
+                by_join,
+                by_search,
+            }]))
+        },
+    )
+    .map(|Checks(mut checks)| {
+        checks.sort_by_key(|c| (c.north, c.south));
+        checks
+    })
+}
+
+/// The checks of row sets gathered from the threads.
+#[derive(Default)]
+struct Checks(Vec<RowSetCheck>);
+
+impl std::ops::AddAssign for Checks {
+    fn add_assign(&mut self, more: Checks) {
+        self.0.extend(more.0);
+    }
+}
+
+/// Whether the part counts the row set `(north, south)` of `n` itself (not as the reverse of
+/// another: the upside-down fold).
+fn counted(n: u32, (north, south): (u32, u32)) -> bool {
+    let rows = north | south << (n / 2);
+    rows <= rows.reverse_bits() >> (32 - n)
+}
+
+/// Whether the seeded sample of `share` takes the row set `(north, south)` of `n`.
+fn row_set_chosen(seed: u64, share: f64, n: u32, (north, south): (u32, u32)) -> bool {
+    if share >= 1.0 {
+        return true;
+    }
+    let mut hash = crate::count::run::checkpoint::Fnv::new();
+    for word in [seed, u64::from(n), u64::from(north), u64::from(south)] {
+        hash.word(word);
+    }
+    let mixed = crate::rng::SplitMix64::new(hash.finish()).next_u64();
+    (mixed as f64) < share * (u64::MAX as f64)
 }
 
 /// One unit's search: which prefixes of the row sets may still be completed.

@@ -381,6 +381,38 @@ fn a_recheck_of_nothing_is_refused_and_the_mirror_recounts_every_part() {
     assert_eq!(again.lines().count(), 5, "{}", again);
     assert!(again.lines().take(2).eq(lines[..2].iter().copied()));
     assert!(again.ends_with("\"parts_read_back\":2}\n"), "{}", again);
+    // The independent search on a sample of row sets: each counted by the search and by the
+    // join, every one agreeing; a sample of none refused.
+    queens()
+        .arg("recheck")
+        .args(&all)
+        .args(["--method", "search", "--row-sets", "--sample", "0.05"])
+        .assert()
+        .success()
+        .stdout(
+            predicate::str::contains("row sets of 4 parts")
+                .and(predicate::str::contains("every one agrees")),
+        );
+    for (args, message) in [
+        (vec!["--row-sets"], "goes with --method search"),
+        (
+            vec!["--method", "search", "--row-sets", "--record", "r.jsonl"],
+            "does not go with --row-sets",
+        ),
+        (
+            vec!["--method", "search", "--row-sets", "--sample", "0.000001"],
+            "takes none of the row sets",
+        ),
+    ] {
+        queens()
+            .arg("recheck")
+            .args(&all)
+            .args(&args)
+            .assert()
+            .code(2)
+            .stdout("")
+            .stderr(predicate::str::contains(message));
+    }
     // Part 3 raised by 2, its checksums made again: both methods name it.
     forge(&files[2], raised(2));
     for method in ["mirror", "search"] {

@@ -1,4 +1,5 @@
-//! A part of the join counted again through the board's upside-down image: every row set `E`
+//! A part of the join counted again through the board's upside-down image (and one row set
+//! counted alone, for the independent search to check): every row set `E`
 //! the part counts is counted as its reverse (row `r` to row `n - 1 - r`), which has as many
 //! placements but is made of other quarter lists, other halves, other batches and other cuts
 //! of the sieve, met in another order. A faulty core, a flipped bit or a fault that strikes
@@ -126,5 +127,26 @@ fn count_tile(
             worker.count_row_set(join, (i, north, south), k, &mut progress, at, helpers)?;
         }
     }
+    Ok(progress.total())
+}
+
+/// The count of the one row set of north set `north` and south set `south`, weighed by the
+/// upside-down fold (0 for a row set counted for its reverse), by a worker of its own.
+///
+/// # Errors
+///
+/// [`CountError::Memory`] if the lists or the halves do not fit.
+pub(super) fn count_row_set(join: &Join, (north, south): (u32, u32)) -> Result<u128, CountError> {
+    let weight = join.fold(north, south);
+    if weight == 0 {
+        return Ok(0);
+    }
+    let mut worker = Worker::new(join, 1);
+    worker.lists.hold_sets(join, &[north])?;
+    worker.lists.build_south(join, south)?;
+    let mut progress = Progress::new(Steps::none());
+    let helpers = Helpers::default();
+    let (k, at) = (north.count_ones(), ([0, 0], weight));
+    worker.count_row_set(join, (0, north, south), k, &mut progress, at, &helpers)?;
     Ok(progress.total())
 }

@@ -180,14 +180,19 @@ fn plan(
         );
     }
     // The checks, priced from the count: the mirror re-count of every part costs about the
-    // count again (0.86 to 1.10 times the parts' CPU as measured at N = 17 and 20), the
-    // independent search 100 to 150 times the parts it re-counts.
+    // count again; the independent search, on a sample of row sets, about ROW_SET_SEARCH times
+    // the join's time for them (each row set is a share of the count: the row sets of n are
+    // C(n, n - n/2), half of them counted for their reverse).
     let hours = guess.core_seconds / 3600.0;
+    let row_sets = choose(n, n - n / 2) / 2.0;
     text += &format!(
         "  checks: every part re-counted through its mirror image (queens recheck), about {} core-hours, on other nodes than counted it; \
-         the independent search (--method search), about {} core-hours for each part in a thousand it samples\n",
+         the independent search of {} row sets (queens recheck --method search --row-sets --sample {:.3e}: an error in 1% of the row sets found with 99% confidence), about {} core-hours, at {} times the join's time for them as measured at N = 20\n",
         amount(hours * MIRROR_COST),
-        amount(hours * SEARCH_COST / 1000.0)
+        SAMPLED_ROW_SETS,
+        (SAMPLED_ROW_SETS as f64 / row_sets).min(1.0),
+        amount(hours / row_sets * SAMPLED_ROW_SETS as f64 * ROW_SET_SEARCH),
+        ROW_SET_SEARCH
     );
     let files = nqueens::count::checkpoint::Header::part_files(&Problem::total(n), m);
     text += &format!(
@@ -205,9 +210,18 @@ fn plan(
 /// The mirror re-count's CPU time over the parts' own, at most, as measured (docs/campaign.md).
 const MIRROR_COST: f64 = 1.1;
 
-/// The independent search's CPU time over the join's on the same parts, at most, as measured
-/// (docs/campaign.md).
-const SEARCH_COST: f64 = 150.0;
+/// The independent search's CPU time for a row set alone over the join's share of the count
+/// for it, as measured at N = 20 (docs/campaign.md): it grows with N.
+const ROW_SET_SEARCH: f64 = 1000.0;
+
+/// The row sets the independent search samples: enough to find an error in 1% of them with
+/// 99% confidence (0.99^459 < 0.01).
+const SAMPLED_ROW_SETS: u64 = 459;
+
+/// The binomial coefficient `n` choose `k`, as a float.
+fn choose(n: u32, k: u32) -> f64 {
+    (0..k).fold(1.0, |c, i| c * f64::from(n - i) / f64::from(i + 1))
+}
 
 /// `count` things: "1 task", "3 tasks".
 fn plural(count: u64, thing: &str) -> String {
