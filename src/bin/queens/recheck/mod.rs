@@ -277,8 +277,8 @@ pub fn run(args: RecheckArgs) -> Result<(), Failure> {
         return Err(Failure::usage(
             "recheck",
             format!(
-                "a sample of {} (seed {}) takes none of the {} parts given: it would check nothing (give a larger --sample, or another --seed)",
-                args.sample, args.seed, given
+                "a sample of {} (seed {}) takes none of the {} given: it would check nothing (give a larger --sample, or another --seed)",
+                args.sample, args.seed, parts_of(given)
             ),
         ));
     }
@@ -469,10 +469,10 @@ fn row_sets(args: &RecheckArgs, parts: Vec<&Part>, threads: usize) -> Result<(),
         return Err(Failure::usage(
             "recheck",
             format!(
-                "a sample of {} (seed {}) takes none of the row sets of the {} parts given: it would check nothing (give a larger --sample, or another --seed)",
+                "a sample of {} (seed {}) takes none of the row sets of the {} given: it would check nothing (give a larger --sample, or another --seed)",
                 args.sample,
                 args.seed,
-                parts.len()
+                parts_of(parts.len())
             ),
         ));
     }
@@ -505,6 +505,14 @@ fn row_sets(args: &RecheckArgs, parts: Vec<&Part>, threads: usize) -> Result<(),
             d,
             if d == 1 { "" } else { "s" }
         ))),
+    }
+}
+
+/// "1 part", "4 parts".
+fn parts_of(count: usize) -> String {
+    match count {
+        1 => "1 part".to_string(),
+        _ => format!("{} parts", count),
     }
 }
 
