@@ -8,7 +8,7 @@
 //! | the five teaching counters | [`teaching`]: [`teaching::backtrack`], [`teaching::mirror`], [`teaching::flags`], [`teaching::links`], [`teaching::bitwise`] |
 //! | the symmetric search | [`symmetric`]: Takaken's search over one placement per class ([`symmetric::symmetry`]) |
 //! | the join of half boards | [`join`]: quarters listed per row set, a bit-sliced count and its vector [`join::Kernel`]s |
-//! | a second count of a part | [`recheck`]: a plain row-by-row search over a join part's row sets, sharing none of the join's counting code |
+//! | a second count of a part | [`recheck`]: the join through the mirror image of every row set of a part, and a plain row-by-row search (of a part, or of sampled row sets) sharing none of the join's counting code |
 //!
 //! # The teaching counters: five, each improving on the last
 //!

@@ -1,7 +1,10 @@
-//! A second count of a part of the join, by a method that shares none of its counting code: a
-//! plain depth-first search row by row in bit masks, restricted to the part's row sets. No
-//! quarter lists, no halves, no sieve, no SIMD kernel; only the plan (which units a part
-//! holds, the definition of a part) is the join's.
+//! Second counts of a part of the join. [`recount_mirrored`] is the join again, through the
+//! upside-down image of every row set the part counts: other lists, batches and cuts, about
+//! the part's own cost, so every part can be checked on another machine. [`recount`] and
+//! [`recount_row_sets`] are a method that shares none of the join's counting code: a plain
+//! depth-first search row by row in bit masks, restricted to the part's row sets (or to a
+//! seeded sample of them). No quarter lists, no halves, no sieve, no SIMD kernel; only the
+//! plan (which units a part holds, the definition of a part) is the join's.
 //!
 //! # What a unit of the join counts
 //!
