@@ -300,7 +300,7 @@ pub fn run(args: RecheckArgs) -> Result<(), Failure> {
             None => String::new(),
         }
     ));
-    let started = (cpu_seconds(), std::time::Instant::now());
+    let started = Spent::start();
     let threads = args.threads.unwrap_or_else(cores);
     let progress = Progress::new();
     let mut report = String::new();
@@ -378,11 +378,7 @@ pub fn run(args: RecheckArgs) -> Result<(), Failure> {
         }
     }
     progress.finish();
-    // The process's CPU time where the system tells it, else the wall time.
-    let spent = match (started.0, cpu_seconds()) {
-        (Some(before), Some(after)) => after - before,
-        _ => started.1.elapsed().as_secs_f64(),
-    };
+    let spent = started.seconds();
     report += &format!(
         "re-counted {} of {} parts (a sample of {}, seed {}{}) by {}, in {:.3} CPU seconds{}: {}\n",
         chosen.len(),
@@ -443,7 +439,7 @@ fn row_sets(args: &RecheckArgs, parts: Vec<&Part>, threads: usize) -> Result<(),
         parts.len(),
         args.seed
     ));
-    let started = (cpu_seconds(), std::time::Instant::now());
+    let started = Spent::start();
     let progress = Progress::new();
     let (mut report, mut checked, mut differ) = (String::new(), 0usize, 0usize);
     for (i, part) in parts.iter().enumerate() {
@@ -461,10 +457,7 @@ fn row_sets(args: &RecheckArgs, parts: Vec<&Part>, threads: usize) -> Result<(),
         }
     }
     progress.finish();
-    let spent = match (started.0, cpu_seconds()) {
-        (Some(before), Some(after)) => after - before,
-        _ => started.1.elapsed().as_secs_f64(),
-    };
+    let spent = started.seconds();
     if checked == 0 {
         return Err(Failure::usage(
             "recheck",
@@ -505,6 +498,24 @@ fn row_sets(args: &RecheckArgs, parts: Vec<&Part>, threads: usize) -> Result<(),
             d,
             if d == 1 { "" } else { "s" }
         ))),
+    }
+}
+
+/// When a re-count began: the process's CPU time then, where the system tells it, and the
+/// clock's.
+struct Spent(Option<f64>, std::time::Instant);
+
+impl Spent {
+    fn start() -> Spent {
+        Spent(cpu_seconds(), std::time::Instant::now())
+    }
+
+    /// The CPU seconds of every thread since, else the wall time's.
+    fn seconds(&self) -> f64 {
+        match (self.0, cpu_seconds()) {
+            (Some(before), Some(after)) => after - before,
+            _ => self.1.elapsed().as_secs_f64(),
+        }
     }
 }
 
