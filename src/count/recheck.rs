@@ -341,7 +341,26 @@ impl Unit {
             };
             return fold(east, n) << doubled;
         }
-        let mut free = full & !(cols | left | right);
+        // Which sides this row's queen may stand on, as the row sets allow: the columns of
+        // the other side are never tried.
+        let allowed = |is_east: bool| {
+            let sides = east | u32::from(is_east) << row;
+            if row < top {
+                self.top_ok[row as usize + 1][(sides & ((2u32 << row) - 1)) as usize]
+            } else {
+                let d = row - top + 1;
+                self.bottom_ok[d as usize][((sides >> top) & ((1u32 << d) - 1)) as usize]
+            }
+        };
+        let west_columns = (1u32 << w) - 1;
+        let mut sides = 0;
+        if allowed(false) {
+            sides |= west_columns;
+        }
+        if allowed(true) {
+            sides |= full & !west_columns;
+        }
+        let mut free = full & !(cols | left | right) & sides;
         let mut sum = 0;
         while free != 0 {
             let bit = free & free.wrapping_neg();
@@ -354,16 +373,6 @@ impl Unit {
             if is_east && (row + col == n - 1 && row < w || row == col && row > n - 1 - w) {
                 continue;
             }
-            let sides = east | u32::from(is_east) << row;
-            let possible = if row < top {
-                self.top_ok[row as usize + 1][(sides & ((2u32 << row) - 1)) as usize]
-            } else {
-                let d = row - top + 1;
-                self.bottom_ok[d as usize][((sides >> top) & ((1u32 << d) - 1)) as usize]
-            };
-            if !possible {
-                continue;
-            }
             let on_long =
                 u32::from(!is_east && row + col == n - 1) + u32::from(!is_east && row == col);
             sum += self.search(
@@ -372,7 +381,7 @@ impl Unit {
                 cols | bit,
                 (left | bit) << 1 & full,
                 (right | bit) >> 1,
-                sides,
+                east | u32::from(is_east) << row,
                 doubled + on_long,
             );
         }
