@@ -269,26 +269,35 @@ struct Unit {
     top: u32,
     /// `top_ok[d][p]`: some set of the first half has `p` on its first `d` rows searched.
     top_ok: Vec<Vec<bool>>,
-    /// `bottom_ok[d][p]`: the same for the second half.
-    bottom_ok: Vec<Vec<bool>>,
+    /// The sets of the second half searched.
+    bottom_sets: Vec<u32>,
     /// Searched from the bottom: the row set is the searched one reversed.
     upside_down: bool,
+    /// For each set of the first half met, the prefix table of the second half's sets that
+    /// make with it a row set the fold counts (`bottom[d][p]`: one has `p` on its first `d`
+    /// rows): the others are never searched.
+    bottoms: std::cell::RefCell<std::collections::HashMap<u32, std::rc::Rc<Prefixes>>>,
+}
+
+/// `ok[d][p]`: some set has `p` on its first `d` rows.
+type Prefixes = Vec<Vec<bool>>;
+
+/// The prefix table of `sets` of `rows` rows.
+fn prefixes(sets: &[u32], rows: u32) -> Prefixes {
+    (0..=rows)
+        .map(|d| {
+            let mut ok = vec![false; 1 << d];
+            for &set in sets {
+                ok[(set & ((1u32 << d) - 1)) as usize] = true;
+            }
+            ok
+        })
+        .collect()
 }
 
 impl Unit {
     fn new(n: u32, norths: &[u32], souths: &[u32]) -> Unit {
         let (w, e) = (n / 2, n - n / 2);
-        let prefixes = |sets: &[u32], rows: u32| -> Vec<Vec<bool>> {
-            (0..=rows)
-                .map(|d| {
-                    let mut ok = vec![false; 1 << d];
-                    for &set in sets {
-                        ok[(set & ((1u32 << d) - 1)) as usize] = true;
-                    }
-                    ok
-                })
-                .collect()
-        };
         let reversed = |sets: &[u32], rows: u32| -> Vec<u32> {
             sets.iter()
                 .map(|set| set.reverse_bits() >> (32 - rows))
@@ -305,9 +314,37 @@ impl Unit {
             w,
             top,
             top_ok: prefixes(&top_sets, top),
-            bottom_ok: prefixes(&bottom_sets, n - top),
+            bottom_sets,
             upside_down,
+            bottoms: Default::default(),
         }
+    }
+
+    /// The prefix table of the second half's sets that make with the first half's set `first`
+    /// a row set the fold counts (weight above 0).
+    fn bottom_for(&self, first: u32) -> std::rc::Rc<Prefixes> {
+        if let Some(table) = self.bottoms.borrow().get(&first) {
+            return std::rc::Rc::clone(table);
+        }
+        let n = self.n;
+        let counted: Vec<u32> = self
+            .bottom_sets
+            .iter()
+            .copied()
+            .filter(|&second| {
+                let searched = first | second << self.top;
+                let east = match self.upside_down {
+                    true => searched.reverse_bits() >> (32 - n),
+                    false => searched,
+                };
+                fold(east, n) > 0
+            })
+            .collect();
+        let table = std::rc::Rc::new(prefixes(&counted, n - self.top));
+        self.bottoms
+            .borrow_mut()
+            .insert(first, std::rc::Rc::clone(&table));
+        table
     }
 
     fn count(&self) -> u128 {
@@ -316,22 +353,21 @@ impl Unit {
         } else {
             (1u32 << self.n) - 1
         };
-        self.search(0, full, 0, 0, 0, 0, 0)
+        self.search(0, full, (0, 0, 0), 0, 0, &[])
     }
 
     /// The weighted placements below row `row` (of the board as searched), with the columns
     /// and diagonals taken, `east` the rows whose queen stands east so far, and `doubled` the
     /// west queens on a long diagonal so far.
-    #[allow(clippy::too_many_arguments)]
+    /// `bottom` is the second half's prefix table for the first half's set (empty above it).
     fn search(
         &self,
         row: u32,
         full: u32,
-        cols: u32,
-        left: u32,
-        right: u32,
+        (cols, left, right): (u32, u32, u32),
         east: u32,
         doubled: u32,
+        bottom: &[Vec<bool>],
     ) -> u128 {
         let (n, w, top) = (self.n, self.w, self.top);
         if row == n {
@@ -341,6 +377,16 @@ impl Unit {
             };
             return fold(east, n) << doubled;
         }
+        // Past the first half, only the second half's sets that make a counted row set with
+        // it are searched.
+        let entered;
+        let bottom = match row == top {
+            true => {
+                entered = self.bottom_for(east);
+                &entered[..]
+            }
+            false => bottom,
+        };
         // Which sides this row's queen may stand on, as the row sets allow: the columns of
         // the other side are never tried.
         let allowed = |is_east: bool| {
@@ -349,7 +395,7 @@ impl Unit {
                 self.top_ok[row as usize + 1][(sides & ((2u32 << row) - 1)) as usize]
             } else {
                 let d = row - top + 1;
-                self.bottom_ok[d as usize][((sides >> top) & ((1u32 << d) - 1)) as usize]
+                bottom[d as usize][((sides >> top) & ((1u32 << d) - 1)) as usize]
             }
         };
         let west_columns = (1u32 << w) - 1;
@@ -378,11 +424,10 @@ impl Unit {
             sum += self.search(
                 row + 1,
                 full,
-                cols | bit,
-                (left | bit) << 1 & full,
-                (right | bit) >> 1,
+                (cols | bit, (left | bit) << 1 & full, (right | bit) >> 1),
                 east | u32::from(is_east) << row,
                 doubled + on_long,
+                bottom,
             );
         }
         sum
