@@ -21,8 +21,9 @@ recorded count differs, with its file and both counts. --method mirror (the defa
 every part again by the fast counter through the board turned upside down: each row set as
 its reverse, through other quarter lists, batches and cuts, for about the part's own cost, so
 every part can be checked on another host than the one that counted it. --method search
-counts a sample of the parts by a plain row-by-row search that shares none of the join's
-counting code (no quarter lists, sieve or SIMD kernel), at a hundred times the cost.",
+counts a sample of the parts (with --row-sets, of their row sets, each also counted by the
+join here) by a plain row-by-row search that shares none of the join's counting code (no
+quarter lists, sieve or SIMD kernel), at a hundred times the cost or more.",
     usage: &[
         "FILE... [--files-from LIST] [--method mirror|search] [--sample FRACTION] [--seed S] [--threads T] [--record FILE]",
         "FILE... [--files-from LIST] --method search --row-sets [--sample FRACTION] [--seed S] [--threads T]",
