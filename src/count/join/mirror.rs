@@ -10,13 +10,86 @@
 //! tile of the part holds its images' north lists once and builds each image south list
 //! once, as the count itself does.
 
-use super::plan::{Join, Tile};
+use super::kernel::Kernel;
+use super::plan::{Join, Tile, MAX_N};
 use super::progress::Progress;
 use super::worker::Worker;
 use crate::count::run::threads::Helpers;
 use crate::count::run::workers::{share_out, Threads};
 use crate::count::run::{self, CountError, Steps};
 use std::collections::BTreeMap;
+
+/// The join's count of one row set of `n` (north set `north`, south set `south`, as
+/// `unit_row_sets` gives them), weighed by the upside-down fold as a part counts it, on one
+/// thread, on `kernel`: what the independent search checks it against.
+///
+/// # Panics
+///
+/// Panics if `n` is not in `1..=32` or the sets are not of one row set of `n`.
+///
+/// # Errors
+///
+/// [`CountError::Memory`] if the lists or the halves do not fit.
+///
+/// # Complexity
+///
+/// That of the row set's share of its part.
+pub(crate) fn count_row_set(
+    n: u32,
+    (north, south): (u32, u32),
+    kernel: Kernel,
+) -> Result<u128, CountError> {
+    assert!(
+        (1..=MAX_N).contains(&n),
+        "join: n = {} is outside 1..=32",
+        n
+    );
+    let join = Join::new(n, kernel);
+    let k = north.count_ones();
+    assert!(
+        north < 1 << join.w && south < 1 << join.e && k + south.count_ones() == join.e,
+        "join: {:b}/{:b} is not a row set of n = {}",
+        north,
+        south,
+        n
+    );
+    count_one(&join, (north, south))
+}
+
+/// The count of part `part` of the join's count of `n`, made again through the upside-down
+/// image of every row set the part counts (other quarter lists, batches and cuts), on up to `threads` threads, on `kernel`: it equals [`count_with`](super::count_with)'s count of
+/// the part unless a fault struck one of them.
+///
+/// # Panics
+///
+/// Panics if `n` is not in `1..=32`, or the part is not `1 <= k <= m`.
+///
+/// # Errors
+///
+/// [`CountError::Memory`] if the plan, the lists or the halves do not fit.
+///
+/// # Complexity
+///
+/// About that of counting the part.
+pub(crate) fn count_mirrored(
+    n: u32,
+    part: (u64, u64),
+    threads: usize,
+    kernel: Kernel,
+) -> Result<u128, CountError> {
+    assert!(
+        (1..=MAX_N).contains(&n),
+        "join: n = {} is outside 1..=32",
+        n
+    );
+    assert!(
+        1 <= part.0 && part.0 <= part.1,
+        "join: part {:?} is not 1 <= k <= m",
+        part
+    );
+    crate::memory::headroom("the join's plan")?;
+    count_part(&Join::new(n, kernel), part, threads)
+}
 
 /// One tile of a part and the row sets of it the part holds: what one worker counts again.
 struct Mirrored {
@@ -38,7 +111,7 @@ struct Mirrored {
 /// # Complexity
 ///
 /// About that of counting the part: the same pairs of halves, met through other lists.
-pub(super) fn count_mirrored(
+pub(super) fn count_part(
     join: &Join,
     part: (u64, u64),
     threads: usize,
@@ -136,7 +209,7 @@ fn count_tile(
 /// # Errors
 ///
 /// [`CountError::Memory`] if the lists or the halves do not fit.
-pub(super) fn count_row_set(join: &Join, (north, south): (u32, u32)) -> Result<u128, CountError> {
+fn count_one(join: &Join, (north, south): (u32, u32)) -> Result<u128, CountError> {
     let weight = join.fold(north, south);
     if weight == 0 {
         return Ok(0);

@@ -164,6 +164,7 @@ use plan::Join;
 use reuse::Kept;
 
 pub use kernel::{Kernel, KernelError};
+pub(crate) use mirror::{count_mirrored, count_row_set};
 pub use plan::{CREW_FROM, HALVES, LIST_PART, MAX_N};
 pub use sample::estimate;
 
@@ -441,77 +442,4 @@ pub(crate) fn unit_row_sets(
             )
         })
         .collect())
-}
-
-/// The join's count of one row set of `n` (north set `north`, south set `south`, as
-/// [`unit_row_sets`] gives them), weighed by the upside-down fold as a part counts it, on one
-/// thread, on `kernel`: what the independent search checks it against.
-///
-/// # Panics
-///
-/// Panics if `n` is not in `1..=32` or the sets are not of one row set of `n`.
-///
-/// # Errors
-///
-/// [`CountError::Memory`] if the lists or the halves do not fit.
-///
-/// # Complexity
-///
-/// That of the row set's share of its part.
-pub(crate) fn count_row_set(
-    n: u32,
-    (north, south): (u32, u32),
-    kernel: Kernel,
-) -> Result<u128, CountError> {
-    assert!(
-        (1..=MAX_N).contains(&n),
-        "join: n = {} is outside 1..=32",
-        n
-    );
-    let join = Join::new(n, kernel);
-    let k = north.count_ones();
-    assert!(
-        north < 1 << join.w && south < 1 << join.e && k + south.count_ones() == join.e,
-        "join: {:b}/{:b} is not a row set of n = {}",
-        north,
-        south,
-        n
-    );
-    mirror::count_row_set(&join, (north, south))
-}
-
-/// The count of part `part` of the join's count of `n`, made again through the upside-down
-/// image of every row set the part counts (other quarter lists, batches and cuts: see
-/// `mirror`), on up to `threads` threads, on `kernel`: it equals [`count_with`]'s count of
-/// the part unless a fault struck one of them.
-///
-/// # Panics
-///
-/// Panics if `n` is not in `1..=32`, or the part is not `1 <= k <= m`.
-///
-/// # Errors
-///
-/// [`CountError::Memory`] if the plan, the lists or the halves do not fit.
-///
-/// # Complexity
-///
-/// About that of counting the part.
-pub(crate) fn count_mirrored(
-    n: u32,
-    part: (u64, u64),
-    threads: usize,
-    kernel: Kernel,
-) -> Result<u128, CountError> {
-    assert!(
-        (1..=MAX_N).contains(&n),
-        "join: n = {} is outside 1..=32",
-        n
-    );
-    assert!(
-        1 <= part.0 && part.0 <= part.1,
-        "join: part {:?} is not 1 <= k <= m",
-        part
-    );
-    crate::memory::headroom("the join's plan")?;
-    mirror::count_mirrored(&Join::new(n, kernel), part, threads)
 }

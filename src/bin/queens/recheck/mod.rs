@@ -2,6 +2,8 @@
 //! compared with what its checkpoint records.
 
 mod journal;
+mod parts;
+mod row_sets;
 
 use crate::cli::{Arg, Flag, Kind, Many, Parsed, Spec};
 use crate::failure::Failure;
@@ -9,8 +11,8 @@ use crate::output;
 use crate::progress::Progress;
 use nqueens::count::checkpoint::{Contents, Fnv};
 use nqueens::count::{cores, recheck, Ask};
+use parts::{cpu_seconds, parts_of, Part, Spent};
 use std::collections::BTreeMap;
-use std::path::PathBuf;
 
 pub static SPEC: Spec = Spec {
     name: "recheck",
@@ -216,14 +218,6 @@ pub fn parse(parsed: &Parsed) -> Result<RecheckArgs, Failure> {
     })
 }
 
-/// A part to re-count: its count, and every file that records it with what it records.
-struct Part {
-    n: u32,
-    part: (u64, u64),
-    files: Vec<(PathBuf, u128)>,
-    cpu_seconds: Option<f64>,
-}
-
 /// Runs `queens recheck`.
 pub fn run(args: RecheckArgs) -> Result<(), Failure> {
     let files = crate::merge::all_files(&args.files, args.files_from.as_deref())?;
@@ -268,7 +262,8 @@ pub fn run(args: RecheckArgs) -> Result<(), Failure> {
     let given = parts.len();
     if args.row_sets {
         let threads = args.threads.unwrap_or_else(cores);
-        return row_sets(&args, parts.values().collect(), threads);
+        let sample = (args.sample, args.seed);
+        return row_sets::row_sets(sample, parts.values().collect(), threads);
     }
     let chosen: Vec<&Part> = parts
         .values()
@@ -428,115 +423,6 @@ pub fn run(args: RecheckArgs) -> Result<(), Failure> {
             if d == 1 { "" } else { "s" }
         ))),
     }
-}
-
-/// `--method search --row-sets`: a seeded sample of the row sets of every part given, each
-/// counted by the search and by the join here; every row set where they differ is named.
-fn row_sets(args: &RecheckArgs, parts: Vec<&Part>, threads: usize) -> Result<(), Failure> {
-    let recorded: Option<f64> = parts.iter().map(|p| p.cpu_seconds).sum();
-    crate::failure::say(&format!(
-        "queens: re-counting a sample of {} of the row sets of {} parts (seed {}) by a plain row-by-row search and by the join",
-        args.sample,
-        parts.len(),
-        args.seed
-    ));
-    let started = Spent::start();
-    let progress = Progress::new();
-    let (mut report, mut checked, mut differ) = (String::new(), 0usize, 0usize);
-    for (i, part) in parts.iter().enumerate() {
-        let done = i as f64 / parts.len() as f64;
-        progress.units("recheck", i, parts.len(), "parts", done);
-        let checks = recheck::recount_row_sets(part.n, part.part, args.sample, args.seed, threads)
-            .map_err(|e| Failure::Resources(e.to_string()))?;
-        checked += checks.len();
-        for check in checks.iter().filter(|c| c.by_join != c.by_search) {
-            differ += 1;
-            report += &format!(
-                "part {}/{} of N = {}, row set {:b}/{:b} (north/south): the join counts {}, the search {}\n",
-                part.part.0, part.part.1, part.n, check.north, check.south, check.by_join, check.by_search
-            );
-        }
-    }
-    progress.finish();
-    let spent = started.seconds();
-    if checked == 0 {
-        return Err(Failure::usage(
-            "recheck",
-            format!(
-                "a sample of {} (seed {}) takes none of the row sets of the {} given: it would check nothing (give a larger --sample, or another --seed)",
-                args.sample,
-                args.seed,
-                parts_of(parts.len())
-            ),
-        ));
-    }
-    report += &format!(
-        "re-counted {} row sets of {} parts (a sample of {} of their row sets, seed {}) by a plain row-by-row search and by the join, in {:.3} CPU seconds{}: {}\n",
-        checked,
-        parts.len(),
-        args.sample,
-        args.seed,
-        spent,
-        match recorded {
-            Some(seconds) if seconds > 0.0 => format!(
-                " ({:.2} times the {:.3} the parts took)",
-                spent / seconds,
-                seconds
-            ),
-            _ => String::new(),
-        },
-        match differ {
-            0 => "every one agrees".to_string(),
-            1 => "1 row set differs".to_string(),
-            d => format!("{} row sets differ", d),
-        }
-    );
-    output::print(&report)?;
-    match differ {
-        0 => Ok(()),
-        d => Err(Failure::Check(format!(
-            "{} row set{} where the search and the join differ",
-            d,
-            if d == 1 { "" } else { "s" }
-        ))),
-    }
-}
-
-/// When a re-count began: the process's CPU time then, where the system tells it, and the
-/// clock's.
-struct Spent(Option<f64>, std::time::Instant);
-
-impl Spent {
-    fn start() -> Spent {
-        Spent(cpu_seconds(), std::time::Instant::now())
-    }
-
-    /// The CPU seconds of every thread since, else the wall time's.
-    fn seconds(&self) -> f64 {
-        match (self.0, cpu_seconds()) {
-            (Some(before), Some(after)) => after - before,
-            _ => self.1.elapsed().as_secs_f64(),
-        }
-    }
-}
-
-/// "1 part", "4 parts".
-fn parts_of(count: usize) -> String {
-    match count {
-        1 => "1 part".to_string(),
-        _ => format!("{} parts", count),
-    }
-}
-
-/// The CPU time of this process, every thread, in seconds (to Linux's clock ticks of 10 ms),
-/// where the system tells it (`/proc/self/stat`).
-fn cpu_seconds() -> Option<f64> {
-    let stat = std::fs::read_to_string("/proc/self/stat").ok()?;
-    // The fields after the command's name (which may hold spaces) in parentheses.
-    let fields: Vec<&str> = stat.rsplit_once(')')?.1.split_whitespace().collect();
-    let ticks = |i: usize| fields.get(i)?.parse::<u64>().ok();
-    // utime and stime, the 14th and 15th fields, the 12th and 13th after the name.
-    Some((ticks(11)? + ticks(12)?) as f64 / 100.0)
 }
 
 /// Whether the seeded sample takes part `(k, m)` of the count of `n`: by the part and the seed

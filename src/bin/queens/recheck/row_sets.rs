@@ -1,0 +1,84 @@
+//! `queens recheck --method search --row-sets`: the independent search on a seeded sample of
+//! row sets.
+
+use super::parts::{parts_of, Part, Spent};
+use crate::failure::Failure;
+use crate::output;
+use crate::progress::Progress;
+use nqueens::count::recheck;
+
+/// `--method search --row-sets`: a seeded sample of the row sets of every part given, each
+/// counted by the search and by the join here; every row set where they differ is named.
+pub fn row_sets(
+    (sample, seed): (f64, u64),
+    parts: Vec<&Part>,
+    threads: usize,
+) -> Result<(), Failure> {
+    let recorded: Option<f64> = parts.iter().map(|p| p.cpu_seconds).sum();
+    crate::failure::say(&format!(
+        "queens: re-counting a sample of {} of the row sets of {} parts (seed {}) by a plain row-by-row search and by the join",
+        sample,
+        parts.len(),
+        seed
+    ));
+    let started = Spent::start();
+    let progress = Progress::new();
+    let (mut report, mut checked, mut differ) = (String::new(), 0usize, 0usize);
+    for (i, part) in parts.iter().enumerate() {
+        let done = i as f64 / parts.len() as f64;
+        progress.units("recheck", i, parts.len(), "parts", done);
+        let checks = recheck::recount_row_sets(part.n, part.part, sample, seed, threads)
+            .map_err(|e| Failure::Resources(e.to_string()))?;
+        checked += checks.len();
+        for check in checks.iter().filter(|c| c.by_join != c.by_search) {
+            differ += 1;
+            report += &format!(
+                "part {}/{} of N = {}, row set {:b}/{:b} (north/south): the join counts {}, the search {}\n",
+                part.part.0, part.part.1, part.n, check.north, check.south, check.by_join, check.by_search
+            );
+        }
+    }
+    progress.finish();
+    let spent = started.seconds();
+    if checked == 0 {
+        return Err(Failure::usage(
+            "recheck",
+            format!(
+                "a sample of {} (seed {}) takes none of the row sets of the {} given: it would check nothing (give a larger --sample, or another --seed)",
+                sample,
+                seed,
+                parts_of(parts.len())
+            ),
+        ));
+    }
+    report += &format!(
+        "re-counted {} row sets of {} parts (a sample of {} of their row sets, seed {}) by a plain row-by-row search and by the join, in {:.3} CPU seconds{}: {}\n",
+        checked,
+        parts.len(),
+        sample,
+        seed,
+        spent,
+        match recorded {
+            Some(seconds) if seconds > 0.0 => format!(
+                " ({:.2} times the {:.3} the parts took)",
+                spent / seconds,
+                seconds
+            ),
+            _ => String::new(),
+        },
+        match differ {
+            0 => "every one agrees".to_string(),
+            1 => "1 row set differs".to_string(),
+            d => format!("{} row sets differ", d),
+        }
+    );
+    output::print(&report)?;
+    match differ {
+        0 => Ok(()),
+        d => Err(Failure::Check(format!(
+            "{} row set{} where the search and the join differ",
+            d,
+            if d == 1 { "" } else { "s" }
+        ))),
+    }
+}
