@@ -147,9 +147,10 @@ pub struct RowSetCheck {
 
 /// Re-counts a seeded sample of the row sets of part `(k, m)` of the join's count of `n`,
 /// about `share` of them, each by the plain search and by the join alone (its lists, batches
-/// and kernel on this machine), on up to `threads` threads: a check of the join's method
-/// where a search can afford to look (a row set, not a part), across every path the join
-/// takes at that `n`. A row set is chosen by `seed`, `n` and its rows alone.
+/// and a kernel this CPU runs, each kernel a share of the row sets), on up to `threads`
+/// threads: a check of the join's method where a search can afford to look (a row set, not a
+/// part), across the paths the join takes at that `n` (lists in parts and the crew where `n`
+/// takes them). A row set is chosen by `seed`, `n` and its rows alone.
 ///
 /// # Panics
 ///
@@ -208,7 +209,11 @@ pub fn recount_row_sets(
         None,
         || Ok(()),
         |_, &(north, south)| {
-            let by_join = join::count_row_set(n, (north, south), join::Kernel::best())?;
+            // Each kernel this CPU runs takes its share of the row sets, as the parts were
+            // counted on machines with one or another.
+            let kernels = join::Kernel::available();
+            let kernel = kernels[(north ^ south.rotate_left(16)) as usize % kernels.len()];
+            let by_join = join::count_row_set(n, (north, south), kernel)?;
             let by_search = Unit::new(n, &[north], &[south]).count();
             Ok(Checks(vec![RowSetCheck {
                 north,
