@@ -412,6 +412,9 @@ impl Unit {
             sides |= full & !west_columns;
         }
         let mut free = full & !(cols | left | right) & sides;
+        if row == n - 1 {
+            return self.last_row(free, east, doubled);
+        }
         let mut sum = 0;
         while free != 0 {
             let bit = free & free.wrapping_neg();
@@ -434,6 +437,37 @@ impl Unit {
                 doubled + on_long,
                 bottom,
             );
+        }
+        sum
+    }
+}
+
+impl Unit {
+    /// The weighted placements of the last row's queen on the columns `free` (those its row
+    /// set allows), without a call a placement: an east queen makes the row set `east` with
+    /// the last row, and may not stand on the `\\` long diagonal's east segment (the last
+    /// column); a west one keeps `east`, and counts twice on the `/` long diagonal (the
+    /// first column).
+    fn last_row(&self, free: u32, east: u32, doubled: u32) -> u128 {
+        let (n, w, row) = (self.n, self.w, self.n - 1);
+        let weight = |east: u32| {
+            let east = match self.upside_down {
+                true => east.reverse_bits() >> (32 - n),
+                false => east,
+            };
+            fold(east, n) << doubled
+        };
+        let west_columns = (1u32 << w) - 1;
+        let east_free = free & !west_columns & !(1u32 << (n - 1));
+        let west_free = free & west_columns;
+        let mut sum = 0;
+        if east_free != 0 {
+            sum += u128::from(east_free.count_ones()) * weight(east | 1 << row);
+        }
+        if west_free != 0 {
+            let on_long = west_free & 1;
+            let plain = u128::from((west_free & !1).count_ones());
+            sum += (plain + 2 * u128::from(on_long)) * weight(east);
         }
         sum
     }
