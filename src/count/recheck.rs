@@ -440,9 +440,7 @@ impl Unit {
         }
         sum
     }
-}
 
-impl Unit {
     /// The weighted placements of the last row's queen on the columns `free` (those its row
     /// set allows), without a call a placement: an east queen makes the row set `east` with
     /// the last row, and may not stand on the `\\` long diagonal's east segment (the last

@@ -25,14 +25,18 @@ impl Kept {
     /// another `n` or cut are let go, a plan of another `n` too.
     pub(super) fn take(keep: Option<&Keep>, join: &Join, hands: usize) -> Kept {
         let fresh = Kept::new(join, hands);
-        let mut kept = keep
-            .and_then(Keep::take::<Kept>)
-            .unwrap_or(Kept::new(join, hands));
-        if kept.of != fresh.of {
-            (kept.of, kept.workers) = (fresh.of, fresh.workers);
+        match keep.and_then(Keep::take::<Kept>) {
+            // The plan of the same n is kept whatever the cut; the workers only for the same.
+            Some(kept) => Kept {
+                units: kept.units.filter(|(n, _)| *n == join.n),
+                workers: match kept.of == fresh.of {
+                    true => kept.workers,
+                    false => fresh.workers,
+                },
+                of: fresh.of,
+            },
+            None => fresh,
         }
-        kept.units = kept.units.filter(|(n, _)| *n == join.n);
-        kept
     }
 
     /// Nothing kept yet, for `join` on `hands` threads.
