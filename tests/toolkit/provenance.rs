@@ -391,7 +391,8 @@ fn a_recheck_of_nothing_is_refused_and_the_mirror_recounts_every_part() {
         .success()
         .stdout(
             predicate::str::contains("row sets of 4 parts")
-                .and(predicate::str::contains("every one agrees")),
+                .and(predicate::str::contains("every one agrees"))
+                .and(predicate::str::contains("the search took")),
         );
     for (args, message) in [
         (vec!["--row-sets"], "goes with --method search"),

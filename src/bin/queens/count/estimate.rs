@@ -180,19 +180,20 @@ fn plan(
         );
     }
     // The checks, priced from the count: the mirror re-count of every part costs about the
-    // count again; the independent search, on a sample of row sets, about ROW_SET_SEARCH times
+    // count again; the independent search, on a sample of row sets, about search_cost(n) times
     // the join's time for them (each row set is a share of the count: the row sets of n are
     // C(n, n - n/2), half of them counted for their reverse).
     let hours = guess.core_seconds / 3600.0;
+    let search_cost = nqueens::count::recheck::search_cost(n);
     let row_sets = choose(n, n - n / 2) / 2.0;
     text += &format!(
         "  checks: every part re-counted through its mirror image (queens recheck), about {} core-hours, on other nodes than counted it; \
-         the independent search of {} row sets (queens recheck --method search --row-sets --sample {:.3e}: an error in 1% of the row sets found with 99% confidence), about {} core-hours, at {} times the join's time for them as measured at N = 20\n",
+         the independent search of {} row sets (queens recheck --method search --row-sets --sample {:.3e}: an error in 1% of the row sets found with 99% confidence), about {} core-hours, at {:.0} times the join's time for them (measured 7.4 at N = 20 and 15.3 at 22, and grown from there: docs/campaign.md)\n",
         amount(hours * MIRROR_COST),
         SAMPLED_ROW_SETS,
         (SAMPLED_ROW_SETS as f64 / row_sets).min(1.0),
-        amount(hours / row_sets * SAMPLED_ROW_SETS as f64 * ROW_SET_SEARCH),
-        ROW_SET_SEARCH
+        amount(hours / row_sets * SAMPLED_ROW_SETS as f64 * search_cost),
+        search_cost
     );
     let files = nqueens::count::checkpoint::Header::part_files(&Problem::total(n), m);
     text += &format!(
@@ -209,10 +210,6 @@ fn plan(
 
 /// The mirror re-count's CPU time over the parts' own, at most, as measured (docs/campaign.md).
 const MIRROR_COST: f64 = 1.1;
-
-/// The independent search's CPU time for a row set alone over the join's share of the count
-/// for it, as measured at N = 20 (docs/campaign.md): it grows with N.
-const ROW_SET_SEARCH: f64 = 1000.0;
 
 /// The row sets the independent search samples: enough to find an error in 1% of them with
 /// 99% confidence (0.99^459 < 0.01).

@@ -24,8 +24,8 @@ every part again by the fast counter through the board turned upside down: each 
 its reverse, through other quarter lists, batches and cuts, for about the part's own cost, so
 every part can be checked on another host than the one that counted it. --method search
 counts a sample of the parts (with --row-sets, of their row sets, each also counted by the
-join here) by a plain row-by-row search that shares none of the join's counting code (no
-quarter lists, sieve or SIMD kernel), at a hundred times the cost or more.",
+join here) by a plain search of each row set's west and east halves that shares none of the
+join's counting code (no quarter lists, sieve or SIMD kernel), at several times the cost.",
     usage: &[
         "FILE... [--files-from LIST] [--method mirror|search] [--sample FRACTION] [--seed S] [--threads T] [--record FILE]",
         "FILE... [--files-from LIST] --method search --row-sets [--sample FRACTION] [--seed S] [--threads T]",
@@ -86,7 +86,7 @@ quarter lists, sieve or SIMD kernel), at a hundred times the cost or more.",
         },
     ],
     notes: "It says how much work it is before it begins (from the parts' recorded CPU time: the
-mirror takes about the parts' own time, the search 100 to 150 times it), and its progress on
+mirror takes about the parts' own time, the search 7 times it at N = 20 and more as N grows), and its progress on
 a terminal. It re-counts
 parts of the join (plain totals, N = 12 to 32, as 'queens count' makes them); a part given
 twice is re-counted once and compared with each file.
@@ -118,10 +118,6 @@ pub struct RecheckArgs {
     pub row_sets: bool,
 }
 
-/// How many times the join's time the second method takes on a part: 100 at N = 17 (48 s
-/// against 0.5 s for the whole count), 140 at N = 20 (36.5 s against 0.26 s for part 7/500).
-const SLOWER: f64 = 150.0;
-
 /// How a part is counted again.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Method {
@@ -141,11 +137,11 @@ impl Method {
         }
     }
 
-    /// How many times a part's recorded CPU time this method takes, about.
-    fn cost(self) -> f64 {
+    /// How many times a part's recorded CPU time this method takes on a part of `n`, about.
+    fn cost(self, n: u32) -> f64 {
         match self {
             Method::Mirror => 1.0,
-            Method::Search => SLOWER,
+            Method::Search => recheck::search_cost(n),
         }
     }
 
@@ -161,8 +157,18 @@ impl Method {
     fn described(self) -> &'static str {
         match self {
             Method::Mirror => "the fast counter through the board turned upside down (other lists, batches and cuts)",
-            Method::Search => "a plain row-by-row search, sharing none of the join's counting code",
+            Method::Search => "a plain search of each row set's halves, sharing none of the join's counting code",
         }
+    }
+}
+
+/// CPU time as a person reads it: "0.35 core-seconds", "41 core-minutes", "2.5 core-hours".
+fn core_time(seconds: f64) -> String {
+    match seconds {
+        s if s >= 5400.0 => format!("{:.1} core-hours", s / 3600.0),
+        s if s >= 90.0 => format!("{:.0} core-minutes", s / 60.0),
+        s if s >= 10.0 => format!("{:.0} core-seconds", s),
+        s => format!("{:.2} core-seconds", s),
     }
 }
 
@@ -175,7 +181,7 @@ fn method_choices() -> Vec<(&'static str, &'static str)> {
         ),
         (
             "search",
-            "a plain row-by-row search, independent of the join's code",
+            "a plain search of each row set's halves, independent\nof the join's code",
         ),
     ]
 }
@@ -279,6 +285,10 @@ pub fn run(args: RecheckArgs) -> Result<(), Failure> {
         ));
     }
     let recorded: Option<f64> = chosen.iter().map(|p| p.cpu_seconds).sum();
+    let expected: Option<f64> = chosen
+        .iter()
+        .map(|p| p.cpu_seconds.map(|s| s * args.method.cost(p.n)))
+        .sum();
     crate::failure::say(&format!(
         "queens: re-counting {} of {} parts (a sample of {}, seed {}) by {}{}",
         chosen.len(),
@@ -286,14 +296,13 @@ pub fn run(args: RecheckArgs) -> Result<(), Failure> {
         args.sample,
         args.seed,
         args.method.described(),
-        match recorded {
-            Some(seconds) => format!(
-                ": about {:.0} core-seconds ({} times the {:.1} their counts took)",
-                args.method.cost() * seconds,
-                args.method.cost(),
-                seconds
+        match (expected, recorded) {
+            (Some(expected), Some(recorded)) => format!(
+                ": about {} of CPU (their counts took {})",
+                core_time(expected),
+                core_time(recorded)
             ),
-            None => String::new(),
+            _ => String::new(),
         }
     ));
     let started = Spent::start();

@@ -24,12 +24,15 @@ pub fn row_sets(
     let started = Spent::start();
     let progress = Progress::new();
     let (mut report, mut checked, mut differ) = (String::new(), 0usize, 0usize);
+    let (mut join_seconds, mut search_seconds) = (0.0, 0.0);
     for (i, part) in parts.iter().enumerate() {
         let done = i as f64 / parts.len() as f64;
         progress.units("recheck", i, parts.len(), "parts", done);
         let checks = recheck::recount_row_sets(part.n, part.part, sample, seed, threads)
             .map_err(|e| Failure::Resources(e.to_string()))?;
         checked += checks.len();
+        join_seconds += checks.iter().map(|c| c.join_seconds).sum::<f64>();
+        search_seconds += checks.iter().map(|c| c.search_seconds).sum::<f64>();
         for check in checks.iter().filter(|c| c.by_join != c.by_search) {
             differ += 1;
             report += &format!(
@@ -52,7 +55,8 @@ pub fn row_sets(
         ));
     }
     report += &format!(
-        "re-counted {} row sets of {} parts (a sample of {} of their row sets, seed {}) by a plain row-by-row search and by the join, in {:.3} CPU seconds{}: {}\n",
+        "re-counted {} row sets of {} parts (a sample of {} of their row sets, seed {}) by a plain row-by-row search and by the join, in {:.3} CPU seconds{}: {}\n\
+         the search took {:.3} s for them, the join {:.3} s: {:.0} times\n",
         checked,
         parts.len(),
         sample,
@@ -70,7 +74,10 @@ pub fn row_sets(
             0 => "every one agrees".to_string(),
             1 => "1 row set differs".to_string(),
             d => format!("{} row sets differ", d),
-        }
+        },
+        search_seconds,
+        join_seconds,
+        search_seconds / join_seconds.max(1e-9)
     );
     output::print(&report)?;
     match differ {
