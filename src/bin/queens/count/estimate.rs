@@ -185,14 +185,17 @@ fn plan(
     // C(n, n - n/2), half of them counted for their reverse).
     let hours = guess.core_seconds / 3600.0;
     let search_cost = nqueens::count::recheck::search_cost(n);
+    // The share of the row sets sampled (all of them when there are fewer than the sample).
     let row_sets = choose(n, n - n / 2) / 2.0;
+    let sampled = (SAMPLED_ROW_SETS as f64 / row_sets).min(1.0);
     text += &format!(
-        "  checks: every part re-counted through its mirror image (queens recheck), about {} core-hours, on other nodes than counted it; \
-         the independent search of {} row sets (queens recheck --method search --row-sets --sample {:.3e}: an error in 1% of the row sets found with 99% confidence), about {} core-hours, at {:.0} times the join's time for them (measured 7.4 at N = 20 and 15.3 at 22, and grown from there: docs/campaign.md)\n",
-        amount(hours * MIRROR_COST),
-        SAMPLED_ROW_SETS,
-        (SAMPLED_ROW_SETS as f64 / row_sets).min(1.0),
-        amount(hours / row_sets * SAMPLED_ROW_SETS as f64 * search_cost),
+        "  checks: every part re-counted through its mirror image (queens recheck), about {}, on other nodes than counted it; \
+         the independent search of {} row sets (queens recheck --method search --row-sets --sample {:.3e}: an error in 1% of the row sets found with 99% confidence), about {} ({:.2}% of the count), at {:.0} times the join's time for them (measured 7.4 at N = 20 and 15.3 at 22, and grown from there: docs/campaign.md)\n",
+        core_hours(hours * MIRROR_COST),
+        SAMPLED_ROW_SETS.min(row_sets as u64),
+        sampled,
+        core_hours(hours * sampled * search_cost),
+        100.0 * sampled * search_cost,
         search_cost
     );
     let files = nqueens::count::checkpoint::Header::part_files(&Problem::total(n), m);
