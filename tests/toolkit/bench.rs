@@ -130,3 +130,19 @@ fn a_large_first_n_is_predicted_from_small_probes_not_timed_for_days() {
         .success()
         .stdout(predicates::str::contains("| backtrack | skipped |"));
 }
+
+#[test]
+fn a_benchmark_short_of_memory_says_so_and_never_panics() {
+    // Under 6 and 9 MB the symmetric search's plan does not fit: a clear error (exit 1), no
+    // panic (101), no abort (134).
+    for kb in [6000, 9000] {
+        let out = shell(&format!(
+            "ulimit -v {}; exec \"$0\" bench --from 10 --to 12 --budget 2",
+            kb
+        ));
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(1), "{} KB: {}", kb, stderr);
+        assert!(stderr.contains("not enough memory"), "{}", stderr);
+        assert!(!stderr.contains("panicked"), "{}", stderr);
+    }
+}

@@ -172,6 +172,20 @@ pub fn run(args: BenchArgs) -> Result<(), Failure> {
             }
         }
     };
+    // The symmetric search asks for memory for its plan too: short of it, the same report.
+    let symmetric = |n: u32| match nqueens::count::symmetric::count_with(
+        &Problem::total(n),
+        &Run::default(),
+    ) {
+        Ok(counts) => u64::try_from(counts.total).unwrap_or(u64::MAX),
+        Err(e) => {
+            trouble
+                .lock()
+                .unwrap_or_else(|e| e.into_inner())
+                .get_or_insert(format!("N = {} (symmetric): {}", n, e));
+            0
+        }
+    };
     let mut contenders: Vec<Contender> = args
         .algos
         .iter()
@@ -180,6 +194,7 @@ pub fn run(args: BenchArgs) -> Result<(), Failure> {
             count: match a {
                 // The fast counter on one thread, with the kernel NQUEENS_KERNEL names.
                 Algo::Fast => Box::new(move |n| fast(n, 1)),
+                Algo::Symmetric => Box::new(symmetric),
                 _ => Box::new(a.counter()),
             },
         })
@@ -208,7 +223,7 @@ pub fn run(args: BenchArgs) -> Result<(), Failure> {
     });
     if let Some(why) = trouble.lock().unwrap_or_else(|e| e.into_inner()).take() {
         return Err(Failure::Resources(format!(
-            "bench: the fast counter could not count {}",
+            "bench: a counter could not count {}",
             why
         )));
     }

@@ -71,7 +71,8 @@ use tasks::{sub_problems, Rules};
 ///
 /// # Panics
 ///
-/// Panics if `n > 32`.
+/// Panics if `n > 32`, or if memory is too short for the plan of sub-problems (a few MB):
+/// [`count_with`] returns that as an error instead.
 ///
 /// # Complexity
 ///
@@ -88,7 +89,8 @@ pub fn count(n: u32) -> u64 {
     match count_with(&Problem::total(n), &Run::default()) {
         // Below 2^64 for every n this search finishes in a lifetime (a(28) ≈ 2.5·10^18).
         Ok(counts) => u64::try_from(counts.total).unwrap_or(u64::MAX),
-        Err(_) => unreachable!("one thread and no checkpoint: nothing can fail"),
+        // One thread and no checkpoint: only memory can fail.
+        Err(e) => panic!("symmetric: {}", e),
     }
 }
 
