@@ -341,3 +341,69 @@ fn merge_keeps_totals_past_2_to_the_64_exactly() {
         .stdout(format!("{}\n", 14200 + (1u128 << 64)));
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn the_manifest_is_written_under_a_fresh_name_keeping_its_mode_and_its_link() {
+    // A link planted where the manifest's temporary file used to be named (the process id is
+    // the shell's, as `exec` keeps it) is never written through; a 0600 manifest stays 0600;
+    // a manifest reached through a link is replaced where the link points, the link kept; a
+    // link to nothing is refused.
+    let dir = scratch("manifest-fresh");
+    let out = shell_with(
+        "cd \"$1\" && \"$0\" count 12 --part 1/2 --checkpoint a.ckpt >/dev/null \
+         && \"$0\" count 12 --part 2/2 --checkpoint b.ckpt >/dev/null \
+         && echo secret > victim && : > m.jsonl && chmod 600 m.jsonl \
+         && ln -s victim .m.jsonl.$$.tmp && ln -s m.jsonl link.jsonl \
+         && exec \"$0\" merge a.ckpt b.ckpt --total --manifest m.jsonl",
+        &[dir.to_str().unwrap()],
+    );
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert_eq!(
+        std::fs::read_to_string(dir.join("victim")).unwrap(),
+        "secret\n"
+    );
+    let manifest = std::fs::symlink_metadata(dir.join("m.jsonl")).unwrap();
+    assert!(manifest.is_file(), "the manifest is a file, not a link");
+    use std::os::unix::fs::PermissionsExt;
+    assert_eq!(manifest.permissions().mode() & 0o777, 0o600);
+    assert!(std::fs::read_to_string(dir.join("m.jsonl"))
+        .unwrap()
+        .contains("\"part\""));
+
+    let through_link = shell_with(
+        "cd \"$1\" && : > m.jsonl && exec \"$0\" merge a.ckpt b.ckpt --total --manifest link.jsonl",
+        &[dir.to_str().unwrap()],
+    );
+    assert!(through_link.status.success());
+    assert!(std::fs::symlink_metadata(dir.join("link.jsonl"))
+        .unwrap()
+        .file_type()
+        .is_symlink());
+    assert!(std::fs::read_to_string(dir.join("m.jsonl"))
+        .unwrap()
+        .contains("\"part\""));
+
+    std::os::unix::fs::symlink("nowhere", dir.join("dangling.jsonl")).unwrap();
+    queens()
+        .current_dir(&dir)
+        .args([
+            "merge",
+            "a.ckpt",
+            "b.ckpt",
+            "--total",
+            "--manifest",
+            "dangling.jsonl",
+        ])
+        .assert()
+        .failure()
+        .stderr(
+            predicate::str::contains("dangling.jsonl")
+                .and(predicate::str::contains("link to nothing")),
+        );
+    assert!(!dir.join("nowhere").exists());
+    std::fs::remove_dir_all(&dir).unwrap();
+}

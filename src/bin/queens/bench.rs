@@ -173,19 +173,17 @@ pub fn run(args: BenchArgs) -> Result<(), Failure> {
         }
     };
     // The symmetric search asks for memory for its plan too: short of it, the same report.
-    let symmetric = |n: u32| match nqueens::count::symmetric::count_with(
-        &Problem::total(n),
-        &Run::default(),
-    ) {
-        Ok(counts) => u64::try_from(counts.total).unwrap_or(u64::MAX),
-        Err(e) => {
-            trouble
-                .lock()
-                .unwrap_or_else(|e| e.into_inner())
-                .get_or_insert(format!("N = {} (symmetric): {}", n, e));
-            0
-        }
-    };
+    let symmetric =
+        |n: u32| match nqueens::count::symmetric::count_with(&Problem::total(n), &Run::default()) {
+            Ok(counts) => u64::try_from(counts.total).unwrap_or(u64::MAX),
+            Err(e) => {
+                trouble
+                    .lock()
+                    .unwrap_or_else(|e| e.into_inner())
+                    .get_or_insert(format!("N = {} (symmetric): {}", n, e));
+                0
+            }
+        };
     let mut contenders: Vec<Contender> = args
         .algos
         .iter()

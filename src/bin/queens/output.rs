@@ -22,32 +22,76 @@ pub fn print(text: &str) -> io::Result<()> {
 }
 
 /// Writes `text` as the whole of the file `path`, so that a failure leaves no part of it: a
-/// regular file (or a new one) is written beside it under a temporary name, flushed to the
-/// disk, then renamed over it; anything else (`/dev/stdout`, a pipe, `/dev/full`) is written
-/// to directly.
+/// regular file (or a new one) is written beside it under a temporary name created afresh
+/// (never one that exists, so never through a link someone put there), flushed to the disk,
+/// given the mode of the file it replaces, then renamed over it; anything else
+/// (`/dev/stdout`, a pipe, `/dev/full`) is written to directly. When `path` is a symbolic
+/// link, the file it names is replaced and the link kept; a link to nothing is an error.
 ///
 /// # Errors
 ///
 /// The failed operation, naming nothing (the caller names the file).
 pub fn write_whole(path: &std::path::Path, text: &str) -> io::Result<()> {
-    let special = std::fs::metadata(path).is_ok_and(|meta| !meta.is_file());
-    if special {
-        let mut file = std::fs::OpenOptions::new().write(true).open(path)?;
+    let is_link = std::fs::symlink_metadata(path).is_ok_and(|meta| meta.file_type().is_symlink());
+    let path = match is_link {
+        true => std::fs::canonicalize(path).map_err(|e| {
+            io::Error::new(
+                e.kind(),
+                format!("it is a symbolic link to nothing usable: {}", e),
+            )
+        })?,
+        false => path.to_path_buf(),
+    };
+    let existing = std::fs::metadata(&path).ok();
+    if existing.as_ref().is_some_and(|meta| !meta.is_file()) {
+        let mut file = std::fs::OpenOptions::new().write(true).open(&path)?;
         file.write_all(text.as_bytes())?;
         return file.flush();
     }
-    let name = path.file_name().unwrap_or_default().to_string_lossy();
-    let temporary = path.with_file_name(format!(".{}.{}.tmp", name, std::process::id()));
+    let (mut file, temporary) = create_beside(&path)?;
     let written = (|| {
-        let mut file = std::fs::File::create(&temporary)?;
         file.write_all(text.as_bytes())?;
+        if let Some(meta) = &existing {
+            file.set_permissions(meta.permissions())?;
+        }
         file.sync_all()?;
-        std::fs::rename(&temporary, path)
+        std::fs::rename(&temporary, &path)
     })();
     if written.is_err() {
         let _ = std::fs::remove_file(&temporary);
     }
     written
+}
+
+/// A new file beside `path` under a temporary name no file had: created exclusively (an
+/// existing name, a link among them, is never opened), another name tried if one is taken.
+fn create_beside(path: &std::path::Path) -> io::Result<(std::fs::File, std::path::PathBuf)> {
+    static TRIED: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+    let name = path.file_name().unwrap_or_default().to_string_lossy();
+    let clock = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.subsec_nanos());
+    let mut last = None;
+    for _ in 0..64 {
+        let tried = TRIED.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        let temporary = path.with_file_name(format!(
+            ".{}.{}.{:x}{}.tmp",
+            name,
+            std::process::id(),
+            clock,
+            tried
+        ));
+        match std::fs::OpenOptions::new()
+            .write(true)
+            .create_new(true)
+            .open(&temporary)
+        {
+            Ok(file) => return Ok((file, temporary)),
+            Err(e) if e.kind() == io::ErrorKind::AlreadyExists => last = Some(e),
+            Err(e) => return Err(e),
+        }
+    }
+    Err(last.unwrap_or_else(|| io::Error::other("no temporary name could be created")))
 }
 
 /// The buffer and what the flusher thread needs to know.

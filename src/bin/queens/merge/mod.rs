@@ -75,7 +75,7 @@ each finished, all of the same count, and of the count expected.",
             value: "FILE",
             kind: Kind::File,
             many: Many::One,
-            help: "also write FILE, in JSON Lines: one object a part (part, parts, n, count as\na string, cpu_seconds, host, version, commit, kernel, cpu, os, started,\nfinished, its runs, file, sha256, confirmed_by), then one with the total;\nwritten whole only when the merge succeeds",
+            help: "also write FILE, in JSON Lines: one object a part (part, parts, n, count as\na string, cpu_seconds, host, version, commit, kernel, cpu, os, started,\nfinished, its runs, file, sha256, confirmed_by), then one with the total;\nwritten whole only when the merge succeeds, under a fresh temporary name then\nrenamed (an existing FILE keeps its mode; a link keeps pointing where it did,\nto the new file)",
         },
         crate::count::JSON,
         Flag {
