@@ -14,7 +14,9 @@ pub const MAX_NAME: usize = 4096;
 /// byte-order mark at the start is skipped, and empty lines are skipped.
 ///
 /// Reading stops at the first line that cannot be a file name: one longer than [`MAX_NAME`]
-/// bytes or holding a NUL byte (so `/dev/zero` or an endless line is refused at once).
+/// bytes or holding a NUL byte (so `/dev/zero` or an endless line is refused at once), or one
+/// that is not UTF-8: names are text here, as on the command line, so that every report and
+/// JSON document can name the file exactly.
 ///
 /// # Errors
 ///
@@ -34,6 +36,8 @@ pub const MAX_NAME: usize = 4096;
 /// assert_eq!(names, [PathBuf::from("parts/p 1.ckpt"), PathBuf::from("parts/it's \"2\".ckpt ")]);
 /// let err = file_names(&b"a\nb\0c\n"[..]).unwrap_err();
 /// assert_eq!(err.to_string(), "line 2, column 2: a NUL byte, which no file name holds");
+/// let err = file_names(&b"a\nc\xe9.ckpt\n"[..]).unwrap_err();
+/// assert!(err.to_string().starts_with("line 2, column 2: not UTF-8"));
 /// ```
 pub fn file_names<R: Read>(input: R) -> Result<Vec<PathBuf>, ReadError> {
     let mut names = Vec::new();
@@ -53,20 +57,16 @@ pub fn file_names<R: Read>(input: R) -> Result<Vec<PathBuf>, ReadError> {
                 "a NUL byte, which no file name holds",
             ));
         }
-        if !line.text.is_empty() {
-            names.push(path_of(line.text));
+        let name = std::str::from_utf8(line.text).map_err(|e| {
+            ReadError::invalid(
+                line.number,
+                e.valid_up_to() as u64 + 1,
+                "not UTF-8: a name is read as text, as on the command line (rename the file)",
+            )
+        })?;
+        if !name.is_empty() {
+            names.push(PathBuf::from(name));
         }
     }
     Ok(names)
-}
-
-#[cfg(unix)]
-fn path_of(bytes: &[u8]) -> PathBuf {
-    use std::os::unix::ffi::OsStrExt;
-    PathBuf::from(std::ffi::OsStr::from_bytes(bytes))
-}
-
-#[cfg(not(unix))]
-fn path_of(bytes: &[u8]) -> PathBuf {
-    PathBuf::from(String::from_utf8_lossy(bytes).into_owned())
 }

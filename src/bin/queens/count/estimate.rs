@@ -29,8 +29,9 @@ pub fn print_estimate(
     })?;
     if args.json {
         let text = super::shown::json_fields(args, problem, args.part)
-            .number("count", format!("{:.0}", guess.count))
-            .number("stderr", format!("{:.0}", guess.error))
+            // Strings, as every count: an estimate passes 2^64 from N = 27.
+            .string("count", &format!("{:.0}", guess.count))
+            .string("stderr", &format!("{:.0}", guess.error))
             .number("core_seconds", format!("{:.3}", guess.core_seconds))
             .number(
                 "core_seconds_stderr",

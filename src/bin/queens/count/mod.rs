@@ -334,13 +334,30 @@ pub fn run(args: CountArgs) -> Result<(), Failure> {
     }
     if let Some((first, last, m)) = args.range {
         // The parts of a range share a plan and the north lists their workers built.
+        // With --json, one document: an array of the parts' objects, each written as it is
+        // counted, and closed whatever stops the range (the parts counted are still valid JSON).
         let keep = Keep::default();
         for k in first..=last {
-            let text = count_part(&args, &problem, kernel, Some((k, m)), Some(&keep))?;
+            let text = match count_part(&args, &problem, kernel, Some((k, m)), Some(&keep)) {
+                Ok(text) => text,
+                Err(e) => {
+                    if args.json && k > first {
+                        output::print("\n]\n")?;
+                    }
+                    return Err(e);
+                }
+            };
             match args.json {
-                true => output::print(&format!("{}\n", text))?,
+                true => output::print(&format!(
+                    "{}{}",
+                    if k == first { "[\n" } else { ",\n" },
+                    text
+                ))?,
                 false => output::print(&format!("{}/{} {}\n", k, m, text))?,
             }
+        }
+        if args.json {
+            output::print("\n]\n")?;
         }
         return Ok(());
     }
@@ -354,7 +371,7 @@ pub const JSON: Flag = Flag {
     value: "",
     kind: Kind::Switch,
     many: Many::One,
-    help: "print one JSON document instead of text, for scripts (counts as strings: they\npass 2^64); errors still go to standard error with the same exit codes",
+    help: "print one JSON document instead of text, for scripts (counts as strings: they\npass 2^64; a range of parts, an array of one object a part); errors still go\nto standard error with the same exit codes",
 };
 
 /// The join's kernel the variable `NQUEENS_KERNEL` names (unset or empty: the fastest),

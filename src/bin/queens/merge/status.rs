@@ -65,16 +65,21 @@ fn status_object(file: &Path) -> Result<String, CheckpointError> {
         .number("chunks_in_progress", contents.steps.len())
         .number(
             "cpu_seconds_in_progress",
-            format!("{:.3}", in_progress_seconds(&contents)),
+            seconds(in_progress_seconds(&contents)),
         )
         .boolean("finished", contents.result.is_some())
         .optional("count", contents.answer().map(|c| c.to_string()).as_deref())
         .optional("finished_at", contents.finished.as_deref());
     let object = match contents.cpu_seconds() {
-        Some(seconds) => object.number("cpu_seconds", format!("{:.3}", seconds)),
+        Some(spent) => object.number("cpu_seconds", seconds(spent)),
         None => object.null("cpu_seconds"),
     };
     Ok(object.raw("runs", &array(runs)).finish())
+}
+
+/// CPU seconds to the millisecond, never negative (nor `-0.000`: a clock's rounding).
+fn seconds(spent: f64) -> String {
+    format!("{:.3}", if spent > 0.0 { spent } else { 0.0 })
 }
 
 /// The CPU seconds the chunks in progress had taken at their last steps.
