@@ -50,6 +50,8 @@ use std::io::{self, Read};
 /// assert_eq!(number("8 9", 32), None);
 /// assert_eq!(number("33", 32), None);
 /// assert_eq!(number("99999999999999999999", u64::MAX), None);
+/// assert_eq!(number("18446744073709551615", u64::MAX), Some(u64::MAX));
+/// assert_eq!(number("18446744073709551616", u64::MAX), None);
 /// ```
 pub fn number(text: &str, max: u64) -> Option<u64> {
     let mut words = Words::new(text.as_bytes());
@@ -95,8 +97,10 @@ pub struct Word {
     minus: bool,
     digits: bool,
     junk: bool,
-    /// The value of its digits, held at `u64::MAX` once there.
+    /// The value of its digits, while it fits.
     value: u64,
+    /// Its digits passed `u64::MAX`.
+    overflowed: bool,
 }
 
 impl Word {
@@ -114,7 +118,7 @@ impl Word {
         match self {
             w if w.junk || !w.digits => Err("not a whole number"),
             w if w.minus && w.value > 0 => Err("negative"),
-            w if w.value > max || w.value == u64::MAX => Err("too large"),
+            w if w.overflowed || w.value > max => Err("too large"),
             w => Ok(w.value),
         }
     }
@@ -205,6 +209,7 @@ impl<R: Read> Words<R> {
                         digits: false,
                         junk: false,
                         value: 0,
+                        overflowed: false,
                     };
                     (w, Vec::with_capacity(KEPT), 0)
                 });
@@ -215,13 +220,16 @@ impl<R: Read> Words<R> {
                 match byte {
                     b'0'..=b'9' => {
                         let digit = u64::from(byte - b'0');
-                        w.value = w.value.saturating_mul(10).saturating_add(digit);
+                        match w.value.checked_mul(10).and_then(|v| v.checked_add(digit)) {
+                            Some(value) => w.value = value,
+                            None => w.overflowed = true,
+                        }
                         w.digits = true;
                     }
                     b'+' | b'-' if *len == 1 => w.minus = byte == b'-',
                     _ => w.junk = true,
                 }
-                if (w.junk || w.value == u64::MAX) && *len > KEPT as u64 {
+                if (w.junk || w.overflowed) && *len > KEPT as u64 {
                     let (w, kept, len) = word.take().expect("a word");
                     self.input.consume(skipped + used);
                     return Ok(Some(finish(w, &kept, len)));
@@ -277,8 +285,9 @@ mod tests {
         assert_eq!(word("-0").number(8), Ok(0));
         assert_eq!(word("-1").number(8), Err("negative"));
         assert_eq!(word("9").number(8), Err("too large"));
+        assert_eq!(word("18446744073709551615").number(u64::MAX), Ok(u64::MAX));
         assert_eq!(
-            word("18446744073709551615").number(u64::MAX),
+            word("18446744073709551616").number(u64::MAX),
             Err("too large")
         );
         assert_eq!(word("1x").number(8), Err("not a whole number"));
