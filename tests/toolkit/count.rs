@@ -469,3 +469,114 @@ fn classes_by_symmetry_add_up_to_16() {
         classes_agree(n);
     }
 }
+
+#[test]
+fn a_plan_prints_commands_that_count_what_was_estimated_and_says_what_it_changed() {
+    // --unique: the recipe carries it, and the files it watches are the unique count's.
+    let unique = stdout_of(&[
+        "count",
+        "14",
+        "--estimate",
+        "1",
+        "--unique",
+        "--cores",
+        "10",
+    ]);
+    assert!(
+        unique.contains("QUEENS_ARGS='--unique' scripts/slurm/submit 14 "),
+        "{}",
+        unique
+    );
+    assert!(
+        unique.contains("-name 'n14-unique-part-*-of-"),
+        "{}",
+        unique
+    );
+    assert!(
+        unique.contains("count this one a second time"),
+        "{}",
+        unique
+    );
+    // A board with a queen placed: the recipes cannot carry it, so the plan prints the
+    // commands themselves. Run as printed, they count the board asked for.
+    let board = stdout_of(&[
+        "count",
+        "14",
+        "--queen",
+        "1,2",
+        "--estimate",
+        "1",
+        "--threads",
+        "1",
+        "--cores",
+        "10",
+    ]);
+    assert!(!board.contains("scripts/slurm/submit"), "{}", board);
+    let count_line = board
+        .lines()
+        .find(|l| l.trim_start().starts_with("queens count 14 --queen 1,2 "))
+        .unwrap_or_else(|| panic!("{}", board));
+    let merge_line = board
+        .lines()
+        .find(|l| l.trim_start().starts_with("find DIR"))
+        .unwrap_or_else(|| panic!("{}", board));
+    let m: u64 = count_line
+        .split("--part K/")
+        .nth(1)
+        .and_then(|rest| rest.split_whitespace().next())
+        .and_then(|m| m.parse().ok())
+        .unwrap_or_else(|| panic!("{}", count_line));
+    let dir = crate::common::scratch("plan-board");
+    let counted = crate::common::shell_with(
+        &format!(
+            "queens() {{ \"$0\" \"$@\"; }}; DIR=\"$1\"; {} >/dev/null && {}",
+            count_line
+                .trim()
+                .split("     ")
+                .next()
+                .unwrap()
+                .replace("--part K/", &format!("--part 1-{}/", m))
+                .replace("DIR", "\"$DIR\""),
+            merge_line.trim().replace("DIR", "\"$DIR\"")
+        ),
+        &[dir.to_str().unwrap()],
+    );
+    assert!(
+        counted.status.success(),
+        "{}",
+        String::from_utf8_lossy(&counted.stderr)
+    );
+    assert_eq!(
+        String::from_utf8_lossy(&counted.stdout).trim(),
+        stdout_of(&["count", "14", "--queen", "1,2"]).trim()
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+    // Threads cut to the cores given: said.
+    let fewer = stdout_of(&[
+        "count",
+        "16",
+        "--estimate",
+        "1",
+        "--threads",
+        "8",
+        "--cores",
+        "1",
+    ]);
+    assert!(
+        fewer
+            .contains("(--threads 8 is more than the 1 cores of --cores: tasks of 1 thread below)"),
+        "{}",
+        fewer
+    );
+    // No plan can be made: said, never nothing.
+    let one = stdout_of(&["count", "1", "--estimate", "1", "--cores", "10"]);
+    assert!(
+        one.contains("no plan for --cores 10: the count is one unit"),
+        "{}",
+        one
+    );
+    crate::common::usage_error(
+        &["count", "14", "--estimate", "1", "--json", "--cores", "10"],
+        "does not go with --json",
+    );
+}

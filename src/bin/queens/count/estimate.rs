@@ -116,7 +116,19 @@ pub fn print_estimate(
     let day = 86_400.0;
     let big = guess.core_seconds > day || args.cores.is_some();
     if args.part.is_none() && guess.trusted && big && guess.units > 1 {
-        text += &plan(problem, &guess, threads, args.cores);
+        text += &plan(problem, args, &guess, threads, args.cores);
+    } else if let Some(cores) = args.cores {
+        // Asked for a plan and none can be made: say why, never nothing.
+        text += &format!(
+            "no plan for --cores {}: {}\n",
+            cores,
+            match (guess.trusted, guess.units > 1) {
+                (false, _) => "too few samples to plan on; give --estimate more seconds",
+                (true, false) =>
+                    "the count is one unit of work, counted in one piece on one machine",
+                (true, true) => "the count is too small to need one",
+            }
+        );
     }
     Ok(output::print(&text)?)
 }
@@ -126,13 +138,15 @@ pub fn print_estimate(
 /// commands of the recipe.
 fn plan(
     problem: &Problem<'_>,
+    args: &CountArgs,
     guess: &nqueens::count::Estimate,
     threads: usize,
     cores: Option<u64>,
 ) -> String {
     let cores = cores.unwrap_or(4096);
-    // A task has no more threads than the cluster has cores.
-    let threads = (threads.max(1) as u64).min(cores);
+    // A task has no more threads than the cluster has cores: said, when that changes them.
+    let asked = threads.max(1) as u64;
+    let threads = asked.min(cores);
     let at_once = (cores / threads).max(1);
     let (m, hours) = suggested_parts(guess.core_seconds, guess.units, at_once);
     let n = problem.n;
@@ -155,6 +169,14 @@ fn plan(
         );
     }
     text += "\n";
+    if asked > threads {
+        text += &format!(
+            "  (--threads {} is more than the {} cores of --cores: tasks of {} below)\n",
+            asked,
+            cores,
+            plural(threads, "thread")
+        );
+    }
     // As scripts/slurm/submit cuts them on a stock Slurm: at most 1000 tasks.
     let per = m.div_ceil(1000);
     let tasks = m.div_ceil(per);
@@ -180,6 +202,25 @@ fn plan(
             nqueens::count::join::task_megabytes(n, threads as usize, peak)
         );
     }
+    text += &checks(problem, args, guess);
+    text += &recipe(problem, args, m, threads);
+    text
+}
+
+/// The plan's `checks:` line: what re-counting the count costs. `recheck` re-counts the
+/// join's parts of a plain total; any other count is checked by counting it twice.
+fn checks(problem: &Problem<'_>, args: &CountArgs, guess: &nqueens::count::Estimate) -> String {
+    let n = problem.n;
+    let by_join = problem.ask == Ask::Total
+        && problem.board.is_none()
+        && args.algo != Algo::Symmetric
+        && (nqueens::count::recheck::MIN_N..=nqueens::count::recheck::MAX_N).contains(&n);
+    if !by_join {
+        return format!(
+            "  checks: queens recheck re-counts the parts of plain totals only; count this one a second time on other nodes (another DIR) and give both folders' parts to queens merge, which compares every part's two counts: about {} more\n",
+            core_hours(guess.core_seconds / 3600.0)
+        );
+    }
     // The checks, priced from the count: the mirror re-count of every part costs about the
     // count again; the independent search, on a sample of row sets, about search_cost(n) times
     // the join's time for them (each row set is a share of the count: the row sets of n are
@@ -189,7 +230,7 @@ fn plan(
     // The share of the row sets sampled (all of them when there are fewer than the sample).
     let row_sets = choose(n, n - n / 2) / 2.0;
     let sampled = (SAMPLED_ROW_SETS as f64 / row_sets).min(1.0);
-    text += &format!(
+    format!(
         "  checks: every part re-counted through its mirror image (queens recheck), about {}, on other nodes than counted it; \
          the independent search of {} row sets (queens recheck --method search --row-sets --sample {:.3e}: an error in 1% of the row sets found with 99% confidence), about {} ({:.2}% of the count), at {:.0} times the join's time for them (measured 7.4 at N = 20 and 15.3 at 22, and grown from there: docs/campaign.md)\n",
         core_hours(hours * MIRROR_COST),
@@ -198,18 +239,77 @@ fn plan(
         core_hours(hours * sampled * search_cost),
         100.0 * sampled * search_cost,
         search_cost
-    );
-    let files = nqueens::count::checkpoint::Header::part_files(&Problem::total(n), m);
-    text += &format!(
-        "  scripts/slurm/submit {n} {m} DIR --cpus-per-task={t} --time=LIMIT     (a task stopped at its limit loses at most a minute a thread)\n  \
+    )
+}
+
+/// The commands that count exactly what was estimated in `m` parts on tasks of `threads`
+/// threads, and the names of the files they make: the Slurm recipe for a plain board (with
+/// `QUEENS_ARGS` for `--unique` or `--algo symmetric`), the commands themselves for a board
+/// with reserved squares or placed queens (the recipes name their files by N and ask alone).
+fn recipe(problem: &Problem<'_>, args: &CountArgs, m: u64, threads: u64) -> String {
+    let n = problem.n;
+    let files = nqueens::count::checkpoint::Header::part_files(problem, m);
+    let mut flags = Vec::new();
+    if problem.ask == Ask::Unique {
+        flags.push("--unique".to_string());
+    }
+    if args.algo == Algo::Symmetric {
+        flags.push("--algo symmetric".to_string());
+    }
+    let ask = match problem.ask {
+        Ask::Total => "--total",
+        Ask::Unique => "--unique",
+    };
+    if args.given.any() {
+        let mut board = Vec::new();
+        if let Some(file) = &args.given.board {
+            board.push(format!("--board {}", shell_word(file)));
+        }
+        for file in &args.given.files {
+            board.push(format!("--queens {}", shell_word(file)));
+        }
+        for (row, col) in &args.given.queens {
+            board.push(format!("--queen {},{}", row, col));
+        }
+        let board = board.join(" ");
+        let flags: String = flags.iter().map(|f| format!(" {}", f)).collect();
+        return format!(
+            "  the recipes count the plain board: count this board's parts with (the board's files where every node reads them)\n  \
+             queens count {n}{flags} {board} --threads {t} --part K/{m} --checkpoint-dir DIR     (K = 1 to {m}, or ranges A-B/{m})\n  \
+             find DIR -name '{files}' | queens merge --n {n} --parts {m} {ask} {board} --files-from -\n",
+            n = n,
+            flags = flags,
+            board = board,
+            t = threads,
+            m = m,
+            files = files,
+            ask = ask
+        );
+    }
+    let env = match flags.is_empty() {
+        true => String::new(),
+        false => format!("QUEENS_ARGS='{}' ", flags.join(" ")),
+    };
+    format!(
+        "  {env}scripts/slurm/submit {n} {m} DIR --cpus-per-task={t} --time=LIMIT     (a task stopped at its limit loses at most a minute a thread)\n  \
          find DIR -name '{files}' | queens merge --status --files-from -     (watch)\n  \
-         scripts/slurm/submit --rerun {n} {m} DIR --cpus-per-task={t} --time=LIMIT     (again until nothing is left; docs/campaign.md)\n",
+         {env}scripts/slurm/submit --rerun {n} {m} DIR --cpus-per-task={t} --time=LIMIT     (again until nothing is left; docs/campaign.md)\n",
+        env = env,
         n = n,
         m = m,
         t = threads,
         files = files
-    );
-    text
+    )
+}
+
+/// `word` as one word of a shell command: as it is when it holds only safe characters, else
+/// in single quotes (a quote in it as `'\''`).
+fn shell_word(word: &str) -> String {
+    let safe = |c: char| c.is_ascii_alphanumeric() || "/._-+,=:@%".contains(c);
+    match !word.is_empty() && word.chars().all(safe) {
+        true => word.to_string(),
+        false => format!("'{}'", word.replace('\'', "'\\''")),
+    }
 }
 
 /// The mirror re-count's CPU time over the parts' own, at most, as measured (docs/campaign.md).

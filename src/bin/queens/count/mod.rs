@@ -221,6 +221,11 @@ pub fn parse(parsed: &Parsed) -> Result<CountArgs, Failure> {
             "--cores plans a whole count for a cluster: it goes with --estimate, without --part",
         ));
     }
+    if args.cores.is_some() && args.json {
+        return Err(parsed.error(
+            "--cores prints a plan as text for a person: it does not go with --json (the estimate's JSON holds what a plan is made from)",
+        ));
+    }
     if args.checkpoint_every.is_some() && args.checkpoint.is_none() && args.checkpoint_dir.is_none()
     {
         return Err(parsed.error(
