@@ -580,3 +580,18 @@ fn a_plan_prints_commands_that_count_what_was_estimated_and_says_what_it_changed
         "does not go with --json",
     );
 }
+
+#[test]
+fn memory_too_short_for_the_threads_asked_for_counts_on_fewer_and_says_so() {
+    // 100 MB holds one thread's count of N = 18 but not a second thread's own allocator arena
+    // and room: the count goes on, on one thread, and says so (no abort, no failure).
+    let out = shell("ulimit -v 100000; exec \"$0\" count 18 --threads 2");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr);
+    assert_eq!(String::from_utf8_lossy(&out.stdout), "666090624\n");
+    assert!(
+        stderr.contains("counted on 1 of the 2 threads asked for"),
+        "{}",
+        stderr
+    );
+}

@@ -12,14 +12,25 @@ use std::sync::Mutex;
 /// address space.
 pub(super) const WORKER_STACK: usize = 512 << 10;
 
+/// The address space a thread beyond the first needs free before it starts: its stack, the
+/// allocator's arena of its own (glibc reserves 64 MB for each thread's), and room to work.
+/// Where memory is limited (`ulimit -v`, a batch system's limit) a thread started without it
+/// makes some later small allocation fail, which aborts the whole process; without it the
+/// count goes on with fewer threads and says so.
+pub(super) const THREAD_ROOM: usize = 128 << 20;
+
 /// Starts `work` on a thread of its own named `name` in `scope`, with a stack of `stack` bytes
-/// (`None`: the standard library's). `None` if the system would not start it.
+/// (`None`: the standard library's). `None` if the system would not start it, or if
+/// [`THREAD_ROOM`] of address space is not free.
 pub(super) fn spawn<'scope, T: Send + 'scope>(
     scope: &'scope std::thread::Scope<'scope, '_>,
     name: String,
     stack: Option<usize>,
     work: impl FnOnce() -> T + Send + 'scope,
 ) -> Option<std::thread::ScopedJoinHandle<'scope, T>> {
+    if !crate::memory::can_have(THREAD_ROOM) {
+        return None;
+    }
     let mut builder = std::thread::Builder::new().name(name);
     if let Some(stack) = stack {
         builder = builder.stack_size(stack);
