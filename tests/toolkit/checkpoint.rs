@@ -250,6 +250,59 @@ fn two_processes_on_one_checkpoint_are_refused() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
+#[test]
+fn two_writers_without_a_lock_never_damage_the_file_and_the_second_stops() {
+    // As on a file system whose locks do not reach across machines (here: the lock switched
+    // off): two counts of one part on one file at once. Records are appended whole; the
+    // second writer is found at its next record and stops, naming why (exit 1); the file
+    // resumes to the right count.
+    let dir = scratch("two-writers");
+    let file = dir.join("c.ckpt");
+    let path = file.to_str().unwrap();
+    let args = [
+        "count",
+        "15",
+        "--algo",
+        "symmetric",
+        "--threads",
+        "1",
+        "--checkpoint",
+        path,
+    ];
+    let want = stdout_of(&["count", "15"]);
+    for _ in 0..3 {
+        let _ = std::fs::remove_file(&file);
+        let start = || {
+            Command::new(assert_cmd::cargo::cargo_bin!("queens"))
+                .args(args)
+                .env("NQUEENS_CHECKPOINT_LOCK", "off")
+                .stdout(Stdio::piped())
+                .stderr(Stdio::piped())
+                .spawn()
+                .unwrap()
+        };
+        let (a, b) = (start(), start());
+        let outs = [a.wait_with_output().unwrap(), b.wait_with_output().unwrap()];
+        for out in &outs {
+            let stderr = String::from_utf8_lossy(&out.stderr);
+            match out.status.code() {
+                Some(0) => assert_eq!(String::from_utf8_lossy(&out.stdout), want),
+                Some(1) => assert!(
+                    stderr.contains("another count wrote to this checkpoint meanwhile"),
+                    "{}",
+                    stderr
+                ),
+                other => panic!("exit {:?}: {}", other, stderr),
+            }
+        }
+        // (Both may stop, when they wrote the same record at the same moment: the file then
+        // holds it twice, the same counts, and is whole.)
+        // The file is whole: it answers (or resumes to) the count.
+        assert_eq!(stdout_of(&args), want);
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
 /// A finished checkpoint of the whole count of N = 21 by the join, made by hand: counting it
 /// would take an hour and 636 MB of tables.
 fn finished_21(path: &Path) {

@@ -145,6 +145,9 @@ pub enum CheckpointError {
     },
     /// Another process is counting with this checkpoint.
     Busy(PathBuf),
+    /// Another process wrote to this checkpoint while this one was counting with it: the
+    /// lock did not keep it out (a file system whose locks do not reach across machines).
+    SecondWriter(PathBuf),
     /// The count is unfinished and the file cannot be written.
     ReadOnly(PathBuf),
     /// The file could not be read or written.
@@ -206,6 +209,11 @@ impl fmt::Display for CheckpointError {
                 "{}: another process is counting with this checkpoint",
                 path.display()
             ),
+            CheckpointError::SecondWriter(path) => write!(
+                f,
+                "{}: another count wrote to this checkpoint meanwhile (its lock did not keep it out: a file system whose locks do not reach across machines?); this one stops and leaves the file to it, every record it made kept",
+                path.display()
+            ),
             CheckpointError::ReadOnly(path) => write!(
                 f,
                 "{}: cannot record the count: the file is read-only and its count unfinished",
@@ -228,6 +236,9 @@ pub struct Checkpoint {
 
 struct State {
     file: File,
+    /// The length the file has if no one else wrote to it: checked before each write, so a
+    /// second writer is found at its first record.
+    end: u64,
     /// The file could be opened for reading only: a finished count can still be read.
     writable: bool,
     contents: Contents,
@@ -250,34 +261,41 @@ impl Checkpoint {
         if std::fs::metadata(path).is_ok_and(|m| !m.is_file()) {
             return Err(CheckpointError::NotACheckpoint(path.to_path_buf()));
         }
+        // Appending: a record always goes to the end, after any other writer's, never over it.
         let (mut file, writable) = match OpenOptions::new()
             .read(true)
-            .write(true)
+            .append(true)
             .create(true)
-            .truncate(false)
             .open(path)
         {
             Ok(file) => (file, true),
             Err(e) if cannot_write(&e) && path.is_file() => (File::open(path).map_err(io)?, false),
             Err(e) => return Err(io(e)),
         };
-        match file.try_lock() {
-            Ok(()) => {}
-            Err(std::fs::TryLockError::WouldBlock) => {
-                return Err(CheckpointError::Busy(path.to_path_buf()))
+        // A lock the file system refuses (ENOSYS, ENOLCK, or NQUEENS_CHECKPOINT_LOCK=off where
+        // locks hang) is gone without: the length checked before each write finds a second
+        // writer instead.
+        let locking = std::env::var_os("NQUEENS_CHECKPOINT_LOCK").is_none_or(|v| v != "off");
+        if locking {
+            match file.try_lock() {
+                Ok(()) | Err(std::fs::TryLockError::Error(_)) => {}
+                Err(std::fs::TryLockError::WouldBlock) => {
+                    return Err(CheckpointError::Busy(path.to_path_buf()))
+                }
             }
-            Err(std::fs::TryLockError::Error(e)) => return Err(io(e)),
         }
         let bytes = read_checkpoint(path, &mut file)?;
         let contents = Contents::parse(path, &bytes)?;
         if writable && contents.whole < bytes.len() as u64 {
             file.set_len(contents.whole).map_err(io)?;
         }
+        let end = contents.whole.min(bytes.len() as u64);
         file.seek(SeekFrom::End(0)).map_err(io)?;
         Ok(Checkpoint {
             path: path.to_path_buf(),
             state: Mutex::new(State {
                 file,
+                end,
                 writable,
                 contents,
                 synced: Instant::now(),
@@ -372,10 +390,11 @@ impl Checkpoint {
                 let mut header = header.clone();
                 header.file = Some(provenance::fresh_id(b"file"));
                 let line = header.line();
+                let text = format!("{} ~{}\n", line, checksum(&line));
+                self.write(&mut state, text.as_bytes())?;
                 state
                     .file
-                    .write_all(format!("{} ~{}\n", line, checksum(&line)).as_bytes())
-                    .and_then(|()| state.file.sync_data())
+                    .sync_data()
                     .map_err(|e| CheckpointError::Io(self.path.clone(), e))?;
                 state.contents.header = Some(header);
                 state.contents.bound = Some(line);
@@ -418,7 +437,7 @@ impl Checkpoint {
     fn append(&self, state: &mut State, line: &str) -> Result<(), CheckpointError> {
         let io = |e| CheckpointError::Io(self.path.clone(), e);
         let record = record(state.contents.bound.as_deref(), line);
-        state.file.write_all(record.as_bytes()).map_err(io)?;
+        self.write(state, record.as_bytes())?;
         if state.synced.elapsed() >= SYNC_EVERY {
             state.file.sync_data().map_err(io)?;
             state.synced = Instant::now();
@@ -446,16 +465,42 @@ impl Checkpoint {
         // One write for both lines: a result is never without its time.
         let bound = state.contents.bound.as_deref();
         let both = format!("{}{}", record(bound, &end), record(bound, &result));
+        self.check_alone(&mut state)?;
         if (state.stepped || !state.contents.steps.is_empty())
             && compact::rewrite(&self.path, &mut state.file, both.as_bytes()).is_ok()
         {
             return Ok(());
         }
+        self.write(&mut state, both.as_bytes())?;
         state
             .file
-            .write_all(both.as_bytes())
-            .and_then(|()| state.file.sync_data())
+            .sync_data()
             .map_err(|e| CheckpointError::Io(self.path.clone(), e))
+    }
+
+    /// [`CheckpointError::SecondWriter`] if the file is not the length this count left it:
+    /// another process wrote to it (or cut it).
+    fn check_alone(&self, state: &mut State) -> Result<(), CheckpointError> {
+        let len = state
+            .file
+            .metadata()
+            .map_err(|e| CheckpointError::Io(self.path.clone(), e))?
+            .len();
+        match len == state.end {
+            true => Ok(()),
+            false => Err(CheckpointError::SecondWriter(self.path.clone())),
+        }
+    }
+
+    /// Writes `bytes` at the end of the file in one call, after checking no one else wrote.
+    fn write(&self, state: &mut State, bytes: &[u8]) -> Result<(), CheckpointError> {
+        self.check_alone(state)?;
+        state
+            .file
+            .write_all(bytes)
+            .map_err(|e| CheckpointError::Io(self.path.clone(), e))?;
+        state.end += bytes.len() as u64;
+        Ok(())
     }
 }
 
