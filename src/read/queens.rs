@@ -12,8 +12,9 @@ use std::io::Read;
 /// [`crate::board::Board::with_queens`] keeps it).
 ///
 /// Reading stops at the first line that cannot belong to the list: a malformed line, a row or
-/// column outside the board, or more lines of queens than the board has rows, so an endless
-/// input is refused at once.
+/// column outside the board, a queen more than the board has rows, or (a queen named again
+/// being the same queen) more than `2n + 64` lines of queens, so an endless input is refused
+/// at once.
 ///
 /// # Errors
 ///
@@ -83,7 +84,7 @@ pub fn queens<R: Read>(input: R, n: usize) -> Result<Vec<(u32, u32, u64)>, ReadE
             };
         }
         // A queen named again is the same queen (as `--queen` twice is): kept once. An endless
-        // repetition is still refused, at twice the board's rows of lines.
+        // repetition is still refused, past 2n + 64 lines.
         lines_of_queens += 1;
         if !named.insert((square[0], square[1])) {
             if lines_of_queens > 2 * n + 64 {
