@@ -425,3 +425,25 @@ fn the_manual_page_is_made_from_the_command_table_and_renders() {
     prints(&["help", "--help"], &crate::common::stdout_of(&["help"]));
     queens().args(["man", "extra"]).assert().code(2);
 }
+
+#[test]
+fn short_flags_take_attached_values_and_a_mistyped_flag_gets_a_suggestion() {
+    // `-j2` as cargo and ripgrep take it; `-jx` refused naming --threads.
+    queens()
+        .args(["count", "12", "-j2"])
+        .assert()
+        .success()
+        .stdout("14200\n");
+    queens()
+        .args(["count", "12", "-jx"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("--threads must be a number"));
+    queens()
+        .arg("-v")
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(
+            "unknown command \"-v\"; did you mean -V?",
+        ));
+}

@@ -187,6 +187,8 @@ fn unknown_command(name: &str) -> String {
     let names = COMMANDS
         .iter()
         .map(|c| c.spec.name)
-        .chain(["completions", "man", "help"]);
+        .chain(["completions", "man", "help"])
+        // `queens -v`: the flags it takes without a command.
+        .chain(["-V", "--version", "-h", "--help"]);
     format!("unknown command {:?}{}", name, cli::suggestion(name, names))
 }

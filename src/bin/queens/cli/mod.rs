@@ -187,7 +187,14 @@ impl Spec {
             }
             let (name, inline) = match word.split_once('=') {
                 Some((name, value)) => (name, Some(value.to_string())),
-                None => (word.as_str(), None),
+                // A short flag with its value attached, as `cargo -j2` and `rg -j2` take it.
+                None => match SHORT_NAMES
+                    .iter()
+                    .find(|(short, _)| word.len() > short.len() && word.starts_with(short))
+                {
+                    Some((short, _)) => (*short, Some(word[short.len()..].to_string())),
+                    None => (word.as_str(), None),
+                },
             };
             if name == "-h" || name == "--help" {
                 return Ok(None);
