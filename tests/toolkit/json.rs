@@ -135,6 +135,24 @@ fn status_never_says_minus_zero_and_lists_take_text_names_only() {
     let status = stdout_of(&["merge", "--status", "--json", file.to_str().unwrap()]);
     assert!(!status.contains(":-0"), "{}", status);
     check(&status, r#"d["parts"][0]["cpu_seconds_in_progress"] == 0"#);
+    // Parts given in any order are listed by part.
+    let second = dir.join("q.ckpt");
+    stdout_of(&[
+        "count",
+        "12",
+        "--part",
+        "2/2",
+        "--checkpoint",
+        second.to_str().unwrap(),
+    ]);
+    let both = stdout_of(&[
+        "merge",
+        "--status",
+        "--json",
+        second.to_str().unwrap(),
+        file.to_str().unwrap(),
+    ]);
+    check(&both, r#"[p["part"] for p in d["parts"]] == [1, 2]"#);
     // A name in a list that is not UTF-8 is refused, naming the line, as on the command line:
     // no JSON document names a file that is not there.
     queens()

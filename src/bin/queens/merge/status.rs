@@ -13,11 +13,23 @@ pub(super) fn print_status(files: &[PathBuf], json: bool) -> Result<(), Failure>
     let mut text = String::new();
     let (mut objects, mut unreadable) = (Vec::new(), Vec::new());
     let mut failed = None;
-    for file in files {
-        let shown = match json {
-            true => status_object(file).map(|object| objects.push(object)),
-            false => status(file).map(|line| text += &line),
-        };
+    // Each file read once; shown in the order of their counts and parts (as `find` gives
+    // them, they come in any order), the files that cannot be read where they were given.
+    let mut read: Vec<(&PathBuf, Result<Contents, CheckpointError>)> = files
+        .iter()
+        .map(|file| (file, Contents::read(file)))
+        .collect();
+    read.sort_by_key(|(_, contents)| match contents {
+        Ok(Contents {
+            header: Some(h), ..
+        }) => (0, h.n, h.ask.name(), h.part.1, h.part.0),
+        _ => (1, 0, "", 0, 0),
+    });
+    for (file, contents) in read {
+        let shown = contents.and_then(|contents| match json {
+            true => status_object(file, &contents).map(|object| objects.push(object)),
+            false => status(file, &contents).map(|line| text += &line),
+        });
         if let Err(e) = shown {
             unreadable.push(
                 Object::new()
@@ -45,8 +57,7 @@ pub(super) fn print_status(files: &[PathBuf], json: bool) -> Result<(), Failure>
 }
 
 /// The `--status --json` object of one file.
-fn status_object(file: &Path) -> Result<String, CheckpointError> {
-    let contents = Contents::read(file)?;
+fn status_object(file: &Path, contents: &Contents) -> Result<String, CheckpointError> {
     let object = Object::new().string("file", &file.to_string_lossy());
     let Some(h) = &contents.header else {
         return Ok(object.boolean("begun", false).finish());
@@ -92,8 +103,7 @@ fn in_progress_seconds(contents: &Contents) -> f64 {
 }
 
 /// The `--status` lines of one file: its part and how far it has got, then its runs.
-fn status(file: &Path) -> Result<String, CheckpointError> {
-    let contents = Contents::read(file)?;
+fn status(file: &Path, contents: &Contents) -> Result<String, CheckpointError> {
     let shown = file.display();
     let Some(h) = &contents.header else {
         return Ok(format!("{}: empty, not begun\n", shown));
