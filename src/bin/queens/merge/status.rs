@@ -76,7 +76,7 @@ fn status_object(file: &Path, contents: &Contents) -> Result<String, CheckpointE
         .number("chunks_in_progress", contents.steps.len())
         .number(
             "cpu_seconds_in_progress",
-            seconds(in_progress_seconds(&contents)),
+            seconds(in_progress_seconds(contents)),
         )
         .boolean("finished", contents.result.is_some())
         .optional("count", contents.answer().map(|c| c.to_string()).as_deref())
@@ -119,7 +119,7 @@ fn status(file: &Path, contents: &Contents) -> Result<String, CheckpointError> {
             "{}; {} more in progress, {:.3} CPU seconds into them",
             cpu,
             chunks,
-            in_progress_seconds(&contents)
+            in_progress_seconds(contents)
         ),
     };
     let mut text = format!(
