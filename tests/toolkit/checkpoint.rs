@@ -197,21 +197,27 @@ fn a_checkpoint_of_another_count_is_refused_naming_the_difference() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
-#[test]
-fn two_processes_on_one_checkpoint_are_refused() {
-    let dir = scratch("busy");
-    let file = dir.join("c.ckpt");
-    let path = file.to_str().unwrap();
-    let args = [
+/// `queens count N --algo symmetric --threads 1 --checkpoint PATH`: a count slow enough for
+/// a second process to meet it.
+fn symmetric_count<'a>(n: &'a str, path: &'a str) -> [&'a str; 8] {
+    [
         "count",
-        "17",
+        n,
         "--algo",
         "symmetric",
         "--threads",
         "1",
         "--checkpoint",
         path,
-    ];
+    ]
+}
+
+#[test]
+fn two_processes_on_one_checkpoint_are_refused() {
+    let dir = scratch("busy");
+    let file = dir.join("c.ckpt");
+    let path = file.to_str().unwrap();
+    let args = symmetric_count("17", path);
     let mut first = Command::new(assert_cmd::cargo::cargo_bin!("queens"))
         .args(args)
         .stdout(Stdio::null())
@@ -259,16 +265,7 @@ fn two_writers_without_a_lock_never_damage_the_file_and_the_second_stops() {
     let dir = scratch("two-writers");
     let file = dir.join("c.ckpt");
     let path = file.to_str().unwrap();
-    let args = [
-        "count",
-        "15",
-        "--algo",
-        "symmetric",
-        "--threads",
-        "1",
-        "--checkpoint",
-        path,
-    ];
+    let args = symmetric_count("15", path);
     let want = stdout_of(&["count", "15"]);
     for _ in 0..3 {
         let _ = std::fs::remove_file(&file);
@@ -281,7 +278,19 @@ fn two_writers_without_a_lock_never_damage_the_file_and_the_second_stops() {
                 .spawn()
                 .unwrap()
         };
-        let (a, b) = (start(), start());
+        // The second starts once the first has begun the file (a requeued task meeting the
+        // one still running); two that create a new file in the same microseconds could each
+        // write a header.
+        let a = start();
+        let begun = std::time::Instant::now();
+        while !std::fs::read_to_string(&file)
+            .unwrap_or_default()
+            .contains('\n')
+            && begun.elapsed() < Duration::from_secs(60)
+        {
+            std::thread::sleep(Duration::from_millis(1));
+        }
+        let b = start();
         let outs = [a.wait_with_output().unwrap(), b.wait_with_output().unwrap()];
         for out in &outs {
             let stderr = String::from_utf8_lossy(&out.stderr);

@@ -276,17 +276,25 @@ impl Checkpoint {
         // locks hang) is gone without: the length checked before each write finds a second
         // writer instead.
         let locking = std::env::var_os("NQUEENS_CHECKPOINT_LOCK").is_none_or(|v| v != "off");
-        if locking {
-            match file.try_lock() {
-                Ok(()) | Err(std::fs::TryLockError::Error(_)) => {}
+        let locked = locking
+            && match file.try_lock() {
+                Ok(()) => true,
+                Err(std::fs::TryLockError::Error(_)) => false,
                 Err(std::fs::TryLockError::WouldBlock) => {
                     return Err(CheckpointError::Busy(path.to_path_buf()))
                 }
-            }
-        }
+            };
         let bytes = read_checkpoint(path, &mut file)?;
         let contents = Contents::parse(path, &bytes)?;
         if writable && contents.whole < bytes.len() as u64 {
+            // A torn last record is cut off; without a lock it may be another count's record
+            // being written: if the file grows meanwhile, that count has it.
+            if !locked {
+                std::thread::sleep(Duration::from_millis(200));
+                if file.metadata().map_err(io)?.len() != bytes.len() as u64 {
+                    return Err(CheckpointError::SecondWriter(path.to_path_buf()));
+                }
+            }
             file.set_len(contents.whole).map_err(io)?;
         }
         let end = contents.whole.min(bytes.len() as u64);
