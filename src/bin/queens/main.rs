@@ -131,14 +131,13 @@ fn run() -> Result<(), Failure> {
             match COMMANDS.iter().find(|c| c.spec.name == *name) {
                 Some(command) => help::command_help(command.spec),
                 None if *name == "completions" => completions_help(),
+                None if *name == "man" => man_help(),
                 None => return Err(top(unknown_command(name))),
             }
         }
         ("completions", ["-h" | "--help"]) => completions_help(),
         ("man", []) => help::man_page(&specs()),
-        ("man", ["-h" | "--help"]) => {
-            "queens man: print the manual page, roff for section 1, made from the command table.\n\nUsage: queens man   (read it with: queens man | man -l -)\n".to_string()
-        }
+        ("man", ["-h" | "--help"]) => man_help(),
         ("man", [extra, ..]) => return Err(top(format!("unexpected argument {:?}", extra))),
         ("completions", [shell]) => match help::SHELLS.contains(shell) {
             true => help::completions(shell, &specs()),
@@ -180,6 +179,11 @@ Usage: queens completions bash|zsh|fish
   fish: save it as ~/.config/fish/completions/queens.fish
 "
     .to_string()
+}
+
+/// `queens man --help`, and `queens help man`.
+fn man_help() -> String {
+    "queens man: print the manual page, roff for section 1, made from the command table.\n\nUsage: queens man   (read it with: queens man | man -l -)\n".to_string()
 }
 
 /// `unknown command "X"`, with a suggestion.
