@@ -3,7 +3,7 @@
 //!
 //! | layer | items |
 //! | --- | --- |
-//! | what is counted | [`Problem`]: n, a [`Board`](crate::board::Board) with reserved squares and placed queens, [`Ask`] total or unique |
+//! | what is counted | [`Problem`]: n, a [`Board`] with reserved squares and placed queens, [`Ask`] total or unique |
 //! | how it runs | [`Run`]: threads, a part of the work, progress ([`Done`]), a [`checkpoint`]; the [`merge`] of parts; [`estimate()`]s of a count's size and cost |
 //! | the five teaching counters | [`teaching`]: [`teaching::backtrack`], [`teaching::mirror`], [`teaching::flags`], [`teaching::links`], [`teaching::bitwise`] |
 //! | the symmetric search | [`symmetric`]: Takaken's search over one placement per class ([`symmetric::symmetry`]) |

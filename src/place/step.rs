@@ -1,7 +1,7 @@
 //! What the searches share: a step of a search, the order it tries columns in, and how far
 //! along its tree it is.
 
-/// What a step of an exhaustive search ([`exhaustive::Search::advance`],
+/// What a step of an exhaustive search ([`crate::place::exhaustive::Search::advance`],
 /// `advance`) came to.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Step {

@@ -8,7 +8,7 @@
 //!
 //! | stage | file | what it holds |
 //! | --- | --- | --- |
-//! | the cut | `plan.rs` | [`Join`](plan::Join): the board cut into four quarters, the row sets, the units of work, the upside-down fold, and every size below (batches, list parts, the crew's) |
+//! | the cut | `plan.rs` | `Join`: the board cut into four quarters, the row sets, the units of work, the upside-down fold, and every size below (batches, list parts, the crew's) |
 //! | quarters | `quarter/` | a quarter's placements on given rows, bucketed by the columns they use (`Lists`) |
 //! | lists held | `lists.rs` | a worker's quarter lists: its tile's north lists and one row set's south lists, whole or a part at a time |
 //! | halves | `halves.rs` | a side's halves made from two quarter lists, a batch at a time; where batches start |
@@ -20,7 +20,7 @@
 //! | the crew | `crew.rs` | from n = [`CREW_FROM`], the threads on one row set together (their threads started by `run::threads`) |
 //! | the estimate | `sample.rs` | one random pair of batches, counted as the count counts it, its time charged with its share |
 //! | the mirror | `mirror.rs` | a part counted again through the upside-down image of every row set it counts: other lists, batches and cuts (`queens recheck`) |
-//! | reuse | `reuse.rs` | the plan and workers a caller's [`Keep`](super::Keep) holds for its next count |
+//! | reuse | `reuse.rs` | the plan and workers a caller's [`Keep`] holds for its next count |
 //!
 //! Words, one meaning each:
 //!

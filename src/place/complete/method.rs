@@ -28,10 +28,10 @@ pub enum Method {
     /// It proves "none" far slower than the compact search.
     Learning,
     /// The exhaustive search on the whole board, any width, branching likewise
-    /// ([`super::exhaustive::Search`]): boards with more than 64 free rows whose nodes read
+    /// ([`crate::place::exhaustive::Search`]): boards with more than 64 free rows whose nodes read
     /// at most 2^21 words.
     Wide,
-    /// Min-conflicts keeping the placed queens ([`super::min_conflicts::Completing`]): large,
+    /// Min-conflicts keeping the placed queens ([`crate::place::min_conflicts::Completing`]): large,
     /// loosely filled boards in linear time; proves nothing.
     MinConflicts,
 }
@@ -90,7 +90,7 @@ impl Method {
     }
 }
 
-/// How [`complete()`] searches.
+/// How [`complete()`](super::complete) searches.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Options {
     /// The seed of min-conflicts: the same seed gives the same completion.
