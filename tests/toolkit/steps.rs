@@ -45,6 +45,27 @@ fn lists_built_in_parts_give_the_known_counts_at_16_to_18() {
     );
 }
 
+#[test]
+fn parts_of_a_few_placements_are_raised_and_said_so() {
+    // Parts of one placement made N = 12 meet its row sets once for every combination of
+    // hundreds of parts a list (minutes); they are raised to half a list, with a note.
+    queens()
+        .args(["count", "12", "--list-part", "1", "--threads", "1"])
+        .assert()
+        .success()
+        .stdout("14200\n")
+        .stderr(predicates::str::contains(
+            "--list-part 1: a list whose parts would hold fewer than 1048576 placements is cut in 2 parts",
+        ));
+    // Parts of the default size are never raised, and say nothing.
+    queens()
+        .args(["count", "12", "--list-part", "8388608"])
+        .assert()
+        .success()
+        .stdout("14200\n")
+        .stderr("");
+}
+
 /// The `step` lines of a checkpoint.
 fn steps(path: &Path) -> Vec<String> {
     std::fs::read_to_string(path)

@@ -166,6 +166,7 @@ use reuse::Kept;
 pub use kernel::{Kernel, KernelError};
 pub(crate) use mirror::{count_mirrored, count_row_set};
 pub use plan::{CREW_FROM, HALVES, LIST_PART, MAX_N};
+pub use quarter::{FEWEST_PARTS, SMALL_PART};
 pub use sample::estimate;
 
 /// The most memory a thread of a crew adds beyond the first, in MB: its own buffers (the
@@ -292,7 +293,8 @@ pub fn count_on(kernel: Kernel, n: u32, run: &Run<'_>) -> Result<u128, CountErro
 /// `halves` keys a side, and a quarter list of more than `list_part` placements built in parts
 /// (the row set met once for every combination of its lists' parts). The defaults are
 /// [`HALVES`] and [`LIST_PART`], where lists are cut only from n = 28; smaller numbers take the
-/// paths of the big boards at small n, to check them against the known counts.
+/// paths of the big boards at small n, to check them against the known counts. A list whose
+/// parts would hold fewer than [`SMALL_PART`] placements is cut in [`FEWEST_PARTS`] parts.
 ///
 /// # Example
 ///

@@ -3,7 +3,7 @@
 //! stage is cut to (batches of halves, parts of lists, a crew's batches).
 
 use super::kernel::Kernel;
-use super::quarter::{Lists, Shape};
+use super::quarter::{self, Lists, Shape};
 use super::subsets::subsets;
 use crate::count::run::{checkpoint::Fnv, Unit};
 use crate::memory::OutOfMemory;
@@ -166,6 +166,11 @@ impl Join {
         hash.bytes(b"join pieces");
         for word in [PIECES_VERSION, self.halves as u64, self.list_part as u64] {
             hash.word(word);
+        }
+        // Small parts are raised to a share of their list, which cuts them otherwise.
+        if self.list_part < quarter::SMALL_PART {
+            hash.bytes(b"raised");
+            hash.word(quarter::FEWEST_PARTS);
         }
         // A crew cuts the batches otherwise (whatever its number of threads).
         if self.crew {

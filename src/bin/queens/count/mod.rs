@@ -112,7 +112,9 @@ resumed loses at most that much work a thread. 0 records after every piece",
             help: "build every quarter list of more than PLACEMENTS placements in parts (by
 default only N >= 28 has lists of more than 8388608): the same count by
 the path of the big boards, to check that path on the known counts of
-smaller N (fast counter, plain board, total only; slower the smaller)",
+smaller N (fast counter, plain board, total only). Parts under 1048576
+are raised to half their list: a row set meets every combination of
+its lists' parts, so two parts a list cost up to some 30 times the count",
         },
         Flag {
             name: "--classes",

@@ -78,6 +78,16 @@ pub fn count_part(
         }),
         (false, _) => match args.list_part {
             Some(list_part) => {
+                if list_part < join::SMALL_PART as u64 {
+                    crate::failure::say(&format!(
+                        "queens: note: --list-part {}: a list whose parts would hold fewer than \
+                         {} placements is cut in {} parts (the row set meets every combination \
+                         of its lists' parts)",
+                        list_part,
+                        join::SMALL_PART,
+                        join::FEWEST_PARTS
+                    ));
+                }
                 let cut = Cut {
                     list_part: usize::try_from(list_part).unwrap_or(usize::MAX),
                     ..Cut::default()

@@ -33,6 +33,28 @@ use walk::Walk;
 
 mod walk;
 
+/// Parts of fewer placements than this are not cut from a list: it is cut in [`FEWEST_PARTS`]
+/// parts instead (of at least half of it). The default part
+/// ([`LIST_PART`](crate::count::join::LIST_PART)) is bigger, so it never is raised.
+pub const SMALL_PART: usize = 1 << 20;
+
+/// The most parts a list is cut into when its parts would hold fewer than [`SMALL_PART`]
+/// placements: a row set is met once for every combination of its four lists' parts, so
+/// parts of a few placements (at n = 11, one a part took 25 s where the whole count takes a
+/// millisecond) cost the fourth power of their number, and two parts a list take every path
+/// of lists in parts (`queens count 18 --list-part 1` takes about 30 times the count).
+pub const FEWEST_PARTS: u64 = 2;
+
+/// The size of part a list of `total` placements is cut into when parts of `most` are asked
+/// for: `most`, raised to a [`FEWEST_PARTS`]-th of the list where that is smaller than
+/// [`SMALL_PART`].
+///
+/// (Its example is the unit test `examples::parts_raised` at the bottom of this file.)
+pub fn raised(most: usize, total: u64) -> u64 {
+    let quarter = total.div_ceil(FEWEST_PARTS).min(SMALL_PART as u64);
+    (most as u64).max(quarter)
+}
+
 /// One placement of a quarter on its row set: the diagonals that matter to the joins (see
 /// the module's docs).
 pub type Entry = u64;
@@ -217,9 +239,10 @@ impl Lists {
             });
             self.plan.clear();
             self.plan.push(0);
+            let most = raised(most, self.prefixes.iter().sum());
             let mut size = 0;
             for (prefix, &count) in self.prefixes.iter().enumerate() {
-                if size > 0 && size + count > most as u64 {
+                if size > 0 && size + count > most {
                     self.plan.push(prefix as u32);
                     size = 0;
                 }
@@ -423,25 +446,46 @@ mod examples {
     //! The examples of this private module's docs, run as unit tests.
 
     #[test]
+    fn parts_raised() {
+        use crate::count::join::quarter::raised;
+
+        assert_eq!(raised(1, 1000), 500); // two parts, not a thousand
+        assert_eq!(raised(600, 1000), 600);
+        assert_eq!(raised(1, 3), 2);
+        assert_eq!(raised(1, 1 << 30), 1 << 20);
+        assert_eq!(raised(1 << 23, 1 << 30), 1 << 23); // the default never is raised
+    }
+
+    #[test]
     fn lists_in_parts() {
         use crate::count::join::quarter::{Lists, Shape};
 
-        // The south-east quarter of a 12×12 board on 5 of its rows, whole and in parts of
-        // about 100 placements: the parts hold every placement once.
+        // The south-east quarter of a 12×12 board on 5 of its rows (40 placements), whole and
+        // in parts of about 20 placements, or of 2 (raised to half the list): the parts hold
+        // every placement once.
         let shape = Shape::new(12, 6, 6, 6, 6, |_, _| true);
         let mut whole = Lists::default();
         whole.build(&shape, 0b11_1110).unwrap();
-        let mut part = Lists::default();
-        let parts = part.build_part(&shape, 0b11_1110, 0, 100).unwrap();
-        assert!(parts >= whole.len().div_ceil(100) as u64);
-        let mut sizes = vec![part.len()];
-        for p in 1..parts {
-            part.build_part(&shape, 0b11_1110, p, 100).unwrap();
-            sizes.push(part.len());
+        assert_eq!(whole.len(), 40);
+        for (asked, most, cut) in [(20, 20, 2), (2, 20, 2)] {
+            let mut part = Lists::default();
+            let parts = part.build_part(&shape, 0b11_1110, 0, asked).unwrap();
+            // Cut between prefixes: as many parts as parts of `most` need.
+            assert_eq!(parts, cut, "parts of {}", asked);
+            let mut sizes = vec![part.len()];
+            for p in 1..parts {
+                part.build_part(&shape, 0b11_1110, p, asked).unwrap();
+                sizes.push(part.len());
+            }
+            assert!(
+                sizes.iter().all(|&size| (1..=most).contains(&size)),
+                "{:?}",
+                sizes
+            );
+            assert_eq!(sizes.iter().sum::<usize>(), whole.len());
         }
-        assert!(sizes.iter().all(|&size| (1..=100).contains(&size)));
-        assert_eq!(sizes.iter().sum::<usize>(), whole.len());
     }
+
     #[test]
     fn lists_of_a_quarter() {
         use crate::count::join::quarter::{Lists, Shape};
