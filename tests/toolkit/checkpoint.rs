@@ -312,6 +312,69 @@ fn two_writers_without_a_lock_never_damage_the_file_and_the_second_stops() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
+#[test]
+fn counts_started_at_once_on_a_new_file_make_one_header() {
+    // Eight counts of one part started in the same moment on a file not yet there, locks off:
+    // the file is made whole with its header by one of them, and the others open that one (or
+    // stop, naming why). It always answers the count; no second header damages it.
+    let dir = scratch("at-once");
+    let file = dir.join("c.ckpt");
+    let path = file.to_str().unwrap();
+    let args = symmetric_count("14", path);
+    let want = stdout_of(&["count", "14"]);
+    for _ in 0..6 {
+        let _ = std::fs::remove_file(&file);
+        let counts: Vec<_> = (0..8)
+            .map(|_| {
+                Command::new(assert_cmd::cargo::cargo_bin!("queens"))
+                    .args(args)
+                    .env("NQUEENS_CHECKPOINT_LOCK", "off")
+                    .stdout(Stdio::piped())
+                    .stderr(Stdio::piped())
+                    .spawn()
+                    .unwrap()
+            })
+            .collect();
+        for count in counts {
+            let out = count.wait_with_output().unwrap();
+            let stderr = String::from_utf8_lossy(&out.stderr);
+            match out.status.code() {
+                Some(0) => assert_eq!(String::from_utf8_lossy(&out.stdout), want),
+                Some(1) => assert!(stderr.contains("another count wrote"), "{}", stderr),
+                other => panic!("exit {:?}: {}", other, stderr),
+            }
+        }
+        let text = std::fs::read_to_string(&file).unwrap();
+        let headers = text.lines().filter(|l| l.starts_with("nqueens-checkpoint"));
+        assert_eq!(headers.count(), 1, "{}", text);
+        assert_eq!(stdout_of(&args), want);
+    }
+    // No file of the making is left beside it.
+    let left: Vec<_> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name())
+        .collect();
+    assert_eq!(left, ["c.ckpt"]);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn a_count_refused_before_it_begins_leaves_no_file() {
+    // Memory too short for the count's plan, found after the checkpoint is opened and before
+    // the count begins: no empty file is left for a rerun to trip on.
+    let dir = scratch("refused-no-file");
+    let file = dir.join("c.ckpt");
+    let out = shell_with(
+        "ulimit -v 7000; exec \"$0\" count 20 --checkpoint \"$1\"",
+        &[file.to_str().unwrap()],
+    );
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{}", stderr);
+    assert!(stderr.contains("not enough memory"), "{}", stderr);
+    assert!(!file.exists());
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
 /// A finished checkpoint of the whole count of N = 21 by the join, made by hand: counting it
 /// would take an hour and 636 MB of tables.
 fn finished_21(path: &Path) {

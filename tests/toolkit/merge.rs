@@ -407,3 +407,56 @@ fn the_manifest_is_written_under_a_fresh_name_keeping_its_mode_and_its_link() {
     assert!(!dir.join("nowhere").exists());
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn status_todo_names_exactly_the_parts_still_to_count() {
+    let dir = scratch("todo");
+    let name = |k: u32| dir.join(format!("n12-total-part-{}-of-6.ckpt", k));
+    for k in 1..=4 {
+        stdout_of(&[
+            "count",
+            "12",
+            "--part",
+            &format!("{}/6", k),
+            "--checkpoint",
+            name(k).to_str().unwrap(),
+        ]);
+    }
+    // Part 2 damaged (a digit of a record changed), part 3 empty, part 5 stopped before any
+    // chunk, part 6 never begun.
+    let two = std::fs::read_to_string(name(2)).unwrap();
+    let at = two.find("\ndone ").unwrap() + 6;
+    let mut bytes = two.into_bytes();
+    bytes[at] = if bytes[at] == b'9' { b'8' } else { b'9' };
+    std::fs::write(name(2), bytes).unwrap();
+    std::fs::write(name(3), "").unwrap();
+    queens()
+        .args([
+            "count",
+            "12",
+            "--part",
+            "5/6",
+            "--checkpoint",
+            name(5).to_str().unwrap(),
+            "--stop-after",
+            "0",
+        ])
+        .assert()
+        .code(75);
+    let list: String = (1..=6)
+        .map(|k| format!("{}\n", name(k).display()))
+        .collect();
+    queens()
+        .args(["merge", "--status", "--todo", "--files-from", "-"])
+        .write_stdin(list)
+        .assert()
+        .success()
+        .stdout(format!(
+            "damaged {}\nempty {}\nunfinished {}\nmissing {}\n",
+            name(2).display(),
+            name(3).display(),
+            name(5).display(),
+            name(6).display()
+        ));
+    std::fs::remove_dir_all(&dir).unwrap();
+}

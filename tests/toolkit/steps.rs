@@ -202,3 +202,62 @@ fn a_step_that_is_not_one_is_named_with_its_line() {
         ));
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn a_count_stopped_at_its_time_resumes_to_the_count_with_no_chunk_twice() {
+    // --stop-after 0: no chunk begun, exit 75, a file that says so; then a count stopped at
+    // its first step (steps after every piece), resumed by the same command to the end.
+    let dir = scratch("stop-after");
+    let file = dir.join("n17.ckpt");
+    let path = file.to_str().unwrap();
+    let args = [
+        "count",
+        "17",
+        "--list-part",
+        "1000",
+        "--threads",
+        "1",
+        "--checkpoint",
+        path,
+    ];
+    queens()
+        .args(args)
+        .args(["--stop-after", "0"])
+        .assert()
+        .code(75)
+        .stdout("")
+        .stderr(predicates::str::contains(format!(
+            "queens: {}: stopped at the time given (--stop-after), every chunk in progress recorded at a step; the same command resumes it\n",
+            path
+        )));
+    let mut rounds = 0;
+    loop {
+        rounds += 1;
+        let out = queens()
+            .args(args)
+            .args(["--stop-after", "1", "--checkpoint-every", "0"])
+            .output()
+            .unwrap();
+        match out.status.code() {
+            Some(75) => assert!(rounds < 200, "no end after 200 stops"),
+            Some(0) => {
+                assert_eq!(String::from_utf8_lossy(&out.stdout), "95815104\n");
+                break;
+            }
+            other => panic!("exit {:?}: {}", other, String::from_utf8_lossy(&out.stderr)),
+        }
+    }
+    // (About 2 s of counting, stopped after each second: stopped at least once.)
+    assert!(rounds > 1, "never stopped");
+    let text = std::fs::read_to_string(&file).unwrap();
+    let mut chunks: Vec<&str> = text
+        .lines()
+        .filter(|l| l.starts_with("done "))
+        .map(|l| l.split(' ').nth(1).unwrap())
+        .collect();
+    let all = chunks.len();
+    chunks.sort();
+    chunks.dedup();
+    assert_eq!(chunks.len(), all, "a chunk recorded twice");
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -27,6 +27,8 @@ pub enum Failure {
     Write(String),
     /// Reading an input failed (the message names it): exit 1.
     Read(String),
+    /// The work stopped at the time it was given, to be resumed: exit 75 (`EX_TEMPFAIL`).
+    Stopped(String),
 }
 
 impl From<io::Error> for Failure {
@@ -60,7 +62,8 @@ impl Failure {
     }
 
     /// The process's exit code: 0 for a reader that went away, 1 for a failed check or
-    /// missing resources or a failed write, 2 for bad usage or bad input.
+    /// missing resources or a failed write, 2 for bad usage or bad input, 75 for work
+    /// stopped at the time given.
     pub fn exit_code(&self) -> u8 {
         match self {
             Failure::Output(e) if e.kind() == io::ErrorKind::BrokenPipe => 0,
@@ -70,6 +73,7 @@ impl Failure {
             | Failure::Check(_)
             | Failure::Resources(_) => 1,
             Failure::Usage { .. } | Failure::Input(_) | Failure::Bare(_) => 2,
+            Failure::Stopped(_) => 75,
         }
     }
 
@@ -91,7 +95,8 @@ impl Failure {
             | Failure::Check(message)
             | Failure::Resources(message)
             | Failure::Write(message)
-            | Failure::Read(message) => format!("queens: {}", message),
+            | Failure::Read(message)
+            | Failure::Stopped(message) => format!("queens: {}", message),
         })
     }
 }
@@ -107,7 +112,10 @@ impl Failure {
     /// A checkpoint that cannot be used: exit 2 if the file is at fault (not a checkpoint,
     /// damaged, of another count), 1 if the system is (busy, unwritable).
     pub fn checkpoint(e: nqueens::count::checkpoint::CheckpointError) -> Failure {
-        if e.is_bad_input() {
+        use nqueens::count::checkpoint::CheckpointError;
+        if matches!(e, CheckpointError::Stopped(_)) {
+            Failure::Stopped(e.to_string())
+        } else if e.is_bad_input() {
             Failure::Input(e.to_string())
         } else {
             Failure::Write(e.to_string())

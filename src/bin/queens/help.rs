@@ -118,7 +118,8 @@ pub fn top_help(specs: &[&Spec]) -> String {
     out +=
         "\nRun 'queens help COMMAND' (or 'queens COMMAND --help') for the flags of each; '--' ends
 the flags. N is at least 1 everywhere. Exit codes: 0 success; 1 a failed check, not enough
-memory, or a failed write; 2 bad usage or bad input.
+memory, or a failed write; 2 bad usage or bad input; 75 a count stopped at the time given
+(--stop-after), to be resumed.
 ";
     out
 }
@@ -172,7 +173,8 @@ pub fn man_page(specs: &[&Spec]) -> String {
     out += ".SS \"queens man\"\nPrint this manual page.\n";
     out += ".SH \"EXIT STATUS\"\n.TP\n.B 0\nsuccess, also when the reader of the output goes \
             away\n.TP\n.B 1\na check that failed, not enough memory, or a failed write\n.TP\n\
-            .B 2\nbad usage or bad input\n";
+            .B 2\nbad usage or bad input\n.TP\n.B 75\na count stopped at the time given \
+            (\\-\\-stop\\-after), every record kept: the same command resumes it\n";
     out += ".SH \"SEE ALSO\"\nnqueens(1), the judge program; the guide in README.md and docs/ of \
             the source.\n";
     out

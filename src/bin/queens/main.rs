@@ -3,7 +3,8 @@
 //! [`Failure`] values and are printed once, here.
 //!
 //! Exit codes: 0 success (also when the reader of the output goes away), 1 a check that failed,
-//! not enough memory, or a failed write; 2 bad usage or bad input.
+//! not enough memory, or a failed write; 2 bad usage or bad input; 75 a count stopped at the
+//! time given (`--stop-after`), to be resumed.
 
 mod bench;
 mod cli;

@@ -165,6 +165,10 @@ pub(crate) fn count_units<T: Unit, S, C: Tally>(
     let mut total = share_out(&todo, threads, progress, scratch, |own, &chunk| {
         // The chunk's CPU time (the worker thread's and its helpers'), which its record and
         // its steps keep.
+        if let Some(checkpoint) = run.checkpoint {
+            // No chunk begun after the time to stop.
+            checkpoint.check_time()?;
+        }
         let clock = run.checkpoint.map(|_| ChunkClock::start(counter.helpers));
         let (counts, before) = count_chunk(
             (chunk, chunks[chunk]),
@@ -245,7 +249,8 @@ fn count_chunk<T, C: Tally>(
         };
         let before_unit = counts;
         let mut note = |next: &[u64], so_far: C| {
-            if last.elapsed() < checkpoint.every() {
+            let stop = checkpoint.check_time();
+            if last.elapsed() < checkpoint.every() && stop.is_ok() {
                 return Ok(());
             }
             let mut counts = before_unit;
@@ -260,7 +265,8 @@ fn count_chunk<T, C: Tally>(
             };
             checkpoint.step(chunk, &step)?;
             last = std::time::Instant::now();
-            Ok(())
+            // Stopped at a step: the chunk resumes from it.
+            Ok(stop?)
         };
         let note = Some(&mut note as &mut Note<'_, C>);
         counts += solve(unit, Steps { from, note })?;

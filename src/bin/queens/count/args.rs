@@ -36,4 +36,6 @@ pub struct CountArgs {
     pub list_part: Option<u64>,
     /// The cores of the cluster an estimate plans for.
     pub cores: Option<u64>,
+    /// When to stop before finishing (`--stop-after`, from the command's start).
+    pub stop_at: Option<std::time::Instant>,
 }

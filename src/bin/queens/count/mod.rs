@@ -105,6 +105,16 @@ boards: from N = 24 a chunk takes minutes to hours): a count killed and
 resumed loses at most that much work a thread. 0 records after every piece",
         },
         Flag {
+            name: "--stop-after",
+            value: "SECONDS",
+            kind: Kind::Number { min: 0, max: 1 << 40 },
+            many: Many::One,
+            help: "with a checkpoint, stop cleanly SECONDS after the start: no chunk begun
+later, every chunk in progress recorded at a step; exit 75, and the same
+command resumes (a cluster task stops so before its time limit: the
+Slurm recipe sets it from the time the task has left)",
+        },
+        Flag {
             name: "--list-part",
             value: "PLACEMENTS",
             kind: Kind::Number { min: 1, max: 1 << 40 },
@@ -161,10 +171,11 @@ empty. On a terminal, counts that take more than a second show their progress on
 
 /// The flags of a count that runs as a problem ([`Algo::runs_problems`]): the others count
 /// one N on one thread.
-const PROBLEM_FLAGS: [&str; 12] = [
+const PROBLEM_FLAGS: [&str; 13] = [
     "--threads",
     "--cores",
     "--checkpoint-every",
+    "--stop-after",
     "--list-part",
     "--unique",
     "--classes",
@@ -215,6 +226,9 @@ pub fn parse(parsed: &Parsed) -> Result<CountArgs, Failure> {
         classes: parsed.has("--classes"),
         json: parsed.has("--json"),
         checkpoint_every: parsed.number("--checkpoint-every"),
+        stop_at: parsed
+            .number("--stop-after")
+            .map(|seconds| std::time::Instant::now() + std::time::Duration::from_secs(seconds)),
         list_part: parsed.number("--list-part"),
         cores: parsed.number("--cores"),
     };
@@ -226,6 +240,11 @@ pub fn parse(parsed: &Parsed) -> Result<CountArgs, Failure> {
     if args.cores.is_some() && args.json {
         return Err(parsed.error(
             "--cores prints a plan as text for a person: it does not go with --json (the estimate's JSON holds what a plan is made from)",
+        ));
+    }
+    if args.stop_at.is_some() && args.checkpoint.is_none() && args.checkpoint_dir.is_none() {
+        return Err(parsed.error(
+            "--stop-after stops a count to resume it later: give --checkpoint FILE or --checkpoint-dir DIR",
         ));
     }
     if args.checkpoint_every.is_some() && args.checkpoint.is_none() && args.checkpoint_dir.is_none()

@@ -41,6 +41,10 @@ pub fn count_part(
         .map(|c| match every {
             Some(every) => c.steps_every(every),
             None => c,
+        })
+        .map(|c| match args.stop_at {
+            Some(at) => c.stop_at(at),
+            None => c,
         });
     let progress = Progress::new();
     let report = |done: Done| progress.units("count", done.chunks, done.of, "chunks", done.work);

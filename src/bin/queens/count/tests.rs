@@ -30,8 +30,13 @@ fn the_arguments_of_a_count() {
             checkpoint_every: None,
             list_part: None,
             cores: None,
+            stop_at: None,
         }
     );
+    assert!(parse_line("18 --checkpoint c --stop-after 5")
+        .unwrap()
+        .stop_at
+        .is_some());
     let stepped = parse_line("28 --part 3/9 --checkpoint c --checkpoint-every 0").unwrap();
     assert_eq!(stepped.checkpoint_every, Some(0));
     assert_eq!(
@@ -53,6 +58,8 @@ fn the_arguments_of_a_count() {
         ),
         ("20 --part 1-2/4 --estimate", "not a range"),
         ("20 --checkpoint-every 5", "give --checkpoint FILE"),
+        ("20 --stop-after 5", "give --checkpoint FILE"),
+        ("20 --stop-after -1 --checkpoint c", "--stop-after"),
         ("20 --list-part 9 --unique", "does nothing with --list-part"),
         ("20 --list-part 9 --algo symmetric", "--algo fast only"),
         ("20 --list-part 0", "--list-part"),

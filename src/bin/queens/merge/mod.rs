@@ -21,7 +21,7 @@ pub static SPEC: Spec = Spec {
 each finished, all of the same count, and of the count expected.",
     usage: &[
         "FILE... [--files-from LIST] [--n N] [--parts M] [--total | --unique | --classes] [--board FILE] [--queens FILE] [--queen ROW,COL]... [--manifest FILE]",
-        "--status FILE... [--files-from LIST]",
+        "--status [--todo] FILE... [--files-from LIST]",
     ],
     args: &[Arg {
         name: "FILE...",
@@ -85,6 +85,13 @@ each finished, all of the same count, and of the count expected.",
             many: Many::One,
             help: "print how far each part has got instead: part, chunks counted, finished or not",
         },
+        Flag {
+            name: "--todo",
+            value: "",
+            kind: Kind::Switch,
+            many: Many::One,
+            help: "with --status, print only the files still to count, one a line as 'STATE\nFILE': missing, damaged (or not a checkpoint, or unreadable), empty (not\nbegun) or unfinished; finished ones are left out. Exit 0 whatever their state:\nwhat a rerun counts again (scripts/slurm/submit --rerun asks this)",
+        },
     ],
     notes: "A script that merges a folder's parts should say which count it expects (--n,
 --parts, --total, --unique or --classes, and the board with --board, --queens or --queen): a
@@ -127,6 +134,8 @@ pub struct MergeArgs {
     pub expect: Expect,
     /// Print each part's progress instead of the total.
     pub status: bool,
+    /// With `status`, only the files still to count, with their states.
+    pub todo: bool,
     /// Print the classes by their symmetry.
     pub classes: bool,
     /// The board whose completions the parts count, if one is expected.
@@ -139,6 +148,16 @@ pub fn parse(parsed: &Parsed) -> Result<MergeArgs, Failure> {
     let status = parsed.has("--status");
     if status {
         parsed.refuse(&["--manifest"], "does nothing with --status")?;
+    }
+    let todo = parsed.has("--todo");
+    if todo && !status {
+        return Err(parsed.error("--todo lists what --status finds still to count: give --status"));
+    }
+    if todo {
+        parsed.refuse(
+            &["--json"],
+            "does nothing with --todo, whose lines are for scripts already",
+        )?;
     }
     if parsed.file("--manifest") == Some("-") {
         return Err(parsed
@@ -195,6 +214,7 @@ pub fn parse(parsed: &Parsed) -> Result<MergeArgs, Failure> {
             board: (n.is_some() && !given.any()).then(|| "none".to_string()),
         },
         status,
+        todo,
         classes: parsed.has("--classes"),
         given,
     })
@@ -234,6 +254,9 @@ pub fn all_files(files: &[String], files_from: Option<&str>) -> Result<Vec<PathB
 /// Runs `queens merge`.
 pub fn run(args: MergeArgs) -> Result<(), Failure> {
     let files = all_files(&args.files, args.files_from.as_deref())?;
+    if args.todo {
+        return status::print_todo(&files);
+    }
     if args.status {
         return status::print_status(&files, args.json);
     }

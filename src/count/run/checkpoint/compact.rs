@@ -8,6 +8,7 @@
 use std::fs::{self, File, OpenOptions};
 use std::io::{self, Read, Seek, SeekFrom, Write};
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicU64, Ordering};
 
 /// Writes the checkpoint at `path` (open as `file`) again without its `step` records, with
 /// `tail` (its last records) after the rest, and renames it over `path`.
@@ -36,12 +37,18 @@ pub(super) fn rewrite(path: &Path, file: &mut File, tail: &[u8]) -> io::Result<(
     let mut kept = without_steps(&bytes);
     kept.extend_from_slice(tail);
     let temp = temp_name(path);
-    let written = write_beside(&temp, &meta, &kept).and_then(|()| fs::rename(&temp, path));
+    let written = write_new(&temp, Some(&meta), &kept).and_then(|()| fs::rename(&temp, path));
     if written.is_err() {
         let _ = fs::remove_file(&temp);
         return written;
     }
-    // The rename itself made durable; a folder that cannot be flushed still holds the file.
+    sync_folder(path);
+    Ok(())
+}
+
+/// Makes a change to the names in `path`'s folder (a rename, a link) durable; a folder that
+/// cannot be flushed still holds the file.
+pub(super) fn sync_folder(path: &Path) {
     if let Some(dir) = path.parent() {
         let dir = if dir.as_os_str().is_empty() {
             Path::new(".")
@@ -50,7 +57,6 @@ pub(super) fn rewrite(path: &Path, file: &mut File, tail: &[u8]) -> io::Result<(
         };
         let _ = File::open(dir).and_then(|d| d.sync_all());
     }
-    Ok(())
 }
 
 /// The file's whole lines, but for its `step` records (a torn line at the end is dropped).
@@ -75,29 +81,35 @@ fn without_steps(bytes: &[u8]) -> Vec<u8> {
     kept
 }
 
-/// The name of the new file, beside the old one: hidden, and named by the process.
-fn temp_name(path: &Path) -> PathBuf {
+/// The name of a new file beside `path`: hidden, and named by the process and a number it
+/// draws (made exclusively: a name taken is never written through).
+pub(super) fn temp_name(path: &Path) -> PathBuf {
+    static DRAWN: AtomicU64 = AtomicU64::new(0);
     let name = path
         .file_name()
         .map_or_else(|| "checkpoint".into(), |n| n.to_string_lossy().into_owned());
-    path.with_file_name(format!(".{}.{}.tmp", name, std::process::id()))
+    let drawn = DRAWN.fetch_add(1, Ordering::Relaxed);
+    path.with_file_name(format!(".{}.{}.{}.tmp", name, std::process::id(), drawn))
 }
 
-/// Writes `bytes` to the new file `temp` with the permissions of the old one (`meta`), and
-/// flushes it; refused if its owner would not be the old file's.
-fn write_beside(temp: &Path, meta: &fs::Metadata, bytes: &[u8]) -> io::Result<()> {
+/// Writes `bytes` to the new file `temp`, made exclusively, and flushes it; replacing a
+/// file (`meta`), with that file's permissions, and refused if its owner would not be that
+/// file's.
+pub(super) fn write_new(temp: &Path, meta: Option<&fs::Metadata>, bytes: &[u8]) -> io::Result<()> {
     let mut new = OpenOptions::new().write(true).create_new(true).open(temp)?;
-    #[cfg(unix)]
-    {
-        use std::os::unix::fs::MetadataExt;
-        if new.metadata()?.uid() != meta.uid() {
-            return Err(io::Error::new(
-                io::ErrorKind::Unsupported,
-                "the file belongs to another user",
-            ));
+    if let Some(meta) = meta {
+        #[cfg(unix)]
+        {
+            use std::os::unix::fs::MetadataExt;
+            if new.metadata()?.uid() != meta.uid() {
+                return Err(io::Error::new(
+                    io::ErrorKind::Unsupported,
+                    "the file belongs to another user",
+                ));
+            }
         }
+        new.set_permissions(meta.permissions())?;
     }
-    new.set_permissions(meta.permissions())?;
     new.write_all(bytes)?;
     new.sync_all()
 }

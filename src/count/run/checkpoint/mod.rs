@@ -148,6 +148,9 @@ pub enum CheckpointError {
     /// Another process wrote to this checkpoint while this one was counting with it: the
     /// lock did not keep it out (a file system whose locks do not reach across machines).
     SecondWriter(PathBuf),
+    /// The count stopped at the time it was given ([`Checkpoint::stop_at`]), every chunk in
+    /// progress at a step: the same count on the file resumes it.
+    Stopped(PathBuf),
     /// The count is unfinished and the file cannot be written.
     ReadOnly(PathBuf),
     /// The file could not be read or written.
@@ -214,6 +217,11 @@ impl fmt::Display for CheckpointError {
                 "{}: another count wrote to this checkpoint meanwhile (its lock did not keep it out: a file system whose locks do not reach across machines?); this one stops and leaves the file to it, every record it made kept",
                 path.display()
             ),
+            CheckpointError::Stopped(path) => write!(
+                f,
+                "{}: stopped at the time given (--stop-after), every chunk in progress recorded at a step; the same command resumes it",
+                path.display()
+            ),
             CheckpointError::ReadOnly(path) => write!(
                 f,
                 "{}: cannot record the count: the file is read-only and its count unfinished",
@@ -232,10 +240,13 @@ pub struct Checkpoint {
     state: Mutex<State>,
     /// How often a chunk in progress records a step.
     every: Duration,
+    /// When the count stops, if it is to stop before it finishes.
+    stop_at: Option<Instant>,
 }
 
 struct State {
-    file: File,
+    /// The file, once there is one (see [`Checkpoint::open`]).
+    file: Option<File>,
     /// The length the file has if no one else wrote to it: checked before each write, so a
     /// second writer is found at its first record.
     end: u64,
@@ -248,9 +259,10 @@ struct State {
 }
 
 impl Checkpoint {
-    /// Opens (or creates) the checkpoint at `path` and locks it; a torn last record is cut off.
-    /// A file that cannot be written (another user's, a read-only mount) is opened to read: its
-    /// result, if finished, is still given.
+    /// Opens the checkpoint at `path` and locks it; a torn last record is cut off. A file that
+    /// cannot be written (another user's, a read-only mount) is opened to read: its result, if
+    /// finished, is still given. A file that is not there is made when the count begins, whole
+    /// with its header (see [`Checkpoint::begin`]): a count refused before it leaves none.
     ///
     /// # Errors
     ///
@@ -262,44 +274,26 @@ impl Checkpoint {
             return Err(CheckpointError::NotACheckpoint(path.to_path_buf()));
         }
         // Appending: a record always goes to the end, after any other writer's, never over it.
-        let (mut file, writable) = match OpenOptions::new()
-            .read(true)
-            .append(true)
-            .create(true)
-            .open(path)
-        {
+        let opened = OpenOptions::new().read(true).append(true).open(path);
+        let (file, writable) = match opened {
             Ok(file) => (file, true),
+            Err(e) if e.kind() == io::ErrorKind::NotFound && !is_dangling_link(path) => {
+                return Ok(Checkpoint::with(path, None, Contents::default(), true))
+            }
             Err(e) if cannot_write(&e) && path.is_file() => (File::open(path).map_err(io)?, false),
+            Err(e) if e.kind() == io::ErrorKind::NotFound => {
+                let why = "a symbolic link to a file that is not there (the checkpoint is not made through it)";
+                return Err(io(io::Error::new(e.kind(), why)));
+            }
             Err(e) => return Err(io(e)),
         };
-        // A lock the file system refuses (ENOSYS, ENOLCK, or NQUEENS_CHECKPOINT_LOCK=off where
-        // locks hang) is gone without: the length checked before each write finds a second
-        // writer instead.
-        let locking = std::env::var_os("NQUEENS_CHECKPOINT_LOCK").is_none_or(|v| v != "off");
-        let locked = locking
-            && match file.try_lock() {
-                Ok(()) => true,
-                Err(std::fs::TryLockError::Error(_)) => false,
-                Err(std::fs::TryLockError::WouldBlock) => {
-                    return Err(CheckpointError::Busy(path.to_path_buf()))
-                }
-            };
-        let bytes = read_checkpoint(path, &mut file)?;
-        let contents = Contents::parse(path, &bytes)?;
-        if writable && contents.whole < bytes.len() as u64 {
-            // A torn last record is cut off; without a lock it may be another count's record
-            // being written: if the file grows meanwhile, that count has it.
-            if !locked {
-                std::thread::sleep(Duration::from_millis(200));
-                if file.metadata().map_err(io)?.len() != bytes.len() as u64 {
-                    return Err(CheckpointError::SecondWriter(path.to_path_buf()));
-                }
-            }
-            file.set_len(contents.whole).map_err(io)?;
-        }
-        let end = contents.whole.min(bytes.len() as u64);
-        file.seek(SeekFrom::End(0)).map_err(io)?;
-        Ok(Checkpoint {
+        let (file, contents) = attach(path, file, writable)?;
+        Ok(Checkpoint::with(path, Some(file), contents, writable))
+    }
+
+    fn with(path: &Path, file: Option<File>, contents: Contents, writable: bool) -> Checkpoint {
+        let end = file.as_ref().map_or(0, |_| contents.whole);
+        Checkpoint {
             path: path.to_path_buf(),
             state: Mutex::new(State {
                 file,
@@ -310,7 +304,8 @@ impl Checkpoint {
                 stepped: false,
             }),
             every: STEPS_EVERY,
-        })
+            stop_at: None,
+        }
     }
 
     /// The checkpoint, recording a *step* of each chunk in progress (how far it has got, and
@@ -330,12 +325,52 @@ impl Checkpoint {
     ///
     /// let path = std::env::temp_dir().join(format!("nqueens-steps-doc-{}", std::process::id()));
     /// let checkpoint = Checkpoint::open(&path).unwrap().steps_every(Duration::from_secs(10));
+    /// // Nothing is written before a count begins.
+    /// assert!(!path.exists());
     /// # drop(checkpoint);
-    /// # std::fs::remove_file(&path).unwrap();
     /// ```
     pub fn steps_every(mut self, every: Duration) -> Checkpoint {
         self.every = every;
         self
+    }
+
+    /// The checkpoint, stopping the count at `at`: no chunk is begun after it, and every
+    /// chunk in progress records a step at its next piece and stops (a counter that numbers
+    /// no pieces stops at the end of the chunk), with [`CheckpointError::Stopped`]. A task
+    /// of a cluster given a time limit stops so before it is killed, losing nothing.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use nqueens::count::checkpoint::{Checkpoint, CheckpointError};
+    /// use nqueens::count::{count_with, CountError, Problem, Run};
+    /// use std::time::Instant;
+    ///
+    /// let path = std::env::temp_dir().join(format!("nqueens-stop-doc-{}", std::process::id()));
+    /// let _ = std::fs::remove_file(&path);
+    /// let checkpoint = Checkpoint::open(&path).unwrap().stop_at(Instant::now());
+    /// let run = Run { checkpoint: Some(&checkpoint), ..Run::default() };
+    /// let stopped = count_with(&Problem::total(12), &run);
+    /// assert!(matches!(stopped, Err(CountError::Checkpoint(CheckpointError::Stopped(_)))));
+    /// drop(checkpoint);
+    /// // Resumed without a deadline, it finishes.
+    /// let again = Checkpoint::open(&path).unwrap();
+    /// let run = Run { checkpoint: Some(&again), ..Run::default() };
+    /// assert_eq!(count_with(&Problem::total(12), &run).unwrap(), 14200);
+    /// # drop(again);
+    /// std::fs::remove_file(&path).unwrap();
+    /// ```
+    pub fn stop_at(mut self, at: Instant) -> Checkpoint {
+        self.stop_at = Some(at);
+        self
+    }
+
+    /// [`CheckpointError::Stopped`] if the time to stop has come.
+    pub(crate) fn check_time(&self) -> Result<(), CheckpointError> {
+        match self.stop_at.is_some_and(|at| Instant::now() >= at) {
+            true => Err(CheckpointError::Stopped(self.path.clone())),
+            false => Ok(()),
+        }
     }
 
     /// How often a chunk in progress records a step.
@@ -399,13 +434,27 @@ impl Checkpoint {
                 header.file = Some(provenance::fresh_id(b"file"));
                 let line = header.line();
                 let text = format!("{} ~{}\n", line, checksum(&line));
-                self.write(&mut state, text.as_bytes())?;
-                state
-                    .file
-                    .sync_data()
-                    .map_err(|e| CheckpointError::Io(self.path.clone(), e))?;
-                state.contents.header = Some(header);
-                state.contents.bound = Some(line);
+                if state.file.is_some() {
+                    // An empty file (made by hand, or by an older version refused before its
+                    // header): the header goes into it.
+                    self.write(&mut state, text.as_bytes())?;
+                    self.file(&mut state)?
+                        .sync_data()
+                        .map_err(|e| CheckpointError::Io(self.path.clone(), e))?;
+                    state.contents.header = Some(header);
+                    state.contents.bound = Some(line);
+                } else {
+                    self.create(&mut state, text.as_bytes())?;
+                    match &state.contents.header {
+                        // Another count made the file first: this one goes on with it if it is
+                        // the same count, as if it had been there.
+                        Some(made) if made.file != header.file => {
+                            self.same(made, &header, usize::MAX)?
+                        }
+                        Some(_) => {}
+                        None => return Err(CheckpointError::NotACheckpoint(self.path.clone())),
+                    }
+                }
             }
         }
         if state.contents.result.is_none() && !state.writable {
@@ -447,7 +496,7 @@ impl Checkpoint {
         let record = record(state.contents.bound.as_deref(), line);
         self.write(state, record.as_bytes())?;
         if state.synced.elapsed() >= SYNC_EVERY {
-            state.file.sync_data().map_err(io)?;
+            self.file(state)?.sync_data().map_err(io)?;
             state.synced = Instant::now();
         }
         Ok(())
@@ -474,27 +523,75 @@ impl Checkpoint {
         let bound = state.contents.bound.as_deref();
         let both = format!("{}{}", record(bound, &end), record(bound, &result));
         self.check_alone(&mut state)?;
-        if (state.stepped || !state.contents.steps.is_empty())
-            && compact::rewrite(&self.path, &mut state.file, both.as_bytes()).is_ok()
+        let stepped = state.stepped || !state.contents.steps.is_empty();
+        if stepped && compact::rewrite(&self.path, self.file(&mut state)?, both.as_bytes()).is_ok()
         {
             return Ok(());
         }
         self.write(&mut state, both.as_bytes())?;
-        state
-            .file
+        self.file(&mut state)?
             .sync_data()
             .map_err(|e| CheckpointError::Io(self.path.clone(), e))
     }
 
+    /// Makes the file, whole with its header `text`, where there was none: the header is
+    /// written to a new file beside it, flushed, and linked to the checkpoint's name only if
+    /// that name is still free, so two counts started at once on one new file (with or
+    /// without locks that work) never both write a header; the one that comes second opens
+    /// the file the first made. Then opens it as [`Checkpoint::open`] does.
+    fn create(&self, state: &mut State, text: &[u8]) -> Result<(), CheckpointError> {
+        let io = |e| CheckpointError::Io(self.path.clone(), e);
+        let temp = compact::temp_name(&self.path);
+        let made = compact::write_new(&temp, None, text).and_then(|()| {
+            match std::fs::hard_link(&temp, &self.path) {
+                Ok(()) => Ok(()),
+                Err(e) if e.kind() == io::ErrorKind::AlreadyExists => Ok(()),
+                // A file system without hard links: made by name, exclusively.
+                Err(_) => match OpenOptions::new()
+                    .write(true)
+                    .create_new(true)
+                    .open(&self.path)
+                {
+                    Ok(mut file) => file.write_all(text).and_then(|()| file.sync_data()),
+                    Err(e) if e.kind() == io::ErrorKind::AlreadyExists => Ok(()),
+                    Err(e) => Err(e),
+                },
+            }
+        });
+        let _ = std::fs::remove_file(&temp);
+        made.map_err(io)?;
+        compact::sync_folder(&self.path);
+        let file = OpenOptions::new()
+            .read(true)
+            .append(true)
+            .open(&self.path)
+            .map_err(io)?;
+        let (file, contents) = attach(&self.path, file, true)?;
+        state.end = contents.whole;
+        state.contents = contents;
+        state.file = Some(file);
+        Ok(())
+    }
+
+    /// The open file (there is one once the count has begun).
+    fn file<'s>(&self, state: &'s mut State) -> Result<&'s mut File, CheckpointError> {
+        state.file.as_mut().ok_or_else(|| {
+            let why = "a record before the checkpoint's header was written";
+            CheckpointError::Io(self.path.clone(), io::Error::other(why))
+        })
+    }
+
     /// [`CheckpointError::SecondWriter`] if the file is not the length this count left it:
     /// another process wrote to it (or cut it).
+    /// Or the name no longer leads to this file: another count renamed its own over it.
     fn check_alone(&self, state: &mut State) -> Result<(), CheckpointError> {
-        let len = state
-            .file
+        let end = state.end;
+        let meta = self
+            .file(state)?
             .metadata()
-            .map_err(|e| CheckpointError::Io(self.path.clone(), e))?
-            .len();
-        match len == state.end {
+            .map_err(|e| CheckpointError::Io(self.path.clone(), e))?;
+        let replaced = std::fs::metadata(&self.path).is_ok_and(|named| !same_file(&named, &meta));
+        match meta.len() == end && !replaced {
             true => Ok(()),
             false => Err(CheckpointError::SecondWriter(self.path.clone())),
         }
@@ -503,8 +600,7 @@ impl Checkpoint {
     /// Writes `bytes` at the end of the file in one call, after checking no one else wrote.
     fn write(&self, state: &mut State, bytes: &[u8]) -> Result<(), CheckpointError> {
         self.check_alone(state)?;
-        state
-            .file
+        self.file(state)?
             .write_all(bytes)
             .map_err(|e| CheckpointError::Io(self.path.clone(), e))?;
         state.end += bytes.len() as u64;
@@ -519,6 +615,64 @@ fn cannot_write(e: &io::Error) -> bool {
         e.kind(),
         io::ErrorKind::PermissionDenied | io::ErrorKind::ReadOnlyFilesystem
     )
+}
+
+/// Locks the checkpoint open as `file` at `path` and reads it; a torn last record is cut off
+/// (if `writable`). Returns the file at its end and what it holds.
+fn attach(
+    path: &Path,
+    mut file: File,
+    writable: bool,
+) -> Result<(File, Contents), CheckpointError> {
+    let io = |e| CheckpointError::Io(path.to_path_buf(), e);
+    // A lock the file system refuses (ENOSYS, ENOLCK, or NQUEENS_CHECKPOINT_LOCK=off where
+    // locks hang) is gone without: the length checked before each write finds a second
+    // writer instead.
+    let locking = std::env::var_os("NQUEENS_CHECKPOINT_LOCK").is_none_or(|v| v != "off");
+    let locked = locking
+        && match file.try_lock() {
+            Ok(()) => true,
+            Err(std::fs::TryLockError::Error(_)) => false,
+            Err(std::fs::TryLockError::WouldBlock) => {
+                return Err(CheckpointError::Busy(path.to_path_buf()))
+            }
+        };
+    let bytes = read_checkpoint(path, &mut file)?;
+    let mut contents = Contents::parse(path, &bytes)?;
+    if writable && contents.whole < bytes.len() as u64 {
+        // A torn last record is cut off; without a lock it may be another count's record
+        // being written: if the file grows meanwhile, that count has it.
+        if !locked {
+            std::thread::sleep(Duration::from_millis(200));
+            if file.metadata().map_err(io)?.len() != bytes.len() as u64 {
+                return Err(CheckpointError::SecondWriter(path.to_path_buf()));
+            }
+        }
+        file.set_len(contents.whole).map_err(io)?;
+    }
+    contents.whole = contents.whole.min(bytes.len() as u64);
+    file.seek(SeekFrom::End(0)).map_err(io)?;
+    Ok((file, contents))
+}
+
+/// Whether `path` is a symbolic link to nothing: not a file to make (the link would be
+/// followed to a file made somewhere else).
+fn is_dangling_link(path: &Path) -> bool {
+    std::fs::symlink_metadata(path).is_ok_and(|m| m.file_type().is_symlink())
+}
+
+/// Whether two metadata are of one file.
+fn same_file(a: &std::fs::Metadata, b: &std::fs::Metadata) -> bool {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::MetadataExt;
+        (a.dev(), a.ino()) == (b.dev(), b.ino())
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = (a, b);
+        true
+    }
 }
 
 /// Reads a whole checkpoint, refusing at once what cannot be one: a text that does not begin
