@@ -341,13 +341,16 @@ fn an_estimate_for_a_cluster_plans_the_parts_the_time_and_the_commands() {
         "{}",
         text
     );
+    // Tasks sized by the estimate's core-seconds, rounds kept going by the keeper; and the
+    // recipe of one machine.
     assert!(
-        text.contains("  scripts/slurm/submit 14 32 DIR --cpus-per-task=8 "),
+        text.contains(" scripts/slurm/submit 14 32 DIR --cpus-per-task=8 "),
         "{}",
         text
     );
+    assert!(text.contains("  CORE_SECONDS="), "{}", text);
     assert!(
-        text.contains("scripts/slurm/submit --rerun 14 32 DIR"),
+        text.contains("  on one machine: scripts/parallel-count 14 32 DIR "),
         "{}",
         text
     );

@@ -177,8 +177,13 @@ fn plan(
             plural(threads, "thread")
         );
     }
-    // As scripts/slurm/submit cuts them on a stock Slurm: at most 1000 tasks.
-    let per = m.div_ceil(1000);
+    // As scripts/slurm/submit cuts them on a stock Slurm: at most 1000 tasks, each of at
+    // least 5 minutes of work (a time limit may cut them shorter, in rounds).
+    let part_wall = guess.core_seconds / m as f64 / threads as f64;
+    let per = m
+        .div_ceil(1000)
+        .max((TASK_SECONDS / part_wall.max(1e-3)).ceil() as u64)
+        .clamp(1, m);
     let tasks = m.div_ceil(per);
     // No sooner than the largest part on a task's threads.
     let largest = spread.map_or(0.0, |s| s.largest / threads as f64);
@@ -203,7 +208,7 @@ fn plan(
         );
     }
     text += &checks(problem, args, guess);
-    text += &recipe(problem, args, m, threads);
+    text += &recipe(problem, args, (m, threads), guess.core_seconds);
     text
 }
 
@@ -246,7 +251,12 @@ fn checks(problem: &Problem<'_>, args: &CountArgs, guess: &nqueens::count::Estim
 /// threads, and the names of the files they make: the Slurm recipe for a plain board (with
 /// `QUEENS_ARGS` for `--unique` or `--algo symmetric`), the commands themselves for a board
 /// with reserved squares or placed queens (the recipes name their files by N and ask alone).
-fn recipe(problem: &Problem<'_>, args: &CountArgs, m: u64, threads: u64) -> String {
+fn recipe(
+    problem: &Problem<'_>,
+    args: &CountArgs,
+    (m, threads): (u64, u64),
+    core_seconds: f64,
+) -> String {
     let n = problem.n;
     let files = nqueens::count::checkpoint::Header::part_files(problem, m);
     let mut flags = Vec::new();
@@ -291,9 +301,19 @@ fn recipe(problem: &Problem<'_>, args: &CountArgs, m: u64, threads: u64) -> Stri
         false => format!("QUEENS_ARGS='{}' ", flags.join(" ")),
     };
     format!(
-        "  {env}scripts/slurm/submit {n} {m} DIR --cpus-per-task={t} --time=LIMIT     (a task stopped at its limit loses at most a minute a thread)\n  \
+        "  CORE_SECONDS={core:.0} {env}scripts/slurm/submit {n} {m} DIR --cpus-per-task={t} --time=LIMIT     (tasks sized by this estimate and LIMIT; each stops cleanly before LIMIT, and a keeper job counts what is left in rounds, then merges: no other command; docs/campaign.md)\n  \
          find DIR -name '{files}' | queens merge --status --files-from -     (watch)\n  \
-         {env}scripts/slurm/submit --rerun {n} {m} DIR --cpus-per-task={t} --time=LIMIT     (again until nothing is left; docs/campaign.md)\n",
+         on one machine: {alone}     (run it again after a stop: it resumes)\n",
+        core = core_seconds.max(1.0),
+        alone = match flags.is_empty() {
+            true => format!("scripts/parallel-count {} {} DIR", n, m),
+            false => format!(
+                "queens count {} {} --threads {} --checkpoint FILE",
+                n,
+                flags.join(" "),
+                nqueens::count::cores()
+            ),
+        },
         env = env,
         n = n,
         m = m,
@@ -301,6 +321,10 @@ fn recipe(problem: &Problem<'_>, args: &CountArgs, m: u64, threads: u64) -> Stri
         files = files
     )
 }
+
+/// The least work of a task `scripts/slurm/submit` makes (its `TASK_MINUTES`, 5): shorter
+/// tasks pay more to the scheduler than they count.
+const TASK_SECONDS: f64 = 300.0;
 
 /// `word` as one word of a shell command: as it is when it holds only safe characters, else
 /// in single quotes (a quote in it as `'\''`).
