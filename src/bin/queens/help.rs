@@ -8,12 +8,89 @@ use std::fmt::Write;
 /// Where the help's descriptions begin.
 const HELP_COLUMN: usize = 21;
 
-/// The help of one subcommand.
+/// The width every help fits: a terminal's 80 columns.
+const WIDTH: usize = 80;
+
+/// `text` flowed to lines of at most `width` columns: each run of lines that do not begin with
+/// a space is a paragraph, its words filled into lines; a line that begins with a space (an
+/// example, a list of choices) and a blank line stay as they are. A word longer than a line
+/// gets a line of its own.
+fn flow(text: &str, width: usize) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut paragraph: Vec<&str> = Vec::new();
+    for given in text.lines() {
+        if given.is_empty() || given.starts_with(' ') {
+            out.extend(fill(paragraph.drain(..), width));
+            out.push(given.to_string());
+        } else {
+            paragraph.extend(given.split_whitespace());
+        }
+    }
+    out.extend(fill(paragraph, width));
+    out
+}
+
+/// The words of a usage line, each bracketed group (`[--part K/M]`) one word.
+fn usage_words(usage: &str) -> Vec<String> {
+    let mut words: Vec<String> = Vec::new();
+    let mut depth = 0i32;
+    for word in usage.split(' ') {
+        match words.last_mut() {
+            Some(last) if depth > 0 => {
+                last.push(' ');
+                last.push_str(word);
+            }
+            _ => words.push(word.to_string()),
+        }
+        depth += word.matches('[').count() as i32 - word.matches(']').count() as i32;
+    }
+    words
+}
+
+/// `words` filled into lines of at most `width` columns (a longer word alone on its line).
+fn fill<'a>(words: impl IntoIterator<Item = &'a str>, width: usize) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut line = String::new();
+    for word in words {
+        if !line.is_empty() && line.chars().count() + 1 + word.chars().count() > width {
+            out.push(std::mem::take(&mut line));
+        }
+        if !line.is_empty() {
+            line.push(' ');
+        }
+        line += word;
+    }
+    if !line.is_empty() {
+        out.push(line);
+    }
+    out
+}
+
+/// The help of one subcommand, every line within [`WIDTH`] columns.
 pub fn command_help(spec: &Spec) -> String {
-    let mut out = format!("queens {}: {}\n\nUsage:", spec.name, spec.about);
+    let mut out = String::new();
+    for line in flow(&format!("queens {}: {}", spec.name, spec.about), WIDTH) {
+        let _ = writeln!(out, "{}", line);
+    }
+    out += "\nUsage:";
     for (i, usage) in spec.usage.iter().enumerate() {
         let lead = if i == 0 { " " } else { "       " };
-        let _ = writeln!(out, "{}queens {} {}", lead, spec.name, usage);
+        // A long usage goes on under itself, past the command's name.
+        let head = format!("queens {} ", spec.name);
+        let room = WIDTH - 7 - head.len();
+        for (j, line) in fill(usage_words(usage).iter().map(String::as_str), room)
+            .iter()
+            .enumerate()
+        {
+            match j {
+                0 => {
+                    let _ = writeln!(out, "{}{}{}", lead, head, line);
+                }
+                _ => {
+                    let _ = writeln!(out, "{:w$}{}", "", line, w = 7 + head.len());
+                }
+            }
+        }
     }
     if !spec.args.is_empty() {
         out += "\nArguments:\n";
@@ -39,15 +116,18 @@ pub fn command_help(spec: &Spec) -> String {
     entry(&mut out, "-h, --help", "print this help");
     if !spec.notes.is_empty() {
         out += "\n";
-        out += spec.notes;
+        for line in flow(spec.notes, WIDTH) {
+            let _ = writeln!(out, "{}", line);
+        }
     }
     out
 }
 
 /// One entry of a help: `left`, then `help` from [`HELP_COLUMN`], its later lines under it.
 fn entry(out: &mut String, left: &str, help: &str) {
-    let mut lines = help.lines();
-    let first = lines.next().unwrap_or("");
+    let flowed = flow(help, WIDTH - HELP_COLUMN);
+    let mut lines = flowed.iter();
+    let first = lines.next().map_or("", String::as_str);
     if left.len() + 2 < HELP_COLUMN {
         let _ = writeln!(out, "  {:w$}{}", left, first, w = HELP_COLUMN - 2);
     } else {
@@ -115,12 +195,14 @@ pub fn top_help(specs: &[&Spec]) -> String {
         "print the manual page (roff: queens man | man -l -)",
     );
     entry(&mut out, "help", "print this help, or a command's");
-    out +=
-        "\nRun 'queens help COMMAND' (or 'queens COMMAND --help') for the flags of each; '--' ends
-the flags. N is at least 1 everywhere. Exit codes: 0 success; 1 a failed check, not enough
-memory, or a failed write; 2 bad usage or bad input; 75 a count stopped at the time given
-(--stop-after), to be resumed.
-";
+    out += "\n";
+    let notes = "Run 'queens help COMMAND' (or 'queens COMMAND --help') for the flags of each; \
+        '--' ends the flags. N is at least 1 everywhere. Exit codes: 0 success; 1 a failed \
+        check, not enough memory, or a failed write; 2 bad usage or bad input; 75 a count \
+        stopped at the time given (--stop-after), to be resumed.";
+    for line in flow(notes, WIDTH) {
+        let _ = writeln!(out, "{}", line);
+    }
     out
 }
 

@@ -175,7 +175,8 @@ fn completions_help() -> String {
 
 Usage: queens completions bash|zsh|fish
 
-  bash: source it, or save it as ~/.local/share/bash-completion/completions/queens
+  bash: source it, or save it as
+        ~/.local/share/bash-completion/completions/queens
   zsh:  save it as _queens in a folder of $fpath
   fish: save it as ~/.config/fish/completions/queens.fish
 "

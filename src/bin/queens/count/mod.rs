@@ -70,7 +70,9 @@ thread beyond the first)",
             help: "count only the K-th of M disjoint slices of the work and print that partial
 sum; with --checkpoint, 'queens merge' adds up the M parts, checking that
 each is there once and finished (run every part with the same options):
-  for k in 1 2 3 4; do queens count 20 --part $k/4 --checkpoint p$k.ckpt & done
+  for k in 1 2 3 4; do
+    queens count 20 --part $k/4 --checkpoint p$k.ckpt &
+  done
   wait; queens merge p1.ckpt p2.ckpt p3.ckpt p4.ckpt
 A range A-B/M counts parts A to B one after another in this process (the
 plan made once for all), each printed as 'K/M COUNT' when it is done and
