@@ -188,16 +188,18 @@ fn plan(
     // No sooner than the largest part on a task's threads.
     let largest = spread.map_or(0.0, |s| s.largest / threads as f64);
     let wall = (guess.core_seconds / cores.min(m * threads) as f64).max(largest);
+    let task = part_wall * per as f64;
     text += &format!(
         "  on {} cores (--cores) in tasks of {} (--threads): {} core-hours, about {}; \
-         {} of {} each about {}\n",
+         {} of {} each about {}{}\n",
         cores,
         plural(threads, "thread"),
         amount(guess.core_seconds / 3600.0),
         duration(wall),
         plural(tasks, "task"),
         plural(per, "part"),
-        duration(guess.core_seconds * per as f64 / m as f64 / threads as f64)
+        duration(task),
+        rounds(task)
     );
     if let Some(peak) = peak_megabytes() {
         text += &format!(
@@ -320,6 +322,23 @@ fn recipe(
         t = threads,
         files = files
     )
+}
+
+/// The rounds a task of `seconds` takes under the time limits sites often set (24 and 72
+/// hours), as `scripts/slurm/submit` runs it: each stops two minutes before its limit (and
+/// the task is sized to 90% of it), and the keeper's next round goes on; nothing when one
+/// round of a day does.
+fn rounds(seconds: f64) -> String {
+    let of = |hours: f64| (seconds / (hours * 3600.0 * 0.9 - 150.0)).ceil().max(1.0);
+    match of(24.0) {
+        r if r <= 1.0 => String::new(),
+        day => format!(
+            " (a task stops before its time limit and the keeper's next round goes on: \
+             {} rounds with --time=24:00:00, {} with 3-00:00:00)",
+            day,
+            of(72.0)
+        ),
+    }
 }
 
 /// The least work of a task `scripts/slurm/submit` makes (its `TASK_MINUTES`, 5): shorter

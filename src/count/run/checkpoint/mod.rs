@@ -262,7 +262,8 @@ impl Checkpoint {
     /// Opens the checkpoint at `path` and locks it; a torn last record is cut off. A file that
     /// cannot be written (another user's, a read-only mount) is opened to read: its result, if
     /// finished, is still given. A file that is not there is made when the count begins, whole
-    /// with its header (see [`Checkpoint::begin`]): a count refused before it leaves none.
+    /// with its header, written beside it and linked to its name only if that is still free:
+    /// a count refused before it begins leaves none.
     ///
     /// # Errors
     ///
