@@ -520,7 +520,7 @@ mod numbers {
                     format!("negative; N must be from 1 to {}", max)
                 }
                 Some(_) if table => format!(
-                    "no count is known above N = {} (--table); run without --table to compute it",
+                    "no count is known above N = {} (--table): from N = 28 the counts are open records, years of a cluster's time, far beyond this program (the toolkit plans one: queens count 28 --estimate)",
                     max
                 ),
                 Some(_) => format!("too large; N must be from 1 to {}", max),

@@ -210,8 +210,11 @@ pub fn top_help(specs: &[&Spec]) -> String {
 /// help and the completions, every subcommand with its usage, arguments and flags, and the
 /// exit codes.
 pub fn man_page(specs: &[&Spec]) -> String {
+    // Dated the day it is made (as help2man dates its pages): YYYY-MM-DD of the UTC time.
+    let today = nqueens::count::checkpoint::utc_now();
     let mut out = format!(
-        ".TH QUEENS 1 \"\" \"nqueens-toolkit {}\" \"User Commands\"\n",
+        ".TH QUEENS 1 \"{}\" \"nqueens-toolkit {}\" \"User Commands\"\n",
+        today.get(..10).unwrap_or(""),
         env!("CARGO_PKG_VERSION")
     );
     out += ".SH NAME\nqueens \\- count, list and find N\\-Queens placements\n";
@@ -257,8 +260,13 @@ pub fn man_page(specs: &[&Spec]) -> String {
             away\n.TP\n.B 1\na check that failed, not enough memory, or a failed write\n.TP\n\
             .B 2\nbad usage or bad input\n.TP\n.B 75\na count stopped at the time given \
             (\\-\\-stop\\-after), every record kept: the same command resumes it\n";
-    out += ".SH \"SEE ALSO\"\nnqueens(1), the judge program; the guide in README.md and docs/ of \
-            the source.\n";
+    out += ".SH ENVIRONMENT\n.TP\n.B NQUEENS_KERNEL\nthe SIMD kernel of the fast counter's join: \
+            avx512, avx2 or portable (unset or empty: the fastest this CPU runs); a name this CPU \
+            cannot run is refused, never replaced by another\n.TP\n.B NQUEENS_CHECKPOINT_LOCK\n\
+            off: take no lock on a checkpoint (for file systems where locks hang); a second \
+            writer is still found by the file's length before each record\n";
+    out += ".SH \"SEE ALSO\"\nThe judge program, \\fBnqueens\\fR (it reads N a line from standard \
+            input; \\fBnqueens \\-\\-help\\fR); the guide in README.md and docs/ of the source.\n";
     out
 }
 
