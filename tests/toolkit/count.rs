@@ -598,3 +598,23 @@ fn memory_too_short_for_the_threads_asked_for_counts_on_fewer_and_says_so() {
         stderr
     );
 }
+
+#[test]
+fn an_estimate_of_a_quick_count_stops_sampling_early() {
+    // A count of milliseconds is not sampled for the whole budget: once the samples have taken
+    // fifty times the whole count (and a quarter of a second), they are enough.
+    let json = stdout_of(&["count", "12", "--estimate", "10", "--json"]);
+    let seconds: f64 = json
+        .split("\"seconds\":")
+        .nth(1)
+        .and_then(|rest| rest.split([',', '}']).next())
+        .and_then(|s| s.parse().ok())
+        .unwrap_or_else(|| panic!("no seconds in {}", json));
+    assert!(
+        seconds < 5.0,
+        "sampled {} s of a 10 s budget: {}",
+        seconds,
+        json
+    );
+    assert!(json.contains("\"trusted\":true"), "{}", json);
+}

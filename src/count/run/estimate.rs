@@ -192,7 +192,15 @@ pub(crate) fn estimate_units<T, S>(
     let (mut counts, mut times) = (Moments::default(), Moments::default());
     let mut unit_seconds = Vec::new();
     let whole = units.len() as f64;
-    while !units.is_empty() && (counts.n < 2.0 || started.elapsed() < budget) {
+    // Sampling stops at the budget, or sooner once it has taken many times what the whole
+    // count would (a count of milliseconds is not sampled for ten seconds).
+    let enough = |counts: &Moments, times: &Moments| {
+        let spent = started.elapsed().as_secs_f64();
+        counts.n >= TRUSTED_FROM as f64 && spent >= SAMPLED_AT_LEAST && spent > 50.0 * times.mean
+    };
+    while !units.is_empty()
+        && (counts.n < 2.0 || (started.elapsed() < budget && !enough(&counts, &times)))
+    {
         let unit = &units[rng.below(units.len() as u64) as usize];
         let began = Instant::now();
         let sampled = sample(&mut own, unit, &mut rng)?;
@@ -225,6 +233,10 @@ pub(crate) fn estimate_units<T, S>(
         unit_seconds,
     })
 }
+
+/// The least time an estimate samples for when the whole count is quicker than its budget
+/// (its samples must still be many; seconds).
+const SAMPLED_AT_LEAST: f64 = 0.25;
 
 /// The most units' times an estimate keeps (8 MB).
 const MOST_KEPT: usize = 1 << 20;

@@ -143,7 +143,8 @@ they make (N = 8: 11 × 8 + 1 × 4 = 92)",
             value: "[SECONDS]",
             kind: Kind::Number { min: 1, max: 1 << 40 },
             many: Many::One,
-            help: "count a seeded random sample of the work for about SECONDS (default 10) and
+            help: "count a seeded random sample of the work for about SECONDS (default 10;
+less when the samples have taken fifty times the whole count) and
 print the estimated count with its standard error, and the core-hours the
 whole count would take on this machine (and the hours on --threads T);
 with --part K/M, of that part: what one job of a cluster run will take",
