@@ -4,12 +4,15 @@ use nqueens::count::checkpoint::Provenance;
 use nqueens::count::merge::{Merged, Part};
 use nqueens::count::Ask;
 use nqueens::json::{array, Object};
+use std::path::Path;
 
-/// The manifest of a merged count: JSON Lines, one object a part, then the total.
-pub(super) fn manifest(merged: &Merged) -> String {
+/// The manifest of a merged count, to be written at `at`: JSON Lines, one object a part, then
+/// the total. A part's file is named as [`published_name`] says, so the manifest can travel
+/// with the parts and names no folder of the machine that made it.
+pub(super) fn manifest(merged: &Merged, at: &Path) -> String {
     let mut text = String::new();
     for part in &merged.parts {
-        text += &part_object(merged, part);
+        text += &part_object(merged, part, &|file| published_name(file, at));
         text.push('\n');
     }
     text += &total_object(merged).finish();
@@ -57,7 +60,29 @@ pub(super) fn run_object(run: &Provenance) -> String {
 }
 
 /// One part's line of the manifest.
-pub(super) fn part_object(merged: &Merged, part: &Part) -> String {
+/// The name a manifest at `manifest` gives the part file `file`: its path from the
+/// manifest's folder when it lies in it or below (`parts/n28-total-part-7-of-9.ckpt`), else
+/// its file name alone; never a path of the machine that wrote it.
+fn published_name(file: &Path, manifest: &Path) -> String {
+    let folder = manifest
+        .parent()
+        .filter(|p| !p.as_os_str().is_empty())
+        .unwrap_or(Path::new("."));
+    let within = std::fs::canonicalize(folder)
+        .ok()
+        .zip(std::fs::canonicalize(file).ok())
+        .and_then(|(folder, file)| file.strip_prefix(folder).ok().map(Path::to_path_buf));
+    match within {
+        Some(relative) => relative.to_string_lossy().into_owned(),
+        None => file
+            .file_name()
+            .map_or_else(|| file.to_string_lossy(), |name| name.to_string_lossy())
+            .into_owned(),
+    }
+}
+
+/// One part's object: in the manifest and `--json`, its file named by `name`.
+pub(super) fn part_object(merged: &Merged, part: &Part, name: &dyn Fn(&Path) -> String) -> String {
     let last = part.runs.last();
     let field = |get: fn(&Provenance) -> &String| last.map(|run| get(run).as_str());
     let runs = part.runs.iter().map(run_object);
@@ -85,14 +110,14 @@ pub(super) fn part_object(merged: &Merged, part: &Part) -> String {
         .optional("started", part.runs.first().map(|r| r.started.as_str()))
         .optional("finished", part.finished.as_deref())
         .raw("runs", &array(runs))
-        .string("file", &part.file.to_string_lossy())
+        .string("file", &name(&part.file))
         .string("sha256", &part.sha256)
         .raw(
             "confirmed_by",
             &array(
                 part.confirmed_by
                     .iter()
-                    .map(|f| nqueens::json::string(&f.to_string_lossy())),
+                    .map(|f| nqueens::json::string(&name(f))),
             ),
         )
         .finish()

@@ -75,7 +75,7 @@ each finished, all of the same count, and of the count expected.",
             value: "FILE",
             kind: Kind::File,
             many: Many::One,
-            help: "also write FILE, in JSON Lines: one object a part (part, parts, n, count as\na string, cpu_seconds, host, version, commit, kernel, cpu, os, started,\nfinished, its runs, file, sha256, confirmed_by), then one with the total;\nwritten whole only when the merge succeeds, under a fresh temporary name then\nrenamed (an existing FILE keeps its mode; a link keeps pointing where it did,\nto the new file)",
+            help: "also write FILE, in JSON Lines: one object a part (part, parts, n, count as\na string, cpu_seconds, host, version, commit, kernel, cpu, os, started,\nfinished, its runs, file (from the manifest's folder, or its name alone),\nsha256, confirmed_by), then one with the total;\nwritten whole only when the merge succeeds, under a fresh temporary name then\nrenamed (an existing FILE keeps its mode; a link keeps pointing where it did,\nto the new file)",
         },
         crate::count::JSON,
         Flag {
@@ -283,14 +283,14 @@ pub fn run(args: MergeArgs) -> Result<(), Failure> {
         ));
     }
     if let Some(path) = &args.manifest {
-        crate::output::write_whole(Path::new(path), &manifest::manifest(&merged))
+        let at = Path::new(path);
+        crate::output::write_whole(at, &manifest::manifest(&merged, at))
             .map_err(|e| Failure::Write(format!("cannot write the manifest {}: {}", path, e)))?;
     }
     if args.json {
-        let parts = merged
-            .parts
-            .iter()
-            .map(|part| manifest::part_object(&merged, part));
+        let parts = merged.parts.iter().map(|part| {
+            manifest::part_object(&merged, part, &|file| file.to_string_lossy().into_owned())
+        });
         let text = manifest::total_object(&merged)
             .raw("by_part", &array(parts))
             .finish();
