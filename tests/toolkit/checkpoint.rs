@@ -256,6 +256,34 @@ fn two_processes_on_one_checkpoint_are_refused() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
+/// Starts `queens ARGS` with the checkpoint lock off (as where locks do not reach across
+/// machines), its output kept.
+fn start_unlocked(args: &[&str]) -> std::process::Child {
+    Command::new(assert_cmd::cargo::cargo_bin!("queens"))
+        .args(args)
+        .env("NQUEENS_CHECKPOINT_LOCK", "off")
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap()
+}
+
+/// Waits for `count`, which shared its checkpoint with others: it printed `want`, or stopped
+/// as a second writer, saying so (exit 1).
+fn counted_or_second(count: std::process::Child, want: &str) {
+    let out = count.wait_with_output().unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    match out.status.code() {
+        Some(0) => assert_eq!(String::from_utf8_lossy(&out.stdout), want),
+        Some(1) => assert!(
+            stderr.contains("another count wrote to this checkpoint meanwhile"),
+            "{}",
+            stderr
+        ),
+        other => panic!("exit {:?}: {}", other, stderr),
+    }
+}
+
 #[test]
 fn two_writers_without_a_lock_never_damage_the_file_and_the_second_stops() {
     // As on a file system whose locks do not reach across machines (here: the lock switched
@@ -269,15 +297,7 @@ fn two_writers_without_a_lock_never_damage_the_file_and_the_second_stops() {
     let want = stdout_of(&["count", "15"]);
     for _ in 0..3 {
         let _ = std::fs::remove_file(&file);
-        let start = || {
-            Command::new(assert_cmd::cargo::cargo_bin!("queens"))
-                .args(args)
-                .env("NQUEENS_CHECKPOINT_LOCK", "off")
-                .stdout(Stdio::piped())
-                .stderr(Stdio::piped())
-                .spawn()
-                .unwrap()
-        };
+        let start = || start_unlocked(&args);
         // The second starts once the first has begun the file (a requeued task meeting the
         // one still running); two that create a new file in the same microseconds could each
         // write a header.
@@ -291,18 +311,8 @@ fn two_writers_without_a_lock_never_damage_the_file_and_the_second_stops() {
             std::thread::sleep(Duration::from_millis(1));
         }
         let b = start();
-        let outs = [a.wait_with_output().unwrap(), b.wait_with_output().unwrap()];
-        for out in &outs {
-            let stderr = String::from_utf8_lossy(&out.stderr);
-            match out.status.code() {
-                Some(0) => assert_eq!(String::from_utf8_lossy(&out.stdout), want),
-                Some(1) => assert!(
-                    stderr.contains("another count wrote to this checkpoint meanwhile"),
-                    "{}",
-                    stderr
-                ),
-                other => panic!("exit {:?}: {}", other, stderr),
-            }
+        for count in [a, b] {
+            counted_or_second(count, &want);
         }
         // (Both may stop, when they wrote the same record at the same moment: the file then
         // holds it twice, the same counts, and is whole.)
@@ -324,25 +334,9 @@ fn counts_started_at_once_on_a_new_file_make_one_header() {
     let want = stdout_of(&["count", "14"]);
     for _ in 0..6 {
         let _ = std::fs::remove_file(&file);
-        let counts: Vec<_> = (0..8)
-            .map(|_| {
-                Command::new(assert_cmd::cargo::cargo_bin!("queens"))
-                    .args(args)
-                    .env("NQUEENS_CHECKPOINT_LOCK", "off")
-                    .stdout(Stdio::piped())
-                    .stderr(Stdio::piped())
-                    .spawn()
-                    .unwrap()
-            })
-            .collect();
+        let counts: Vec<_> = (0..8).map(|_| start_unlocked(&args)).collect();
         for count in counts {
-            let out = count.wait_with_output().unwrap();
-            let stderr = String::from_utf8_lossy(&out.stderr);
-            match out.status.code() {
-                Some(0) => assert_eq!(String::from_utf8_lossy(&out.stdout), want),
-                Some(1) => assert!(stderr.contains("another count wrote"), "{}", stderr),
-                other => panic!("exit {:?}: {}", other, stderr),
-            }
+            counted_or_second(count, &want);
         }
         let text = std::fs::read_to_string(&file).unwrap();
         let headers = text.lines().filter(|l| l.starts_with("nqueens-checkpoint"));
