@@ -315,9 +315,52 @@ fn the_conventions_of_rust_command_lines_hold() {
     );
 }
 
+/// Runs the elvish completer of `script`, where elvish is installed, outside its editor (which
+/// a script cannot reach): its completer called as the editor calls it, file names stubbed.
+fn elvish_completes(script: &str) {
+    let body: String = script
+        .lines()
+        .filter(|l| !l.starts_with("set edit:"))
+        .map(|l| l.replace("edit:complete-filename", "put-file") + "\n")
+        .collect();
+    let test = format!(
+        "fn put-file {{|p| put FILE }}\n{}\
+         echo [(complete-queens queens '')]\n\
+         echo [(complete-queens queens count --algo '')]\n\
+         echo [(complete-queens queens count --checkpoint '')]\n\
+         echo [(complete-queens queens completions '')]\n",
+        body
+    );
+    let dir = crate::common::scratch("elvish");
+    let file = dir.join("test.elv");
+    std::fs::write(&file, test).unwrap();
+    let ran = std::process::Command::new("elvish")
+        .arg("-norc")
+        .arg(&file)
+        .output();
+    std::fs::remove_dir_all(&dir).unwrap();
+    let Ok(out) = ran else {
+        eprintln!("skipped: elvish cannot be run here to check its script");
+        return;
+    };
+    let printed = String::from_utf8_lossy(&out.stdout);
+    let lines: Vec<&str> = printed.lines().collect();
+    assert_eq!(
+        lines.len(),
+        4,
+        "{}{}",
+        printed,
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(lines[0].starts_with("[count merge"), "{}", printed);
+    assert!(lines[1].starts_with("[fast backtrack"), "{}", printed);
+    assert_eq!(lines[2], "[FILE]");
+    assert_eq!(lines[3], "[bash zsh fish elvish]");
+}
+
 #[test]
 fn completions_are_made_from_the_command_table() {
-    for shell in ["bash", "zsh", "fish"] {
+    for shell in ["bash", "zsh", "fish", "elvish"] {
         let out = queens().args(["completions", shell]).output().unwrap();
         assert!(out.status.success(), "{}", shell);
         let script = String::from_utf8(out.stdout).unwrap();
@@ -335,6 +378,10 @@ fn completions_are_made_from_the_command_table() {
             "symmetric",
         ] {
             assert!(script.contains(word), "{} lacks {}", shell, word);
+        }
+        if shell == "elvish" {
+            elvish_completes(&script);
+            continue;
         }
         // The shell itself reads it without a syntax error, where it is installed.
         let check = std::process::Command::new(shell)
@@ -364,7 +411,7 @@ fn completions_are_made_from_the_command_table() {
     }
     usage_error(
         &["completions", "tcsh"],
-        "unknown shell \"tcsh\"; choose bash, zsh or fish",
+        "unknown shell \"tcsh\"; choose bash, zsh, fish or elvish",
     );
     usage_error(&["completions"], "missing SHELL");
 }

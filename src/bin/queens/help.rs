@@ -187,7 +187,7 @@ pub fn top_help(specs: &[&Spec]) -> String {
     entry(
         &mut out,
         "completions",
-        "print a completion script for bash, zsh or fish",
+        "print a completion script for bash, zsh, fish or elvish",
     );
     entry(
         &mut out,
@@ -224,7 +224,7 @@ pub fn man_page(specs: &[&Spec]) -> String {
             out += &format!(".B queens {}\n{}\n.br\n", spec.name, roff(usage));
         }
     }
-    out += ".B queens completions\nbash|zsh|fish\n.br\n.B queens man\n.br\n.B queens help\n[COMMAND]\n";
+    out += ".B queens completions\nbash|zsh|fish|elvish\n.br\n.B queens man\n.br\n.B queens help\n[COMMAND]\n";
     out += ".SH DESCRIPTION\n";
     out +=
         "The N\\-Queens toolkit: the counters (five teaching counters, the symmetric search and \
@@ -253,7 +253,7 @@ pub fn man_page(specs: &[&Spec]) -> String {
             out += &format!(".PP\n{}\n", roff(spec.notes.trim_end()));
         }
     }
-    out += ".SS \"queens completions\"\nPrint a completion script for bash, zsh or fish, made \
+    out += ".SS \"queens completions\"\nPrint a completion script for bash, zsh, fish or elvish, made \
             from the same command table.\n";
     out += ".SS \"queens man\"\nPrint this manual page.\n";
     out += ".SH \"EXIT STATUS\"\n.TP\n.B 0\nsuccess, also when the reader of the output goes \
@@ -303,8 +303,67 @@ pub fn short_usage(specs: &[&Spec]) -> String {
     )
 }
 
+/// The elvish completion script: an argument completer that puts the subcommands, then each
+/// one's flags (a choice's names after its flag, file names after a flag that takes a file,
+/// and beside the flags).
+fn elvish_completions(specs: &[&Spec], names: &[&str]) -> String {
+    let mut out = String::from(
+        "# elvish completion for queens: add it to ~/.config/elvish/rc.elv\n\
+         fn complete-queens {|@words|\n  \
+         var prev = $words[-2]\n  \
+         if (== (count $words) 2) {\n    put ",
+    );
+    out += &names.join(" ");
+    out += "\n    return\n  }\n  var command = $words[1]\n";
+    for spec in specs {
+        let _ = writeln!(out, "  if (eq $command {}) {{", spec.name);
+        let mut files = Vec::new();
+        for flag in spec.flags {
+            match flag.kind {
+                Kind::Choice { choices, .. } => {
+                    let names: Vec<&str> = choices().into_iter().map(|c| c.0).collect();
+                    let _ = writeln!(
+                        out,
+                        "    if (eq $prev {}) {{ put {}; return }}",
+                        flag.name,
+                        names.join(" ")
+                    );
+                }
+                Kind::File => files.push(format!("(eq $prev {})", flag.name)),
+                _ => {}
+            }
+        }
+        if !files.is_empty() {
+            let _ = writeln!(
+                out,
+                "    if (or {}) {{ edit:complete-filename $words[-1]; return }}",
+                files.join(" ")
+            );
+        }
+        let flags: Vec<&str> = spec
+            .flags
+            .iter()
+            .flat_map(|f| std::iter::once(f.name).chain(crate::cli::short_name(f.name)))
+            .chain(["--help"])
+            .collect();
+        let _ = writeln!(
+            out,
+            "    put {}\n    edit:complete-filename $words[-1]\n    return\n  }}",
+            flags.join(" ")
+        );
+    }
+    let _ = writeln!(
+        out,
+        "  if (eq $command completions) {{ put {}; return }}\n  if (eq $command help) {{ put {}; return }}\n}}\n\
+         set edit:completion:arg-completer[queens] = $complete-queens~",
+        SHELLS.join(" "),
+        names.join(" ")
+    );
+    out
+}
+
 /// The shells `queens completions` writes for.
-pub const SHELLS: [&str; 3] = ["bash", "zsh", "fish"];
+pub const SHELLS: [&str; 4] = ["bash", "zsh", "fish", "elvish"];
 
 /// A completion script for `shell` (one of [`SHELLS`]): the subcommands, each one's flags,
 /// the names a choice takes, and files where a flag or argument takes a file.
@@ -404,6 +463,7 @@ pub fn completions(shell: &str, specs: &[&Spec]) -> String {
             out += "    esac\n}\n_queens \"$@\"\n";
             out
         }
+        "elvish" => elvish_completions(specs, &names),
         _ => {
             let mut out = String::from("# fish completion for queens: put it in ~/.config/fish/completions/queens.fish\ncomplete -c queens -f\n");
             for spec in specs {

@@ -154,7 +154,7 @@ fn run() -> Result<(), Failure> {
         ("completions", []) => {
             return Err(Failure::usage(
                 "completions",
-                "missing SHELL: bash, zsh or fish",
+                "missing SHELL: bash, zsh, fish or elvish",
             ))
         }
         ("completions", [_, extra, ..])
@@ -173,12 +173,13 @@ fn run() -> Result<(), Failure> {
 fn completions_help() -> String {
     "queens completions: print a shell completion script made from the command table.
 
-Usage: queens completions bash|zsh|fish
+Usage: queens completions bash|zsh|fish|elvish
 
   bash: source it, or save it as
         ~/.local/share/bash-completion/completions/queens
   zsh:  save it as _queens in a folder of $fpath
   fish: save it as ~/.config/fish/completions/queens.fish
+  elvish: add it to ~/.config/elvish/rc.elv
 "
     .to_string()
 }
