@@ -460,3 +460,46 @@ fn status_todo_names_exactly_the_parts_still_to_count() {
         ));
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn status_svg_draws_every_part_in_its_state() {
+    let dir = scratch("svg");
+    let name = |k: u32| dir.join(format!("n12-total-part-{}-of-5.ckpt", k));
+    for k in 1..=3 {
+        stdout_of(&[
+            "count",
+            "12",
+            "--part",
+            &format!("{}/5", k),
+            "--checkpoint",
+            name(k).to_str().unwrap(),
+        ]);
+    }
+    std::fs::write(name(4), "not a checkpoint\n").unwrap();
+    let list: String = (1..=5)
+        .map(|k| format!("{}\n", name(k).display()))
+        .collect();
+    let out = queens()
+        .args(["merge", "--status", "--svg", "--files-from", "-"])
+        .write_stdin(list)
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let svg = String::from_utf8(out.stdout).unwrap();
+    assert!(svg.starts_with("<svg xmlns=\"http://www.w3.org/2000/svg\""));
+    assert!(svg.trim_end().ends_with("</svg>"));
+    for legend in [
+        "3 finished",
+        "0 in progress",
+        "1 damaged",
+        "1 missing",
+        "5 parts: 3 finished, 60.0%",
+    ] {
+        assert!(svg.contains(legend), "{}: {}", legend, svg);
+    }
+    // One row: finished (3 cells), damaged, missing, each run one rectangle.
+    assert!(svg.contains("fill=\"#2e7d32\""), "{}", svg);
+    assert!(svg.contains("fill=\"#c62828\""), "{}", svg);
+    crate::common::usage_error(&["merge", "--svg", "x"], "give --status");
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -3,6 +3,7 @@
 //! part has got.
 
 mod manifest;
+mod picture;
 mod status;
 
 use crate::cli::{Arg, Flag, Kind, Many, Parsed, Spec};
@@ -21,7 +22,7 @@ pub static SPEC: Spec = Spec {
 each finished, all of the same count, and of the count expected.",
     usage: &[
         "FILE... [--files-from LIST] [--n N] [--parts M] [--total | --unique | --classes] [--board FILE] [--queens FILE] [--queen ROW,COL]... [--manifest FILE]",
-        "--status [--todo] FILE... [--files-from LIST]",
+        "--status [--todo | --svg] FILE... [--files-from LIST]",
     ],
     args: &[Arg {
         name: "FILE...",
@@ -86,6 +87,13 @@ each finished, all of the same count, and of the count expected.",
             help: "print how far each part has got instead: part, chunks counted, finished or not",
         },
         Flag {
+            name: "--svg",
+            value: "",
+            kind: Kind::Switch,
+            many: Many::One,
+            help: "with --status, print a picture instead (SVG): every part a cell coloured by\nits state (finished, in progress, not begun, damaged, missing: give every\npart's name, as the recipes' lists do), the finished parts' median and\nlargest CPU time, the CPU by host, and the finish their rate projects",
+        },
+        Flag {
             name: "--todo",
             value: "",
             kind: Kind::Switch,
@@ -136,6 +144,8 @@ pub struct MergeArgs {
     pub status: bool,
     /// With `status`, only the files still to count, with their states.
     pub todo: bool,
+    /// With `status`, a picture instead of text.
+    pub svg: bool,
     /// Print the classes by their symmetry.
     pub classes: bool,
     /// The board whose completions the parts count, if one is expected.
@@ -157,6 +167,16 @@ pub fn parse(parsed: &Parsed) -> Result<MergeArgs, Failure> {
         parsed.refuse(
             &["--json"],
             "does nothing with --todo, whose lines are for scripts already",
+        )?;
+    }
+    let svg = parsed.has("--svg");
+    if svg && !status {
+        return Err(parsed.error("--svg draws what --status finds: give --status"));
+    }
+    if svg {
+        parsed.refuse(
+            &["--json", "--todo"],
+            "does nothing with --svg, which prints a picture",
         )?;
     }
     if parsed.file("--manifest") == Some("-") {
@@ -215,6 +235,7 @@ pub fn parse(parsed: &Parsed) -> Result<MergeArgs, Failure> {
         },
         status,
         todo,
+        svg,
         classes: parsed.has("--classes"),
         given,
     })
@@ -256,6 +277,9 @@ pub fn run(args: MergeArgs) -> Result<(), Failure> {
     let files = all_files(&args.files, args.files_from.as_deref())?;
     if args.todo {
         return status::print_todo(&files);
+    }
+    if args.svg {
+        return Ok(output::print(&picture::status_svg(&files))?);
     }
     if args.status {
         return status::print_status(&files, args.json);

@@ -97,7 +97,7 @@ use contents::begins_as_a_checkpoint;
 pub use contents::{sum_counts, Contents, Step};
 use header::{checksum, record_checksum, BOM, EARLY_FIELDS, MAGIC};
 pub use header::{Fnv, Header, FORMAT};
-pub use provenance::{utc_now, Provenance, UNKNOWN};
+pub use provenance::{utc, utc_now, utc_seconds, Provenance, UNKNOWN};
 
 /// The largest file read as a checkpoint: 512 chunk records of under 100 bytes, and the steps
 /// of the chunks in progress, one a minute a thread (a part of a thousand core-hours killed

@@ -242,8 +242,55 @@ pub fn utc_now() -> String {
     utc(seconds)
 }
 
+/// The seconds after 1970-01-01T00:00:00Z of a time as [`utc`] writes it
+/// (`2026-11-25T10:00:00Z`); `None` for any other text.
+///
+/// # Example
+///
+/// ```
+/// use nqueens::count::checkpoint::{utc, utc_seconds};
+///
+/// assert_eq!(utc_seconds("1970-01-02T00:00:01Z"), Some(86_401));
+/// assert_eq!(utc(utc_seconds("2026-11-25T10:00:00Z").unwrap()), "2026-11-25T10:00:00Z");
+/// assert_eq!(utc_seconds("unknown"), None);
+/// ```
+pub fn utc_seconds(text: &str) -> Option<u64> {
+    let b = text.as_bytes();
+    let shape = b.len() == 20
+        && text.char_indices().all(|(i, c)| match i {
+            4 | 7 => c == '-',
+            10 => c == 'T',
+            13 | 16 => c == ':',
+            19 => c == 'Z',
+            _ => c.is_ascii_digit(),
+        });
+    if !shape {
+        return None;
+    }
+    let field = |at: usize, len: usize| text[at..at + len].parse::<i64>().ok();
+    let (year, month, day) = (field(0, 4)?, field(5, 2)?, field(8, 2)?);
+    let (hour, minute, second) = (field(11, 2)?, field(14, 2)?, field(17, 2)?);
+    if !(1..=12).contains(&month) || !(1..=31).contains(&day) || hour > 23 || minute > 59 {
+        return None;
+    }
+    // Howard Hinnant's days_from_civil: the day count of a Gregorian date.
+    let y = if month <= 2 { year - 1 } else { year };
+    let era = y.div_euclid(400);
+    let year_of_era = y - era * 400;
+    let day_of_year = (153 * (if month > 2 { month - 3 } else { month + 9 }) + 2) / 5 + day - 1;
+    let day_of_era = year_of_era * 365 + year_of_era / 4 - year_of_era / 100 + day_of_year;
+    let days = era * 146_097 + day_of_era - 719_468;
+    u64::try_from(days * 86_400 + hour * 3600 + minute * 60 + second.min(60)).ok()
+}
+
 /// The UTC date and time `seconds` after 1970-01-01T00:00:00Z, in ISO 8601.
-pub(crate) fn utc(seconds: u64) -> String {
+///
+/// # Example
+///
+/// ```
+/// assert_eq!(nqueens::count::checkpoint::utc(0), "1970-01-01T00:00:00Z");
+/// ```
+pub fn utc(seconds: u64) -> String {
     let (days, rest) = (seconds / 86_400, seconds % 86_400);
     // Howard Hinnant's civil_from_days: the Gregorian date of a day count.
     let z = days as i64 + 719_468;
