@@ -244,11 +244,12 @@ pub(super) fn status_svg(files: &[PathBuf]) -> String {
         _ => "too few parts finished to project the end".to_string(),
     };
     line(&mut text, &mut y, projection);
+    // Rounded down: 100.0% only when every part is finished.
     let title = format!(
         "{} parts: {} finished, {:.1}%",
         parts.len(),
         done,
-        100.0 * done as f64 / total as f64
+        (1000.0 * done as f64 / total as f64).floor() / 10.0
     );
     format!(
         "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"800\" height=\"{}\" font-family=\"sans-serif\" font-size=\"13\">\n<rect width=\"100%\" height=\"100%\" fill=\"white\"/>\n<text x=\"20\" y=\"36\" font-size=\"18\">{}</text>\n{}{}</svg>\n",
