@@ -408,20 +408,32 @@ fn the_manifest_is_written_under_a_fresh_name_keeping_its_mode_and_its_link() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
-#[test]
-fn status_todo_names_exactly_the_parts_still_to_count() {
-    let dir = scratch("todo");
-    let name = |k: u32| dir.join(format!("n12-total-part-{}-of-6.ckpt", k));
-    for k in 1..=4 {
+/// The recipes' name of part `k` of `m` of N = 12 in `dir`.
+fn part_name(dir: &Path, k: u32, m: u32) -> std::path::PathBuf {
+    dir.join(format!("n12-total-part-{}-of-{}.ckpt", k, m))
+}
+
+/// Counts the parts `ks` of N = 12 in `m` parts, each into its file in `dir`.
+fn count_parts_of_12(dir: &Path, ks: std::ops::RangeInclusive<u32>, m: u32) {
+    for k in ks {
+        let file = part_name(dir, k, m);
+        let part = format!("{}/{}", k, m);
         stdout_of(&[
             "count",
             "12",
             "--part",
-            &format!("{}/6", k),
+            &part,
             "--checkpoint",
-            name(k).to_str().unwrap(),
+            file.to_str().unwrap(),
         ]);
     }
+}
+
+#[test]
+fn status_todo_names_exactly_the_parts_still_to_count() {
+    let dir = scratch("todo");
+    let name = |k: u32| part_name(&dir, k, 6);
+    count_parts_of_12(&dir, 1..=4, 6);
     // Part 2 damaged (a digit of a record changed), part 3 empty, part 5 stopped before any
     // chunk, part 6 never begun.
     let two = std::fs::read_to_string(name(2)).unwrap();
@@ -464,17 +476,8 @@ fn status_todo_names_exactly_the_parts_still_to_count() {
 #[test]
 fn status_svg_draws_every_part_in_its_state() {
     let dir = scratch("svg");
-    let name = |k: u32| dir.join(format!("n12-total-part-{}-of-5.ckpt", k));
-    for k in 1..=3 {
-        stdout_of(&[
-            "count",
-            "12",
-            "--part",
-            &format!("{}/5", k),
-            "--checkpoint",
-            name(k).to_str().unwrap(),
-        ]);
-    }
+    let name = |k: u32| part_name(&dir, k, 5);
+    count_parts_of_12(&dir, 1..=3, 5);
     std::fs::write(name(4), "not a checkpoint\n").unwrap();
     let list: String = (1..=5)
         .map(|k| format!("{}\n", name(k).display()))

@@ -303,6 +303,16 @@ pub fn short_usage(specs: &[&Spec]) -> String {
     )
 }
 
+/// Every word a command's flags are typed as: each long name, its short one if it has one,
+/// and `--help`.
+fn flag_words(spec: &Spec) -> Vec<&'static str> {
+    spec.flags
+        .iter()
+        .flat_map(|f| std::iter::once(f.name).chain(crate::cli::short_name(f.name)))
+        .chain(["--help"])
+        .collect()
+}
+
 /// The elvish completion script: an argument completer that puts the subcommands, then each
 /// one's flags (a choice's names after its flag, file names after a flag that takes a file,
 /// and beside the flags).
@@ -340,16 +350,10 @@ fn elvish_completions(specs: &[&Spec], names: &[&str]) -> String {
                 files.join(" ")
             );
         }
-        let flags: Vec<&str> = spec
-            .flags
-            .iter()
-            .flat_map(|f| std::iter::once(f.name).chain(crate::cli::short_name(f.name)))
-            .chain(["--help"])
-            .collect();
         let _ = writeln!(
             out,
             "    put {}\n    edit:complete-filename $words[-1]\n    return\n  }}",
-            flags.join(" ")
+            flag_words(spec).join(" ")
         );
     }
     let _ = writeln!(
@@ -399,13 +403,7 @@ pub fn completions(shell: &str, specs: &[&Spec]) -> String {
                         _ => {}
                     }
                 }
-                let flags: Vec<&str> = spec
-                    .flags
-                    .iter()
-                    .flat_map(|f| std::iter::once(f.name).chain(crate::cli::short_name(f.name)))
-                    .chain(["--help"])
-                    .collect();
-                let _ = writeln!(out, "        esac\n        COMPREPLY=($(compgen -W \"{}\" -- \"$cur\") $(compgen -f -- \"$cur\"));;", flags.join(" "));
+                let _ = writeln!(out, "        esac\n        COMPREPLY=($(compgen -W \"{}\" -- \"$cur\") $(compgen -f -- \"$cur\"));;", flag_words(spec).join(" "));
             }
             let _ = writeln!(
                 out,
