@@ -536,38 +536,30 @@ impl Checkpoint {
     }
 
     /// Makes the file, whole with its header `text`, where there was none: the header is
-    /// written to a new file beside it, flushed, and linked to the checkpoint's name only if
-    /// that name is still free, so two counts started at once on one new file (with or
-    /// without locks that work) never both write a header; the one that comes second opens
-    /// the file the first made. Then opens it as [`Checkpoint::open`] does.
+    /// written to a new file beside it, flushed and locked, and linked to the checkpoint's
+    /// name only if that name is still free, so two counts started at once on one new file
+    /// (with or without locks that work) never both write a header, and the file is never
+    /// seen under its name unlocked; the count that comes second opens the file the first
+    /// made (and is refused while the first holds it). Then opens it as
+    /// [`Checkpoint::open`] does.
     fn create(&self, state: &mut State, text: &[u8]) -> Result<(), CheckpointError> {
         let io = |e| CheckpointError::Io(self.path.clone(), e);
         let temp = compact::temp_name(&self.path);
-        let made = compact::write_new(&temp, None, text).and_then(|()| {
-            match std::fs::hard_link(&temp, &self.path) {
-                Ok(()) => Ok(()),
-                Err(e) if e.kind() == io::ErrorKind::AlreadyExists => Ok(()),
-                // A file system without hard links: made by name, exclusively.
-                Err(_) => match OpenOptions::new()
-                    .write(true)
-                    .create_new(true)
-                    .open(&self.path)
-                {
-                    Ok(mut file) => file.write_all(text).and_then(|()| file.sync_data()),
-                    Err(e) if e.kind() == io::ErrorKind::AlreadyExists => Ok(()),
-                    Err(e) => Err(e),
-                },
-            }
-        });
+        let made = made_whole(&self.path, &temp, text);
         let _ = std::fs::remove_file(&temp);
-        made.map_err(io)?;
+        let made = made.map_err(io)?;
         compact::sync_folder(&self.path);
-        let file = OpenOptions::new()
-            .read(true)
-            .append(true)
-            .open(&self.path)
-            .map_err(io)?;
-        let (file, contents) = attach(&self.path, file, true)?;
+        let (file, contents) = match made {
+            Some(file) => (file, Contents::parse(&self.path, text)?),
+            None => {
+                let file = OpenOptions::new()
+                    .read(true)
+                    .append(true)
+                    .open(&self.path)
+                    .map_err(io)?;
+                attach(&self.path, file, true)?
+            }
+        };
         state.end = contents.whole;
         state.contents = contents;
         state.file = Some(file);
@@ -629,8 +621,7 @@ fn attach(
     // A lock the file system refuses (ENOSYS, ENOLCK, or NQUEENS_CHECKPOINT_LOCK=off where
     // locks hang) is gone without: the length checked before each write finds a second
     // writer instead.
-    let locking = std::env::var_os("NQUEENS_CHECKPOINT_LOCK").is_none_or(|v| v != "off");
-    let locked = locking
+    let locked = locking()
         && match file.try_lock() {
             Ok(()) => true,
             Err(std::fs::TryLockError::Error(_)) => false,
@@ -654,6 +645,41 @@ fn attach(
     contents.whole = contents.whole.min(bytes.len() as u64);
     file.seek(SeekFrom::End(0)).map_err(io)?;
     Ok((file, contents))
+}
+
+/// Makes `path` a new file holding `text`, by way of the new file `temp` (locked before it
+/// is linked to `path`): the file, locked where locks work and at its end; or `None` if
+/// another process made `path` first.
+fn made_whole(path: &Path, temp: &Path, text: &[u8]) -> io::Result<Option<File>> {
+    let written = |name: &Path| -> io::Result<File> {
+        let mut file = OpenOptions::new()
+            .read(true)
+            .append(true)
+            .create_new(true)
+            .open(name)?;
+        // New and unseen: only a lock the file system refuses can fail here.
+        let _ = locking() && file.try_lock().is_ok();
+        file.write_all(text)?;
+        file.sync_data()?;
+        Ok(file)
+    };
+    let file = written(temp)?;
+    match std::fs::hard_link(temp, path) {
+        Ok(()) => Ok(Some(file)),
+        Err(e) if e.kind() == io::ErrorKind::AlreadyExists => Ok(None),
+        // A file system without hard links: made by name, exclusively.
+        Err(_) => match written(path) {
+            Ok(file) => Ok(Some(file)),
+            Err(e) if e.kind() == io::ErrorKind::AlreadyExists => Ok(None),
+            Err(e) => Err(e),
+        },
+    }
+}
+
+/// Whether checkpoints are locked: not where `NQUEENS_CHECKPOINT_LOCK=off` (file systems
+/// whose locks hang).
+fn locking() -> bool {
+    std::env::var_os("NQUEENS_CHECKPOINT_LOCK").is_none_or(|v| v != "off")
 }
 
 /// Whether `path` is a symbolic link to nothing: not a file to make (the link would be
