@@ -190,12 +190,45 @@ answer before a bad line is still printed.
                 }
                 _ => {
                     let arg = arg.to_string_lossy();
-                    let message = format!("unknown argument {:?}; try 'nqueens --help'", arg);
+                    let hint = match nearest_flag(&arg) {
+                        Some(flag) => format!("did you mean {}?", flag),
+                        None => "try 'nqueens --help'".to_string(),
+                    };
+                    let message = format!("unknown argument {:?}; {}", arg, hint);
                     return Err(Error::Usage(message));
                 }
             }
         }
         Ok(Args::Answer(source))
+    }
+
+    /// The judge's flag `arg` was probably meant as (`--tabel`: `--table`): the one reached
+    /// by the fewest edits (one letter added, dropped or changed), if two at most.
+    ///
+    /// # Complexity
+    ///
+    /// O(length of `arg`) for each of the few flags.
+    fn nearest_flag(arg: &str) -> Option<&'static str> {
+        if arg.len() > 64 {
+            return None;
+        }
+        let edits = |a: &str, b: &str| -> usize {
+            let b: Vec<char> = b.chars().collect();
+            let mut row: Vec<usize> = (0..=b.len()).collect();
+            for (i, ca) in a.chars().enumerate() {
+                let mut diagonal = row[0];
+                row[0] = i + 1;
+                for (j, &cb) in b.iter().enumerate() {
+                    let changed = diagonal + usize::from(ca != cb);
+                    diagonal = row[j + 1];
+                    row[j + 1] = changed.min(row[j] + 1).min(row[j + 1] + 1);
+                }
+            }
+            row[b.len()]
+        };
+        let flags = ["--table", "--help", "--version"];
+        let best = flags.iter().min_by_key(|flag| edits(arg, flag))?;
+        (edits(arg, best) <= 2).then_some(*best)
     }
 
     /// Prints `text` on standard output.

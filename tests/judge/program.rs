@@ -146,7 +146,17 @@ fn an_unwritable_stderr_keeps_the_exit_code() {
 #[test]
 fn an_unknown_or_repeated_argument_is_a_usage_error() {
     for (args, message) in [
-        (&["--fast"][..], "unknown argument \"--fast\""),
+        (
+            &["--fast"][..],
+            "unknown argument \"--fast\"; try 'nqueens --help'",
+        ),
+        // A near miss is named.
+        (
+            &["--tabel"],
+            "unknown argument \"--tabel\"; did you mean --table?",
+        ),
+        (&["-table"], "did you mean --table?"),
+        (&["--hlep"], "did you mean --help?"),
         (&["--table", "--table"], "--table is given twice"),
         // `--` ends the flags; the judge takes no other argument.
         (&["--", "--table"], "unknown argument \"--table\""),

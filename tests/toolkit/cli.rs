@@ -355,12 +355,54 @@ fn elvish_completes(script: &str) {
     assert!(lines[0].starts_with("[count merge"), "{}", printed);
     assert!(lines[1].starts_with("[fast backtrack"), "{}", printed);
     assert_eq!(lines[2], "[FILE]");
-    assert_eq!(lines[3], "[bash zsh fish elvish]");
+    assert_eq!(lines[3], "[bash zsh fish elvish powershell]");
+}
+
+/// Runs the PowerShell completer of `script` through `TabExpansion2`, where `pwsh` is
+/// installed (it is not a Debian package: elsewhere the check is skipped, saying so).
+fn powershell_completes(script: &str) {
+    let cases = [
+        ("queens co", "count completions"),
+        ("queens count --al", "--algo"),
+        (
+            "queens count --algo ",
+            "fast backtrack mirror flags links bitwise recursive symmetric",
+        ),
+        ("queens completions p", "powershell"),
+        ("queens recheck --method s", "search"),
+    ];
+    let mut test = String::from(script);
+    for (line, _) in cases {
+        test += &format!(
+            "(TabExpansion2 '{}' {}).CompletionMatches.CompletionText -join ' '\n",
+            line,
+            line.len()
+        );
+    }
+    let ran = std::process::Command::new("pwsh")
+        .args(["-NoProfile", "-NonInteractive", "-Command", "-"])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn();
+    let Ok(mut child) = ran else {
+        eprintln!("skipped: pwsh cannot be run here to check its script");
+        return;
+    };
+    use std::io::Write;
+    let mut stdin = child.stdin.take().unwrap();
+    stdin.write_all(test.as_bytes()).unwrap();
+    drop(stdin);
+    let out = child.wait_with_output().unwrap();
+    let printed = String::from_utf8_lossy(&out.stdout);
+    let lines: Vec<&str> = printed.lines().collect();
+    let want: Vec<&str> = cases.iter().map(|c| c.1).collect();
+    assert_eq!(lines, want, "{}", String::from_utf8_lossy(&out.stderr));
 }
 
 #[test]
 fn completions_are_made_from_the_command_table() {
-    for shell in ["bash", "zsh", "fish", "elvish"] {
+    for shell in ["bash", "zsh", "fish", "elvish", "powershell"] {
         let out = queens().args(["completions", shell]).output().unwrap();
         assert!(out.status.success(), "{}", shell);
         let script = String::from_utf8(out.stdout).unwrap();
@@ -381,6 +423,10 @@ fn completions_are_made_from_the_command_table() {
         }
         if shell == "elvish" {
             elvish_completes(&script);
+            continue;
+        }
+        if shell == "powershell" {
+            powershell_completes(&script);
             continue;
         }
         // The shell itself reads it without a syntax error, where it is installed.
@@ -411,7 +457,7 @@ fn completions_are_made_from_the_command_table() {
     }
     usage_error(
         &["completions", "tcsh"],
-        "unknown shell \"tcsh\"; choose bash, zsh, fish or elvish",
+        "unknown shell \"tcsh\"; choose bash, zsh, fish, elvish or powershell",
     );
     usage_error(&["completions"], "missing SHELL");
 }

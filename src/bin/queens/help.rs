@@ -187,7 +187,7 @@ pub fn top_help(specs: &[&Spec]) -> String {
     entry(
         &mut out,
         "completions",
-        "print a completion script for bash, zsh, fish or elvish",
+        "print a completion script for bash, zsh, fish, elvish or PowerShell",
     );
     entry(
         &mut out,
@@ -224,7 +224,7 @@ pub fn man_page(specs: &[&Spec]) -> String {
             out += &format!(".B queens {}\n{}\n.br\n", spec.name, roff(usage));
         }
     }
-    out += ".B queens completions\nbash|zsh|fish|elvish\n.br\n.B queens man\n.br\n.B queens help\n[COMMAND]\n";
+    out += ".B queens completions\nbash|zsh|fish|elvish|powershell\n.br\n.B queens man\n.br\n.B queens help\n[COMMAND]\n";
     out += ".SH DESCRIPTION\n";
     out +=
         "The N\\-Queens toolkit: the counters (five teaching counters, the symmetric search and \
@@ -253,7 +253,7 @@ pub fn man_page(specs: &[&Spec]) -> String {
             out += &format!(".PP\n{}\n", roff(spec.notes.trim_end()));
         }
     }
-    out += ".SS \"queens completions\"\nPrint a completion script for bash, zsh, fish or elvish, made \
+    out += ".SS \"queens completions\"\nPrint a completion script for bash, zsh, fish, elvish or PowerShell, made \
             from the same command table.\n";
     out += ".SS \"queens man\"\nPrint this manual page.\n";
     out += ".SH \"EXIT STATUS\"\n.TP\n.B 0\nsuccess, also when the reader of the output goes \
@@ -301,209 +301,4 @@ pub fn short_usage(specs: &[&Spec]) -> String {
         "usage: queens <COMMAND> [ARGS]   (commands: {}, completions, man, help)\ntry 'queens help'",
         names.join(", ")
     )
-}
-
-/// Every word a command's flags are typed as: each long name, its short one if it has one,
-/// and `--help`.
-fn flag_words(spec: &Spec) -> Vec<&'static str> {
-    spec.flags
-        .iter()
-        .flat_map(|f| std::iter::once(f.name).chain(crate::cli::short_name(f.name)))
-        .chain(["--help"])
-        .collect()
-}
-
-/// The elvish completion script: an argument completer that puts the subcommands, then each
-/// one's flags (a choice's names after its flag, file names after a flag that takes a file,
-/// and beside the flags).
-fn elvish_completions(specs: &[&Spec], names: &[&str]) -> String {
-    let mut out = String::from(
-        "# elvish completion for queens: add it to ~/.config/elvish/rc.elv\n\
-         fn complete-queens {|@words|\n  \
-         var prev = $words[-2]\n  \
-         if (== (count $words) 2) {\n    put ",
-    );
-    out += &names.join(" ");
-    out += "\n    return\n  }\n  var command = $words[1]\n";
-    for spec in specs {
-        let _ = writeln!(out, "  if (eq $command {}) {{", spec.name);
-        let mut files = Vec::new();
-        for flag in spec.flags {
-            match flag.kind {
-                Kind::Choice { choices, .. } => {
-                    let names: Vec<&str> = choices().into_iter().map(|c| c.0).collect();
-                    let _ = writeln!(
-                        out,
-                        "    if (eq $prev {}) {{ put {}; return }}",
-                        flag.name,
-                        names.join(" ")
-                    );
-                }
-                Kind::File => files.push(format!("(eq $prev {})", flag.name)),
-                _ => {}
-            }
-        }
-        if !files.is_empty() {
-            let _ = writeln!(
-                out,
-                "    if (or {}) {{ edit:complete-filename $words[-1]; return }}",
-                files.join(" ")
-            );
-        }
-        let _ = writeln!(
-            out,
-            "    put {}\n    edit:complete-filename $words[-1]\n    return\n  }}",
-            flag_words(spec).join(" ")
-        );
-    }
-    let _ = writeln!(
-        out,
-        "  if (eq $command completions) {{ put {}; return }}\n  if (eq $command help) {{ put {}; return }}\n}}\n\
-         set edit:completion:arg-completer[queens] = $complete-queens~",
-        SHELLS.join(" "),
-        names.join(" ")
-    );
-    out
-}
-
-/// The shells `queens completions` writes for.
-pub const SHELLS: [&str; 4] = ["bash", "zsh", "fish", "elvish"];
-
-/// A completion script for `shell` (one of [`SHELLS`]): the subcommands, each one's flags,
-/// the names a choice takes, and files where a flag or argument takes a file.
-pub fn completions(shell: &str, specs: &[&Spec]) -> String {
-    let mut names: Vec<&str> = specs.iter().map(|s| s.name).collect();
-    names.extend(["completions", "man", "help"]);
-    let choices = |spec: &Spec, flag: &str| -> Vec<&'static str> {
-        let flag = spec.flags.iter().find(|f| f.name == flag);
-        match flag.map(|f| f.kind) {
-            Some(Kind::Choice { choices, .. }) => choices().into_iter().map(|c| c.0).collect(),
-            _ => Vec::new(),
-        }
-    };
-    match shell {
-        "bash" => {
-            let mut out = String::from("# bash completion for queens: source it, or put it in ~/.local/share/bash-completion/completions/queens\n_queens() {\n    local cur=${COMP_WORDS[COMP_CWORD]} prev=${COMP_WORDS[COMP_CWORD-1]}\n    if [ \"$COMP_CWORD\" -eq 1 ]; then\n        COMPREPLY=($(compgen -W \"");
-            out += &names.join(" ");
-            out += "\" -- \"$cur\")); return\n    fi\n    case \"${COMP_WORDS[1]}\" in\n";
-            for spec in specs {
-                let _ = writeln!(out, "    {})\n        case \"$prev\" in", spec.name);
-                for flag in spec.flags {
-                    match flag.kind {
-                        Kind::Choice { .. } => {
-                            let _ = writeln!(out, "            {}) COMPREPLY=($(compgen -W \"{}\" -- \"$cur\")); return;;", flag.name, choices(spec, flag.name).join(" "));
-                        }
-                        Kind::File => {
-                            let _ = writeln!(
-                                out,
-                                "            {}) COMPREPLY=($(compgen -f -- \"$cur\")); return;;",
-                                flag.name
-                            );
-                        }
-                        _ => {}
-                    }
-                }
-                let _ = writeln!(out, "        esac\n        COMPREPLY=($(compgen -W \"{}\" -- \"$cur\") $(compgen -f -- \"$cur\"));;", flag_words(spec).join(" "));
-            }
-            let _ = writeln!(
-                out,
-                "    completions) COMPREPLY=($(compgen -W \"{}\" -- \"$cur\"));;",
-                SHELLS.join(" ")
-            );
-            let _ = writeln!(
-                out,
-                "    help) COMPREPLY=($(compgen -W \"{}\" -- \"$cur\"));;",
-                names.join(" ")
-            );
-            out += "    esac\n}\ncomplete -F _queens queens\n";
-            out
-        }
-        "zsh" => {
-            let mut out = String::from("#compdef queens\n# zsh completion for queens: put it in a folder of $fpath as _queens\n_queens() {\n    local -a commands\n    commands=(\n");
-            for spec in specs {
-                let _ = writeln!(
-                    out,
-                    "        '{}:{}'",
-                    spec.name,
-                    spec.summary.replace('\'', "'\\''").replace(':', "\\:")
-                );
-            }
-            out += "        'completions:print a completion script'\n        'help:print the help'\n    )\n    if (( CURRENT == 2 )); then\n        _describe command commands; return\n    fi\n    case $words[2] in\n";
-            for spec in specs {
-                let _ = write!(out, "    {}) _arguments", spec.name);
-                for flag in spec.flags {
-                    let help = flag
-                        .help
-                        .lines()
-                        .next()
-                        .unwrap_or("")
-                        .replace('\'', "'\\''")
-                        .replace(['[', ']'], "");
-                    let value = match flag.kind {
-                        Kind::Switch => String::new(),
-                        Kind::Choice { .. } => {
-                            format!(":{}:({})", flag.value, choices(spec, flag.name).join(" "))
-                        }
-                        Kind::File => format!(":{}:_files", flag.value),
-                        _ => format!(":{}: ", flag.value),
-                    };
-                    let many = if flag.many == Many::One { "" } else { "*" };
-                    let _ = write!(
-                        out,
-                        " \\\n        '{}{}[{}]{}'",
-                        many, flag.name, help, value
-                    );
-                }
-                out += " \\\n        '*:file:_files';;\n";
-            }
-            let _ = writeln!(out, "    completions) _values shell {};;", SHELLS.join(" "));
-            let _ = writeln!(out, "    help) _values command {};;", names.join(" "));
-            out += "    esac\n}\n_queens \"$@\"\n";
-            out
-        }
-        "elvish" => elvish_completions(specs, &names),
-        _ => {
-            let mut out = String::from("# fish completion for queens: put it in ~/.config/fish/completions/queens.fish\ncomplete -c queens -f\n");
-            for spec in specs {
-                let _ = writeln!(
-                    out,
-                    "complete -c queens -n __fish_use_subcommand -a {} -d '{}'",
-                    spec.name,
-                    spec.summary.replace('\'', "\\'")
-                );
-                for flag in spec.flags {
-                    let help = flag.help.lines().next().unwrap_or("").replace('\'', "\\'");
-                    let value = match flag.kind {
-                        Kind::Switch => String::new(),
-                        Kind::Choice { .. } => {
-                            format!(" -x -a '{}'", choices(spec, flag.name).join(" "))
-                        }
-                        Kind::File => " -r -F".to_string(),
-                        _ => " -x".to_string(),
-                    };
-                    let short = crate::cli::short_name(flag.name)
-                        .map_or(String::new(), |s| format!(" -s {}", &s[1..]));
-                    let _ = writeln!(
-                        out,
-                        "complete -c queens -n '__fish_seen_subcommand_from {}' -l {}{}{} -d '{}'",
-                        spec.name,
-                        &flag.name[2..],
-                        short,
-                        value,
-                        help
-                    );
-                }
-            }
-            let _ = writeln!(
-                out,
-                "complete -c queens -n __fish_use_subcommand -a 'completions help'"
-            );
-            let _ = writeln!(
-                out,
-                "complete -c queens -n '__fish_seen_subcommand_from completions' -a '{}'",
-                SHELLS.join(" ")
-            );
-            out
-        }
-    }
 }

@@ -8,6 +8,7 @@
 
 mod bench;
 mod cli;
+mod completions;
 mod count;
 mod failure;
 mod help;
@@ -140,13 +141,13 @@ fn run() -> Result<(), Failure> {
         ("man", []) => help::man_page(&specs()),
         ("man", ["-h" | "--help"]) => man_help(),
         ("man", [extra, ..]) => return Err(top(format!("unexpected argument {:?}", extra))),
-        ("completions", [shell]) => match help::SHELLS.contains(shell) {
-            true => help::completions(shell, &specs()),
+        ("completions", [shell]) => match completions::SHELLS.contains(shell) {
+            true => completions::script(shell, &specs()),
             false => {
                 let message = format!(
                     "unknown shell {:?}; choose {}",
                     shell,
-                    cli::or_list(&help::SHELLS)
+                    cli::or_list(&completions::SHELLS)
                 );
                 return Err(Failure::usage("completions", message));
             }
@@ -154,7 +155,7 @@ fn run() -> Result<(), Failure> {
         ("completions", []) => {
             return Err(Failure::usage(
                 "completions",
-                "missing SHELL: bash, zsh, fish or elvish",
+                "missing SHELL: bash, zsh, fish, elvish or powershell",
             ))
         }
         ("completions", [_, extra, ..])
@@ -173,13 +174,14 @@ fn run() -> Result<(), Failure> {
 fn completions_help() -> String {
     "queens completions: print a shell completion script made from the command table.
 
-Usage: queens completions bash|zsh|fish|elvish
+Usage: queens completions bash|zsh|fish|elvish|powershell
 
   bash: source it, or save it as
         ~/.local/share/bash-completion/completions/queens
   zsh:  save it as _queens in a folder of $fpath
   fish: save it as ~/.config/fish/completions/queens.fish
   elvish: add it to ~/.config/elvish/rc.elv
+  powershell: add it to the file $PROFILE names
 "
     .to_string()
 }
