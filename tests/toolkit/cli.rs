@@ -540,3 +540,30 @@ fn short_flags_take_attached_values_and_a_mistyped_flag_gets_a_suggestion() {
             "unknown command \"-v\"; did you mean -V?",
         ));
 }
+
+#[test]
+fn every_help_fits_an_80_column_terminal() {
+    let listed = [
+        "count",
+        "merge",
+        "recheck",
+        "list",
+        "solve",
+        "verify",
+        "bench",
+        "completions",
+        "man",
+        "help",
+    ];
+    let mut calls: Vec<Vec<&str>> = vec![vec!["--help"], vec!["help"]];
+    calls.extend(listed.iter().map(|name| vec!["help", name]));
+    for call in calls {
+        let out = queens().args(&call).output().unwrap();
+        assert!(out.status.success(), "{:?}", call);
+        let text = String::from_utf8(out.stdout).unwrap();
+        assert!(text.lines().count() > 1, "{:?}: {}", call, text);
+        for line in text.lines() {
+            assert!(line.chars().count() <= 80, "{:?}: {}", call, line);
+        }
+    }
+}

@@ -188,7 +188,7 @@ Usage: queens completions bash|zsh|fish|elvish|powershell
 
 /// `queens man --help`, and `queens help man`.
 fn man_help() -> String {
-    "queens man: print the manual page, roff for section 1, made from the command table.\n\nUsage: queens man   (read it with: queens man | man -l -)\n".to_string()
+    "queens man: print the manual page, roff for section 1, made from the command\ntable.\n\nUsage: queens man   (read it with: queens man | man -l -)\n".to_string()
 }
 
 /// `unknown command "X"`, with a suggestion.
