@@ -360,6 +360,29 @@ fn an_estimate_for_a_cluster_plans_the_parts_the_time_and_the_commands() {
         "{}",
         text
     );
+    // Below N = 28 each thread counts units of its own: no serial share to say, and the
+    // cheapest shape is a thread a task, with the memory it needs.
+    assert!(!text.contains("  threads: "), "{}", text);
+    assert!(text.contains("  cheapest: tasks of 1 thread ("), "{}", text);
+    let fitted = stdout_of(&[
+        "count",
+        "14",
+        "--estimate",
+        "1",
+        "--cores",
+        "64",
+        "--mem-per-core",
+        "4096",
+    ]);
+    assert!(
+        fitted.contains("  cheapest for 4096 MB a core (--mem-per-core): tasks of 1 thread ("),
+        "{}",
+        fitted
+    );
+    crate::common::usage_error(
+        &["count", "14", "--estimate", "1", "--mem-per-core", "900"],
+        "--mem-per-core names the memory of a cluster's nodes: it goes with --cores",
+    );
     crate::common::usage_error(
         &["count", "14", "--cores", "64"],
         "--cores plans a whole count for a cluster",

@@ -70,7 +70,8 @@ impl Crew {
 
     /// Makes batch `b` of the larger side of `row_set` (the west one if `west_blocked`) and
     /// keeps it sorted in `sieve`, its cut chosen against batch `p` of the other side. Returns
-    /// the seconds it took.
+    /// the seconds it took, and the seconds of it one thread worked while the others waited
+    /// (choosing the cut).
     ///
     /// # Errors
     ///
@@ -81,7 +82,7 @@ impl Crew {
         (meeting, west_blocked): (&Meeting, bool),
         (b, p): (usize, usize),
         helpers: &Helpers,
-    ) -> Result<f64, OutOfMemory> {
+    ) -> Result<(f64, f64), OutOfMemory> {
         let started = std::time::Instant::now();
         let bits = row_set.used_bits(west_blocked);
         let ((blocked, blocked_subs), (probing, probing_subs)) = meeting.sides(west_blocked);
@@ -112,6 +113,7 @@ impl Crew {
         let blocked_segments: Vec<&[u64]> = kept_keys.iter().map(Vec::as_slice).collect();
         let probing_all: Vec<&[u64]> = probing_keys.iter().map(Vec::as_slice).collect();
         let weight = join.long_diagonals();
+        let alone = std::time::Instant::now();
         let sorting = sieve.choose_sorting(
             &blocked_segments,
             &probing_all,
@@ -120,6 +122,7 @@ impl Crew {
             &weight,
             join.key_bits(),
         )?;
+        let serial = alone.elapsed().as_secs_f64();
         drop((blocked_segments, probing_all));
         // Each segment sorted on its own, its unsorted keys let go as soon as it is.
         let unsorted = Mutex::new(
@@ -143,14 +146,15 @@ impl Crew {
             Ok(segment)
         })?;
         sieve.keep_segments(sorting, segments);
-        Ok(started.elapsed().as_secs_f64())
+        Ok((started.elapsed().as_secs_f64(), serial))
     }
 
     /// Makes batch `p` of the other side of `row_set` (the east one if `west_blocked`),
     /// sorted by the cut `sieve` keeps, and counts its pairs with the kept batch, the sieve's
     /// patterns shared out among the crew's threads; only the `r`-th of `of` equal runs of the
     /// patterns when `slice` is `(r, of)` (a sample of the estimate: the runs partition the
-    /// pairs). Returns the count and the seconds the making of the batch took.
+    /// pairs). Returns the count, the seconds the making of the batch took, and the seconds of
+    /// that one thread worked while the others waited (cutting the batch into runs).
     ///
     /// # Errors
     ///
@@ -166,7 +170,7 @@ impl Crew {
         p: usize,
         (r, of): (usize, usize),
         helpers: &Helpers,
-    ) -> Result<(u64, f64), OutOfMemory> {
+    ) -> Result<(u64, f64, f64), OutOfMemory> {
         let started = std::time::Instant::now();
         let (_, (probing, probing_subs)) = meeting.sides(west_blocked);
         let other = segments_of(probing, probing_subs, p);
@@ -182,7 +186,9 @@ impl Crew {
             Ok(segment)
         })?;
         // Joined and sorted finely by all the threads, a run of coarse buckets each.
+        let alone = std::time::Instant::now();
         let runs = sieve.probing_runs(&sorting, &segments, hands.len() * SHARES_A_HAND)?;
+        let serial = alone.elapsed().as_secs_f64();
         let runs = Mutex::new(runs.into_iter().map(Some).collect::<Vec<_>>());
         let count = lock(&runs).len();
         together(hands, count, helpers, |task, hand| {
@@ -203,7 +209,7 @@ impl Crew {
             let buffers = (&mut hand.block, &mut hand.gathered);
             Ok(sieve.probe_patterns(&sorting, range, buffers, join.kernel))
         })?;
-        Ok((counts.into_iter().sum(), made))
+        Ok((counts.into_iter().sum(), made, serial))
     }
 
     /// Counts the pairs of `row_set`'s halves met in batches (`meeting`, the larger side the
@@ -234,7 +240,7 @@ impl Crew {
             self.keep_batch((join, row_set, sieve), sides, (b, first), helpers)?;
             for p in first..probing_batches {
                 let board = (join, row_set, &mut *sieve);
-                let (counted, _) = self.meet_batch(board, sides, p, (0, 1), helpers)?;
+                let (counted, _, _) = self.meet_batch(board, sides, p, (0, 1), helpers)?;
                 progress.counted(piece(p), weight * counted)?;
             }
         }

@@ -51,6 +51,7 @@ pub(super) fn sample(
             counts: [0, 0],
             weight: row_sets,
             seconds: Some(0.0),
+            serial: 0.0,
         });
     }
     // The row set's four lists, each in a random part, and what building that part costs
@@ -90,6 +91,7 @@ pub(super) fn sample(
             counts: [0, 0],
             weight: row_sets * combinations,
             seconds: Some(lists / combinations),
+            serial: on_one_thread(worker, lists / combinations),
         });
     }
     let batches = meeting.batches();
@@ -120,18 +122,24 @@ pub(super) fn sample(
             let helpers = Helpers::default();
             let row_set = worker.lists.row_set(0);
             let board = (join, row_set, &mut worker.sieve);
-            let made = crew.keep_batch(board, sides, (kept, probe), &helpers)?;
+            let (made, cut) = crew.keep_batch(board, sides, (kept, probe), &helpers)?;
             let started = std::time::Instant::now();
             let board = (join, row_set, &mut worker.sieve);
-            let (counted, making) = crew.meet_batch(board, sides, probe, (run, runs), &helpers)?;
+            let (counted, making, runs_cut) =
+                crew.meet_batch(board, sides, probe, (run, runs), &helpers)?;
             let probing = started.elapsed().as_secs_f64() - making;
             let share = made / probes as f64 + making;
             let seconds = probing + share / runs as f64;
             let pairs = (batches[0] * batches[1] * runs) as f64;
+            let lists = lists / (combinations * pairs);
+            // What one thread of the crew does while the others wait: the lists, the
+            // choice of the cut and of the runs, in the same shares.
+            let serial = lists + (cut / probes as f64 + runs_cut) / runs as f64;
             return Ok(Sampled {
                 counts: [weight * counted, 0],
                 weight: row_sets * combinations * pairs,
-                seconds: Some(seconds + lists / (combinations * pairs)),
+                seconds: Some(seconds + lists),
+                serial,
             });
         }
         (Some(west_blocked), None) => {
@@ -157,12 +165,26 @@ pub(super) fn sample(
     };
     // The lists' share: this pair of batches is one of the combination's pairs.
     let pairs = (batches[0] * batches[1]) as f64;
-    let seconds = counting.elapsed().as_secs_f64() - shared + lists / (combinations * pairs);
+    let lists = lists / (combinations * pairs);
+    let seconds = counting.elapsed().as_secs_f64() - shared + lists;
+    // A crew meets a row set of one batch a side in one call, on one thread.
+    let serial = on_one_thread(worker, seconds);
     Ok(Sampled {
         counts: [weight * counted, 0],
         weight: row_sets * combinations * pairs,
         seconds: Some(seconds),
+        serial,
     })
+}
+
+/// The serial share of `seconds` of work that one thread does: all of it where a crew counts
+/// (the others wait: the lists one thread builds for all, a row set met in one call), none
+/// where each thread counts units of its own.
+fn on_one_thread(worker: &Worker, seconds: f64) -> f64 {
+    match worker.crew.is_some() {
+        true => seconds,
+        false => 0.0,
+    }
 }
 
 /// Estimates the count of `n` queens by the join from a seeded random sample of its row sets,
@@ -210,6 +232,7 @@ pub fn estimate(
                     counts: [1, 0],
                     weight: 1.0,
                     seconds: None,
+                    serial: 0.0,
                 })
             },
         );

@@ -156,6 +156,41 @@ fn an_estimate_of_a_crew_is_near_the_count() {
     assert!((mean - want).abs() < 4.0 * error, "{} ± {}", mean, error);
 }
 
+#[test]
+fn a_crews_samples_carry_the_work_one_thread_does_alone_and_others_none() {
+    for crew in [true, false] {
+        let mut join = Join::new(13, Kernel::portable());
+        (join.halves, join.crew) = (60, crew);
+        let units = join.units().unwrap();
+        let mut worker = Worker::new(&join, 1);
+        let mut rng = SplitMix64::new(5);
+        let (mut serial, mut seconds) = (0.0, 0.0);
+        for _ in 0..300 {
+            let unit = &units[rng.below(units.len() as u64) as usize];
+            let sampled = sample::sample(&join, &mut worker, unit, &mut rng).unwrap();
+            let took = sampled
+                .seconds
+                .expect("a join's sample says its share of time");
+            assert!(
+                sampled.serial >= 0.0 && sampled.serial <= took,
+                "{:?}",
+                sampled
+            );
+            (serial, seconds) = (serial + sampled.serial, seconds + took);
+        }
+        match crew {
+            // The lists, the cut and the small row sets: some of the work, not all of it.
+            true => assert!(
+                serial > 0.0 && serial < seconds,
+                "{} of {}",
+                serial,
+                seconds
+            ),
+            false => assert_eq!(serial, 0.0),
+        }
+    }
+}
+
 /// The mean of `samples` seeded samples of `join`'s count, as `estimate_units` takes them
 /// (without its clock), and its standard error (not 0).
 fn sampled(join: &Join, samples: usize, seed: u64) -> (f64, f64) {

@@ -34,6 +34,11 @@ pub struct Estimate {
     pub core_seconds: f64,
     /// Its standard error.
     pub core_seconds_error: f64,
+    /// The share of [`Estimate::core_seconds`] that does not split among a task's threads:
+    /// where they work together on one unit (the join's crew, from n = 28: building the
+    /// lists, choosing the sieve's cut, meeting small row sets in one call), the seconds one
+    /// thread works while the others wait; 0 where each thread counts units of its own.
+    pub serial_seconds: f64,
     /// The samples taken.
     pub samples: u64,
     /// Whether there are samples enough ([`TRUSTED_FROM`]) for the error to say how far off
@@ -64,6 +69,33 @@ pub struct PartSpread {
 }
 
 impl Estimate {
+    /// The core-seconds of the whole count run in tasks of `threads` threads: while one
+    /// thread does the serial share ([`Estimate::serial_seconds`]) the others wait, holding
+    /// their cores, so each thread beyond the first adds that share again (Amdahl's law,
+    /// counted in the cores a task holds).
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use std::time::Duration;
+    /// use nqueens::count::{estimate, join::Kernel, Problem};
+    ///
+    /// let guess = estimate(&Problem::total(14), Duration::from_millis(30), 1, Kernel::best(), None).unwrap();
+    /// assert_eq!(guess.core_seconds_on(1), guess.core_seconds);
+    /// assert!(guess.core_seconds_on(8) >= guess.core_seconds);
+    /// ```
+    pub fn core_seconds_on(&self, threads: usize) -> f64 {
+        self.core_seconds + self.serial_seconds * threads.saturating_sub(1) as f64
+    }
+
+    /// The part of the count's time that does not split among threads, from 0 to 1.
+    pub fn serial_share(&self) -> f64 {
+        match self.core_seconds > 0.0 {
+            true => (self.serial_seconds / self.core_seconds).clamp(0.0, 1.0),
+            false => 0.0,
+        }
+    }
+
     /// The spread of the times of the parts of this count cut into `parts` (each part every
     /// M-th unit), from the sampled units' times ([`Estimate::unit_seconds`]): parts are
     /// drawn from them with the same random stream every time, as many as the count has (at
@@ -169,6 +201,9 @@ pub(crate) struct Sampled {
     /// the whole count shares among many such samples, counted here by its share); `None`:
     /// the time it took.
     pub seconds: Option<f64>,
+    /// The seconds of that time which, in a count whose threads work together on one unit
+    /// (a crew), one thread works while the others wait; 0 where threads share nothing.
+    pub serial: f64,
 }
 
 /// Estimates a count of `units` by sampling them for about `budget` (at least two samples,
@@ -190,6 +225,7 @@ pub(crate) fn estimate_units<T, S>(
     let mut rng = SplitMix64::new(seed);
     let mut own = scratch()?;
     let (mut counts, mut times) = (Moments::default(), Moments::default());
+    let mut serial = Moments::default();
     let mut unit_seconds = Vec::new();
     let whole = units.len() as f64;
     // Sampling stops at the budget, or sooner once it has taken many times what the whole
@@ -213,6 +249,7 @@ pub(crate) fn estimate_units<T, S>(
         };
         counts.add(found as f64 * sampled.weight * whole);
         times.add(took * sampled.weight * whole);
+        serial.add(sampled.serial.min(took) * sampled.weight * whole);
         // Kept only while there is room (a sample a microsecond for hours would not fit).
         if unit_seconds.len() < MOST_KEPT && unit_seconds.try_reserve(1).is_ok() {
             unit_seconds.push(took * sampled.weight);
@@ -226,6 +263,7 @@ pub(crate) fn estimate_units<T, S>(
         error: if exact { 0.0 } else { counts.error() },
         core_seconds: times.mean,
         core_seconds_error: if exact { 0.0 } else { times.error() },
+        serial_seconds: serial.mean,
         samples: counts.n as u64,
         trusted: exact || counts.n as u64 >= TRUSTED_FROM,
         units: units.len() as u64,
@@ -250,6 +288,7 @@ mod tests {
             counts: [count, 0],
             weight: 1.0,
             seconds: None,
+            serial: 0.0,
         }
     }
 

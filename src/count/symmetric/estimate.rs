@@ -66,6 +66,7 @@ pub fn estimate(
                     counts: [1, unique],
                     weight: 1.0,
                     seconds: None,
+                    serial: 0.0,
                 })
             },
         );
@@ -83,6 +84,7 @@ pub fn estimate(
                 counts: [counts.total, counts.unique].map(|c| u64::try_from(c).unwrap_or(u64::MAX)),
                 weight,
                 seconds: None,
+                serial: 0.0,
             })
         },
     )

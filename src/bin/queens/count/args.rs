@@ -36,6 +36,8 @@ pub struct CountArgs {
     pub list_part: Option<u64>,
     /// The cores of the cluster an estimate plans for.
     pub cores: Option<u64>,
+    /// The memory a core of the cluster's nodes has, in MB, that a plan fits tasks to.
+    pub mem_per_core: Option<u64>,
     /// When to stop before finishing (`--stop-after`, from the command's start).
     pub stop_at: Option<std::time::Instant>,
 }

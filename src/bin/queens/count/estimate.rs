@@ -37,6 +37,10 @@ pub fn print_estimate(
                 "core_seconds_stderr",
                 format!("{:.3}", guess.core_seconds_error),
             )
+            .number(
+                "serial_core_seconds",
+                format!("{:.3}", guess.serial_seconds),
+            )
             .number("samples", guess.samples)
             .number("units", guess.units)
             .boolean("trusted", guess.trusted)
@@ -100,14 +104,14 @@ pub fn print_estimate(
             duration(guess.core_seconds),
             duration(guess.core_seconds_error),
             percent(guess.core_seconds_error, guess.core_seconds),
-            duration(guess.core_seconds / threads as f64),
+            duration(guess.core_seconds_on(threads) / threads as f64),
             on
         ),
         false => format!(
             "{}: about {} on one core of this machine, {} on {} (as uncertain as the count)\n",
             whole,
             duration(guess.core_seconds),
-            duration(guess.core_seconds / threads as f64),
+            duration(guess.core_seconds_on(threads) / threads as f64),
             on
         ),
     };
@@ -148,6 +152,8 @@ fn plan(
     let asked = threads.max(1) as u64;
     let threads = asked.min(cores);
     let at_once = (cores / threads).max(1);
+    // What the cores of tasks of this many threads spend, their serial share included.
+    let spent = guess.core_seconds_on(threads as usize);
     let (m, hours) = suggested_parts(guess.core_seconds, guess.units, at_once);
     let n = problem.n;
     let mut text = format!(
@@ -179,7 +185,7 @@ fn plan(
     }
     // As scripts/slurm/submit cuts them on a stock Slurm: at most 1000 tasks, each of at
     // least 5 minutes of work (a time limit may cut them shorter, in rounds).
-    let part_wall = guess.core_seconds / m as f64 / threads as f64;
+    let part_wall = spent / m as f64 / threads as f64;
     let per = m
         .div_ceil(1000)
         .max((TASK_SECONDS / part_wall.max(1e-3)).ceil() as u64)
@@ -187,20 +193,21 @@ fn plan(
     let tasks = m.div_ceil(per);
     // No sooner than the largest part on a task's threads.
     let largest = spread.map_or(0.0, |s| s.largest / threads as f64);
-    let wall = (guess.core_seconds / cores.min(m * threads) as f64).max(largest);
+    let wall = (spent / cores.min(m * threads) as f64).max(largest);
     let task = part_wall * per as f64;
     text += &format!(
         "  on {} cores (--cores) in tasks of {} (--threads): {} core-hours, about {}; \
          {} of {} each about {}{}\n",
         cores,
         plural(threads, "thread"),
-        amount(guess.core_seconds / 3600.0),
+        amount(spent / 3600.0),
         duration(wall),
         plural(tasks, "task"),
         plural(per, "part"),
         duration(task),
         rounds(task)
     );
+    text += &serial_share(guess, threads);
     if let Some(peak) = peak_megabytes() {
         text += &format!(
             "  memory: this estimate peaked at {} MB on one thread; a task of {} needs at most about {} MB\n",
@@ -208,10 +215,62 @@ fn plan(
             plural(threads, "thread"),
             nqueens::count::join::task_megabytes(n, threads as usize, peak)
         );
+        text += &cheapest_shape(n, guess, peak, args.mem_per_core);
     }
     text += &checks(problem, args, guess);
-    text += &recipe(problem, args, (m, threads), guess.core_seconds);
+    text += &recipe(problem, args, (m, threads), spent);
     text
+}
+
+/// The plan's line on the share of the count its threads cannot split, where there is one:
+/// measured in the sample, and what it costs tasks of `threads` threads.
+fn serial_share(guess: &nqueens::count::Estimate, threads: u64) -> String {
+    if guess.serial_seconds <= 0.0 {
+        return String::new();
+    }
+    let share = guess.serial_share();
+    let on = |t: u64| t as f64 / (share * t as f64 + 1.0 - share);
+    format!(
+        "  threads: {:.1}% of the work is done by one thread while the others wait (the lists, the sieve's cut, row sets met in one call; measured in this sample): {} threads run {:.2} times as fast as one, and their tasks take {:.2} times one thread's core-hours (in the line above)\n",
+        100.0 * share,
+        threads,
+        on(threads),
+        guess.core_seconds_on(threads as usize) / guess.core_seconds.max(f64::MIN_POSITIVE)
+    )
+}
+
+/// The plan's line on the cheapest task shape for the memory of a node: the fewest threads a
+/// task whose memory fits `mem_per_core` MB a core (or, without it, one thread a task and
+/// the memory that needs), with the core-hours of that shape.
+fn cheapest_shape(
+    n: u32,
+    guess: &nqueens::count::Estimate,
+    peak: u64,
+    mem_per_core: Option<u64>,
+) -> String {
+    let task = |t: usize| nqueens::count::join::task_megabytes(n, t, peak);
+    let hours = |t: usize| core_hours(guess.core_seconds_on(t) / 3600.0);
+    let Some(per_core) = mem_per_core else {
+        return format!(
+            "  cheapest: tasks of 1 thread ({}), where a node has {} MB a core (say --mem-per-core MB for the shape that fits a node's memory)\n",
+            hours(1),
+            task(1)
+        );
+    };
+    match (1..=1024).find(|&t| task(t) <= per_core.saturating_mul(t as u64)) {
+        Some(t) => format!(
+            "  cheapest for {} MB a core (--mem-per-core): tasks of {} ({} MB each), {}\n",
+            per_core,
+            plural(t as u64, "thread"),
+            task(t),
+            hours(t)
+        ),
+        None => format!(
+            "  cheapest for {} MB a core (--mem-per-core): no task shape fits; a task of 1 thread needs {} MB\n",
+            per_core,
+            task(1)
+        ),
+    }
 }
 
 /// The plan's `checks:` line: what re-counting the count costs. `recheck` re-counts the

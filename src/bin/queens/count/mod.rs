@@ -158,6 +158,15 @@ with --part K/M, of that part: what one job of a cluster run will take",
 of --threads T threads: the parts, their spread, the days, the memory of a
 task and the commands (a count over a day of one core is planned for 4096)",
         },
+        Flag {
+            name: "--mem-per-core",
+            value: "MB",
+            kind: Kind::Number { min: 1, max: 1 << 40 },
+            many: Many::One,
+            help: "with --cores, the memory a node has a core: the plan names the cheapest task
+shape that fits it (the fewest threads a task: its threads wait for the work
+one of them does alone)",
+        },
         placed::BOARD,
         placed::QUEENS,
         placed::QUEEN,
@@ -174,9 +183,10 @@ empty. On a terminal, counts that take more than a second show their progress on
 
 /// The flags of a count that runs as a problem ([`Algo::runs_problems`]): the others count
 /// one N on one thread.
-const PROBLEM_FLAGS: [&str; 13] = [
+const PROBLEM_FLAGS: [&str; 14] = [
     "--threads",
     "--cores",
+    "--mem-per-core",
     "--checkpoint-every",
     "--stop-after",
     "--list-part",
@@ -234,7 +244,12 @@ pub fn parse(parsed: &Parsed) -> Result<CountArgs, Failure> {
             .map(|seconds| std::time::Instant::now() + std::time::Duration::from_secs(seconds)),
         list_part: parsed.number("--list-part"),
         cores: parsed.number("--cores"),
+        mem_per_core: parsed.number("--mem-per-core"),
     };
+    if args.mem_per_core.is_some() && args.cores.is_none() {
+        return Err(parsed
+            .error("--mem-per-core names the memory of a cluster's nodes: it goes with --cores"));
+    }
     if args.cores.is_some() && (args.estimate.is_none() || args.part.is_some()) {
         return Err(parsed.error(
             "--cores plans a whole count for a cluster: it goes with --estimate, without --part",

@@ -30,6 +30,7 @@ fn the_arguments_of_a_count() {
             checkpoint_every: None,
             list_part: None,
             cores: None,
+            mem_per_core: None,
             stop_at: None,
         }
     );
