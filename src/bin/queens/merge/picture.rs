@@ -43,7 +43,8 @@ impl State {
             State::InProgress => "#f9a825",
             State::NotBegun => "#cfd8dc",
             State::Damaged => "#c62828",
-            State::Missing => "#ffffff",
+            // Light violet: white would vanish on the page where cells are too small for a border.
+            State::Missing => "#e1bee7",
         }
     }
 }
@@ -227,23 +228,31 @@ pub(super) fn status_svg(files: &[PathBuf]) -> String {
     let mut finished: Vec<u64> = parts.iter().filter_map(|p| p.finished).collect();
     finished.sort_unstable();
     let done = counts.get(&State::Finished).copied().unwrap_or(0);
+    // Two lines: one of 800 pixels holds about 110 characters.
     let projection = match (finished.first(), finished.last()) {
-        _ if done == parts.len() => "every part is finished".to_string(),
+        _ if done == parts.len() => vec!["every part is finished".to_string()],
         (Some(&first), Some(&last)) if finished.len() >= 2 && last > first => {
             let rate = (finished.len() - 1) as f64 / (last - first) as f64;
             let left = (parts.len() - done) as f64;
-            format!(
-                "{} parts finished from {} to {}: at that rate the {} left finish about {}",
-                finished.len(),
-                utc(first),
-                utc(last),
-                left,
-                utc(last + (left / rate).round() as u64)
-            )
+            vec![
+                format!(
+                    "{} parts finished from {} to {}:",
+                    finished.len(),
+                    utc(first),
+                    utc(last)
+                ),
+                format!(
+                    "at that rate the {} left finish about {}",
+                    left,
+                    utc(last + (left / rate).round() as u64)
+                ),
+            ]
         }
-        _ => "too few parts finished to project the end".to_string(),
+        _ => vec!["too few parts finished to project the end".to_string()],
     };
-    line(&mut text, &mut y, projection);
+    for said in projection {
+        line(&mut text, &mut y, said);
+    }
     // Rounded down: 100.0% only when every part is finished.
     let title = format!(
         "{} parts: {} finished, {:.1}%",
