@@ -9,6 +9,28 @@ use std::fmt::Write;
 /// The shells `queens completions` writes for.
 pub const SHELLS: [&str; 5] = ["bash", "zsh", "fish", "elvish", "powershell"];
 
+/// What a shell completes after a flag: a choice's names, or file names.
+enum After {
+    Choices(Vec<&'static str>),
+    Files,
+}
+
+/// The flags of `spec` after which a shell completes something else than flags, in their
+/// order, with what it completes.
+fn after_flags(spec: &Spec) -> Vec<(&'static str, After)> {
+    spec.flags
+        .iter()
+        .filter_map(|flag| match flag.kind {
+            Kind::Choice { choices, .. } => Some((
+                flag.name,
+                After::Choices(choices().into_iter().map(|c| c.0).collect()),
+            )),
+            Kind::File => Some((flag.name, After::Files)),
+            _ => None,
+        })
+        .collect()
+}
+
 /// Every word a command's flags are typed as: each long name, its short one if it has one,
 /// and `--help`.
 fn flag_words(spec: &Spec) -> Vec<&'static str> {
@@ -34,19 +56,17 @@ fn elvish(specs: &[&Spec], names: &[&str]) -> String {
     for spec in specs {
         let _ = writeln!(out, "  if (eq $command {}) {{", spec.name);
         let mut files = Vec::new();
-        for flag in spec.flags {
-            match flag.kind {
-                Kind::Choice { choices, .. } => {
-                    let names: Vec<&str> = choices().into_iter().map(|c| c.0).collect();
+        for (flag, after) in after_flags(spec) {
+            match after {
+                After::Choices(names) => {
                     let _ = writeln!(
                         out,
                         "    if (eq $prev {}) {{ put {}; return }}",
-                        flag.name,
+                        flag,
                         names.join(" ")
                     );
                 }
-                Kind::File => files.push(format!("(eq $prev {})", flag.name)),
-                _ => {}
+                After::Files => files.push(format!("(eq $prev {})", flag)),
             }
         }
         if !files.is_empty() {
@@ -91,20 +111,16 @@ pub fn script(shell: &str, specs: &[&Spec]) -> String {
             out += "\" -- \"$cur\")); return\n    fi\n    case \"${COMP_WORDS[1]}\" in\n";
             for spec in specs {
                 let _ = writeln!(out, "    {})\n        case \"$prev\" in", spec.name);
-                for flag in spec.flags {
-                    match flag.kind {
-                        Kind::Choice { .. } => {
-                            let _ = writeln!(out, "            {}) COMPREPLY=($(compgen -W \"{}\" -- \"$cur\")); return;;", flag.name, choices(spec, flag.name).join(" "));
-                        }
-                        Kind::File => {
-                            let _ = writeln!(
-                                out,
-                                "            {}) COMPREPLY=($(compgen -f -- \"$cur\")); return;;",
-                                flag.name
-                            );
-                        }
-                        _ => {}
-                    }
+                for (flag, after) in after_flags(spec) {
+                    let words = match after {
+                        After::Choices(names) => format!("-W \"{}\"", names.join(" ")),
+                        After::Files => "-f".to_string(),
+                    };
+                    let _ = writeln!(
+                        out,
+                        "            {}) COMPREPLY=($(compgen {} -- \"$cur\")); return;;",
+                        flag, words
+                    );
                 }
                 let _ = writeln!(out, "        esac\n        COMPREPLY=($(compgen -W \"{}\" -- \"$cur\") $(compgen -f -- \"$cur\"));;", flag_words(spec).join(" "));
             }
@@ -246,22 +262,16 @@ fn powershell(specs: &[&Spec], names: &[&str]) -> String {
             "            '{}' {{\n                switch -CaseSensitive ($prev) {{",
             spec.name
         );
-        for flag in spec.flags {
-            match flag.kind {
-                Kind::Choice { choices, .. } => {
-                    let names: Vec<&str> = choices().into_iter().map(|c| c.0).collect();
-                    let _ = writeln!(
-                        out,
-                        "                    '{}' {{ $candidates = {}; break }}",
-                        flag.name,
-                        powershell_array(&names)
-                    );
-                }
-                Kind::File => {
-                    let _ = writeln!(out, "                    '{}' {{ return }}", flag.name);
-                }
-                _ => {}
-            }
+        for (flag, after) in after_flags(spec) {
+            let _ = match after {
+                After::Choices(names) => writeln!(
+                    out,
+                    "                    '{}' {{ $candidates = {}; break }}",
+                    flag,
+                    powershell_array(&names)
+                ),
+                After::Files => writeln!(out, "                    '{}' {{ return }}", flag),
+            };
         }
         let _ = writeln!(
             out,
