@@ -37,7 +37,7 @@ pub(super) fn rewrite(path: &Path, file: &mut File, tail: &[u8]) -> io::Result<(
     let mut kept = without_steps(&bytes);
     kept.extend_from_slice(tail);
     let temp = temp_name(path);
-    let written = write_new(&temp, Some(&meta), &kept).and_then(|()| fs::rename(&temp, path));
+    let written = write_new(&temp, &meta, &kept).and_then(|()| fs::rename(&temp, path));
     if written.is_err() {
         let _ = fs::remove_file(&temp);
         return written;
@@ -92,24 +92,22 @@ pub(super) fn temp_name(path: &Path) -> PathBuf {
     path.with_file_name(format!(".{}.{}.{}.tmp", name, std::process::id(), drawn))
 }
 
-/// Writes `bytes` to the new file `temp`, made exclusively, and flushes it; replacing a
-/// file (`meta`), with that file's permissions, and refused if its owner would not be that
-/// file's.
-pub(super) fn write_new(temp: &Path, meta: Option<&fs::Metadata>, bytes: &[u8]) -> io::Result<()> {
+/// Writes `bytes` to the new file `temp`, made exclusively, and flushes it: the copy that
+/// replaces the file of `meta`, with that file's permissions, and refused if its owner would
+/// not be that file's.
+fn write_new(temp: &Path, meta: &fs::Metadata, bytes: &[u8]) -> io::Result<()> {
     let mut new = OpenOptions::new().write(true).create_new(true).open(temp)?;
-    if let Some(meta) = meta {
-        #[cfg(unix)]
-        {
-            use std::os::unix::fs::MetadataExt;
-            if new.metadata()?.uid() != meta.uid() {
-                return Err(io::Error::new(
-                    io::ErrorKind::Unsupported,
-                    "the file belongs to another user",
-                ));
-            }
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::MetadataExt;
+        if new.metadata()?.uid() != meta.uid() {
+            return Err(io::Error::new(
+                io::ErrorKind::Unsupported,
+                "the file belongs to another user",
+            ));
         }
-        new.set_permissions(meta.permissions())?;
     }
+    new.set_permissions(meta.permissions())?;
     new.write_all(bytes)?;
     new.sync_all()
 }
