@@ -190,10 +190,8 @@ answer before a bad line is still printed.
                 }
                 _ => {
                     let arg = arg.to_string_lossy();
-                    let hint = match nearest_flag(&arg) {
-                        Some(flag) => format!("did you mean {}?", flag),
-                        None => "try 'nqueens --help'".to_string(),
-                    };
+                    let hint = nearest_flag(&arg).map(|f| format!("did you mean {}?", f));
+                    let hint = hint.unwrap_or_else(|| "try 'nqueens --help'".to_string());
                     let message = format!("unknown argument {:?}; {}", arg, hint);
                     return Err(Error::Usage(message));
                 }
@@ -202,33 +200,23 @@ answer before a bad line is still printed.
         Ok(Args::Answer(source))
     }
 
-    /// The judge's flag `arg` was probably meant as (`--tabel`: `--table`): the one reached
-    /// by the fewest edits (one letter added, dropped or changed), if two at most.
-    ///
-    /// # Complexity
-    ///
-    /// O(length of `arg`) for each of the few flags.
+    /// The flag `arg` was probably meant as (`--tabel`: `--table`): one within two edits, a
+    /// letter added, dropped or changed. O(length of `arg`) a flag, whatever its length.
     fn nearest_flag(arg: &str) -> Option<&'static str> {
-        if arg.len() > 64 {
-            return None;
-        }
-        let edits = |a: &str, b: &str| -> usize {
-            let b: Vec<char> = b.chars().collect();
-            let mut row: Vec<usize> = (0..=b.len()).collect();
-            for (i, ca) in a.chars().enumerate() {
-                let mut diagonal = row[0];
-                row[0] = i + 1;
-                for (j, &cb) in b.iter().enumerate() {
-                    let changed = diagonal + usize::from(ca != cb);
-                    diagonal = row[j + 1];
-                    row[j + 1] = changed.min(row[j] + 1).min(row[j + 1] + 1);
+        let edits = |flag: &str| {
+            let mut row: Vec<usize> = (0..=flag.len()).collect();
+            for (i, x) in arg.bytes().enumerate() {
+                let mut corner = std::mem::replace(&mut row[0], i + 1);
+                for (j, y) in flag.bytes().enumerate() {
+                    let changed = corner + usize::from(x != y);
+                    corner = row[j + 1];
+                    row[j + 1] = changed.min(row[j] + 1).min(corner + 1);
                 }
             }
-            row[b.len()]
+            row[flag.len()]
         };
-        let flags = ["--table", "--help", "--version"];
-        let best = flags.iter().min_by_key(|flag| edits(arg, flag))?;
-        (edits(arg, best) <= 2).then_some(*best)
+        let (flags, near) = (["--table", "--help", "--version"], |f: &&str| edits(f) <= 2);
+        flags.iter().copied().find(near)
     }
 
     /// Prints `text` on standard output.
@@ -446,11 +434,11 @@ mod numbers {
                     Err(e) => return Err(Error::Read(e)),
                 }
             }
-            let mut found = if self.ended {
-                self.leave_start().or_else(|| self.end())
-            } else {
-                None
-            };
+            // At the end, a byte-order mark begun and the last token are finished.
+            let ended = self
+                .ended
+                .then(|| self.leave_start().or_else(|| self.end()));
+            let mut found = ended.flatten();
             while found.is_none() && self.at < self.filled {
                 self.at += 1;
                 found = self.feed(self.buffer[self.at - 1]);
@@ -506,10 +494,8 @@ mod numbers {
             }
             match byte {
                 b'0'..=b'9' => {
-                    let value = t
-                        .value
-                        .saturating_mul(10)
-                        .saturating_add(u64::from(byte - 48));
+                    let digit = u64::from(byte - b'0');
+                    let value = t.value.saturating_mul(10).saturating_add(digit);
                     (t.value, t.digits) = (value.min(self.max + 1), true);
                 }
                 b'+' | b'-' if t.len == 1 => t.minus = byte == b'-',
@@ -526,11 +512,8 @@ mod numbers {
                 return None;
             }
             let good = t.digits && !t.junk && !(t.minus && t.value > 0) && t.value <= self.max;
-            Some(if good {
-                Ok(t.value)
-            } else {
-                Err(self.bad_token())
-            })
+            let value = t.value;
+            Some(good.then_some(value).ok_or_else(|| self.bad_token()))
         }
 
         /// What is wrong with the token, and where: `line 3: "x": not a whole number` (its text
@@ -538,20 +521,16 @@ mod numbers {
         fn bad_token(&self) -> String {
             let t = &self.token;
             let cut = t.len > t.text.len() as u64;
-            let text = match std::str::from_utf8(&t.text) {
-                Ok(text) => Some(text),
-                Err(e) if cut && e.error_len().is_none() => {
-                    std::str::from_utf8(&t.text[..e.valid_up_to()]).ok()
-                }
-                Err(_) => None,
+            let valid = match std::str::from_utf8(&t.text) {
+                Err(e) if cut && e.error_len().is_none() => e.valid_up_to(),
+                _ => t.text.len(),
             };
+            let text = std::str::from_utf8(&t.text[..valid]).ok();
             let (max, table) = (self.max, self.max < u64::from(super::MAX_N));
             let problem = match text {
                 None => "not valid UTF-8".to_string(),
                 Some(_) if t.junk || !t.digits => "not a whole number".to_string(),
-                Some(_) if t.minus && t.value > 0 => {
-                    format!("negative; N must be from 1 to {}", max)
-                }
+                Some(_) if t.minus && t.value > 0 => format!("negative; N must be from 1 to {max}"),
                 Some(_) if table => format!(
                     "no count is known above N = {} (--table): from N = 28 the counts are open records, years of a cluster's time, far beyond this program (the toolkit plans one: queens count 28 --estimate)",
                     max
