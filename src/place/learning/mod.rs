@@ -67,10 +67,16 @@ enum Conflict {
 
 /// The clauses live in one arena of words, each named by the offset of its header: its
 /// length, then its flags ([`LEARNT`], [`DELETED`]) beside the distinct decision levels among
-/// its literals when it was learnt (its LBD: lower is better), then its literals, the two
-/// watched first. One array, read in order, where a clause apiece would be a pointer to
-/// chase at every visit: most of the search's time is spent visiting clauses.
-const HEADER: usize = 2;
+/// its literals when it was learnt (its LBD: lower is better), then where the last search for
+/// a literal to watch stopped ([`POS`]), then its literals, the two watched first. One array,
+/// read in order, where a clause apiece would be a pointer to chase at every visit: most of
+/// the search's time is spent visiting clauses.
+const HEADER: usize = 3;
+/// The header word that says where the last search of a clause for a literal to watch found
+/// one: the next starts there, not at the third literal, so that a long clause whose first
+/// literals are false is not read from its start at every visit (Gent, "Optimal implementation
+/// of watched literals and more general techniques", JAIR 2013).
+const POS: usize = 2;
 const LEARNT: u32 = 1 << 31;
 const DELETED: u32 = 1 << 30;
 const LBD: u32 = DELETED - 1;
@@ -113,6 +119,8 @@ pub struct Learning {
     wasted: usize,
     /// The clauses watching each literal.
     watches: Vec<Vec<Watch>>,
+    /// The value of each literal (`TRUE`, `FALSE` or `UNSET`): a square's two literals side
+    /// by side, so that a literal's value is one read, without a branch on its sign.
     value: Vec<i8>,
     level: Vec<u32>,
     reason: Vec<Reason>,
@@ -127,6 +135,11 @@ pub struct Learning {
     /// The value each variable had last (phase saving), a queen at first.
     phase: Vec<bool>,
     seen: Vec<bool>,
+    /// The buffer of [`Learning::analyze`]'s reasons, kept to spare an allocation a conflict.
+    reason_buffer: Vec<Lit>,
+    /// The conflict at which each decision level was last counted by [`Learning::lbd`]: its
+    /// levels are told apart in one pass, without sorting them.
+    level_seen: Vec<u64>,
     /// Learnt clauses alive, and how many may be before the next clean-up.
     learnt: usize,
     reduce_at: usize,
@@ -199,7 +212,7 @@ impl Learning {
             arena: Vec::new(),
             wasted: 0,
             watches: vec![Vec::new(); 2 * vars],
-            value: vec![UNSET; vars],
+            value: vec![UNSET; 2 * vars],
             level: vec![0; vars],
             reason: vec![Reason::Decision; vars],
             trail: Vec::with_capacity(vars),
@@ -210,6 +223,8 @@ impl Learning {
             heap: Heap::new(vars),
             phase: vec![true; vars],
             seen: vec![false; vars],
+            reason_buffer: Vec::new(),
+            level_seen: vec![0; vars + 1],
             learnt: 0,
             reduce_at: FIRST_REDUCE,
             conflicts: 0,
@@ -244,12 +259,7 @@ impl Learning {
     }
 
     fn lit_value(&self, lit: Lit) -> i8 {
-        let v = self.value[(lit >> 1) as usize];
-        if lit & 1 == 0 {
-            v
-        } else {
-            -v
-        }
+        self.value[lit as usize]
     }
 
     fn decision_level(&self) -> u32 {
@@ -258,7 +268,8 @@ impl Learning {
 
     fn assign(&mut self, lit: Lit, reason: Reason) {
         let v = (lit >> 1) as usize;
-        self.value[v] = if lit & 1 == 0 { TRUE } else { FALSE };
+        self.value[lit as usize] = TRUE;
+        self.value[(lit ^ 1) as usize] = FALSE;
         self.level[v] = self.decision_level();
         self.reason[v] = reason;
         self.trail.push(lit);
@@ -325,7 +336,7 @@ impl Learning {
             self.learnt += 1;
         }
         let flags = if learnt { LEARNT } else { 0 } | lbd.min(LBD);
-        self.arena.extend_from_slice(&[lits.len() as u32, flags]);
+        self.arena.extend_from_slice(&[lits.len() as u32, flags, 2]);
         self.arena.extend_from_slice(&lits);
         index
     }
@@ -352,7 +363,7 @@ impl Learning {
                         if u == v {
                             continue;
                         }
-                        match self.value[u as usize] {
+                        match self.value[2 * u as usize] {
                             TRUE => return Some(Conflict::Queens(v, u)),
                             FALSE => {}
                             _ => self.assign(2 * u + 1, Reason::Queen(v)),
@@ -400,10 +411,21 @@ impl Learning {
                 j += 1;
                 continue;
             }
-            self.work += len as u64 / 4;
+            let start = (self.arena[c + POS] as usize).min(len);
             let lits = &self.arena[c + HEADER..c + HEADER + len];
-            let other = (2..len).find(|&k| self.lit_value(lits[k]) != FALSE);
+            let open = |k: &usize| self.lit_value(lits[*k]) != FALSE;
+            let other = (start..len).find(open).or_else(|| (2..start).find(open));
+            // What was read: up to the literal found, or the whole clause.
+            let read = other.map_or(len, |k| {
+                if k >= start {
+                    k - start
+                } else {
+                    len - start + k - 2
+                }
+            });
+            self.work += 1 + read as u64 / 4;
             if let Some(k) = other {
+                self.arena[c + POS] = k as u32;
                 let lits = &mut self.arena[c + HEADER..c + HEADER + len];
                 lits.swap(1, k);
                 let new = lits[1];
@@ -442,10 +464,13 @@ impl Learning {
     /// level to jump back to second), and that level.
     fn analyze(&mut self, conflict: Conflict) -> (Vec<Lit>, u32) {
         let mut learnt: Vec<Lit> = vec![0];
-        let mut reason: Vec<Lit> = match conflict {
-            Conflict::Queens(a, b) => vec![2 * a + 1, 2 * b + 1],
-            Conflict::Clause(c) => self.lits(c).to_vec(),
-        };
+        // The literals of the reason at hand, in a buffer kept from one conflict to the next.
+        let mut reason = std::mem::take(&mut self.reason_buffer);
+        reason.clear();
+        match conflict {
+            Conflict::Queens(a, b) => reason.extend_from_slice(&[2 * a + 1, 2 * b + 1]),
+            Conflict::Clause(c) => reason.extend_from_slice(self.lits(c)),
+        }
         let current = self.decision_level();
         let mut open = 0;
         let mut index = self.trail.len();
@@ -480,7 +505,7 @@ impl Learning {
         };
         learnt[0] = asserting ^ 1;
         // A literal is redundant when its reason's literals are all in the clause already.
-        let mut scratch = Vec::new();
+        let mut scratch = reason;
         let mut kept = vec![learnt[0]];
         for &q in &learnt[1..] {
             let v = q >> 1;
@@ -498,6 +523,7 @@ impl Learning {
         for &q in &learnt[1..] {
             self.seen[(q >> 1) as usize] = false;
         }
+        self.reason_buffer = scratch;
         let mut back = 0;
         if kept.len() > 1 {
             let deepest = (1..kept.len())
@@ -528,8 +554,9 @@ impl Learning {
         let start = self.trail_lim[level as usize];
         for k in (start..self.trail.len()).rev() {
             let v = (self.trail[k] >> 1) as usize;
-            self.phase[v] = self.value[v] == TRUE;
-            self.value[v] = UNSET;
+            self.phase[v] = self.value[2 * v] == TRUE;
+            self.value[2 * v] = UNSET;
+            self.value[2 * v + 1] = UNSET;
             self.heap.insert(v, &self.activity);
         }
         self.work += (self.trail.len() - start) as u64;
@@ -633,7 +660,7 @@ impl Learning {
     fn decide(&mut self) -> Option<Lit> {
         while let Some(v) = self.heap.pop(&self.activity) {
             self.work += 2;
-            if self.value[v] == UNSET {
+            if self.value[2 * v] == UNSET {
                 return Some(2 * v as u32 + u32::from(!self.phase[v]));
             }
         }
@@ -707,7 +734,7 @@ impl Learning {
                 }
                 None => {
                     for (v, &(r, c)) in self.square.iter().enumerate() {
-                        if self.value[v] == TRUE {
+                        if self.value[2 * v] == TRUE {
                             self.queens[r as usize] = c;
                         }
                     }
@@ -723,7 +750,7 @@ impl Learning {
     /// search goes on to the next.
     fn block_found(&mut self) {
         let lits: Vec<Lit> = (0..self.square.len() as u32)
-            .filter(|&v| self.value[v as usize] == TRUE)
+            .filter(|&v| self.value[2 * v as usize] == TRUE)
             .map(|v| 2 * v + 1)
             .collect();
         self.backtrack(0);
@@ -732,14 +759,18 @@ impl Learning {
         }
     }
 
-    fn lbd(&self, lits: &[Lit]) -> u32 {
-        let mut levels: Vec<u32> = lits
-            .iter()
-            .map(|&l| self.level[(l >> 1) as usize])
-            .collect();
-        levels.sort_unstable();
-        levels.dedup();
-        levels.len() as u32
+    /// The distinct decision levels among `lits` (called once a conflict, after
+    /// [`Learning::conflicts`] has counted it).
+    fn lbd(&mut self, lits: &[Lit]) -> u32 {
+        let mut levels = 0;
+        for &l in lits {
+            let level = self.level[(l >> 1) as usize] as usize;
+            if self.level_seen[level] != self.conflicts {
+                self.level_seen[level] = self.conflicts;
+                levels += 1;
+            }
+        }
+        levels
     }
 
     /// The completion [`Learning::advance`] found last: the 0-based column of each row's
