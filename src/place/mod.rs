@@ -50,7 +50,9 @@ pub(crate) mod narrow;
 mod step;
 mod verify;
 
-pub use complete::{complete, complete_watched, Completion, Method, Options, Proof, Report};
+pub use complete::{
+    complete, complete_watched, Completion, Condition, Method, Options, Proof, Report,
+};
 pub use construct::{construct, Columns};
 pub use min_conflicts::{min_conflicts, Completing};
 pub use step::{Order, Step};

@@ -8,6 +8,7 @@ mod entrant;
 mod method;
 
 use super::diagonal_sums::Beside;
+pub use super::diagonal_sums::Condition;
 use crate::board::Board;
 use crate::clock::Clock;
 use crate::memory::OutOfMemory;
@@ -45,18 +46,16 @@ pub enum Proof {
     Searched,
     /// The diagonals the new queens could stand on cannot have the sums that the diagonals
     /// of every placement have, whatever rows and columns they pair (`diagonal_sums`): no
-    /// search was needed.
-    DiagonalSums,
+    /// search was needed. The condition is the one no choice meets.
+    DiagonalSums(Condition),
 }
 
 impl std::fmt::Display for Proof {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(match self {
-            Proof::Searched => "an exhaustive search looked everywhere",
-            Proof::DiagonalSums => {
-                "no choice of the free diagonals has the sums of every placement's diagonals"
-            }
-        })
+        match self {
+            Proof::Searched => f.write_str("an exhaustive search looked everywhere"),
+            Proof::DiagonalSums(condition) => write!(f, "the diagonals' sums: {}", condition),
+        }
     }
 }
 
@@ -215,7 +214,8 @@ pub fn complete_watched(
             entrants.remove(i);
         }
         if sums.turn(TURN) {
-            return Ok(Completion::Impossible(Proof::DiagonalSums));
+            let condition = sums.condition().expect("a refutation names its condition");
+            return Ok(Completion::Impossible(Proof::DiagonalSums(condition)));
         }
         leader = choose_leader(&entrants);
         learning_turn = learning_turn_beside(&entrants[leader]);

@@ -18,7 +18,9 @@
 //! parity is tried too: x + y = 2r − (n − 1), so a queen's x and y have the same parity when
 //! n is odd and not when n is even, and the number of odd x fixes the number of odd y; each
 //! number of odd x is tried in turn (the odd diagonals taken first, then every count but that
-//! one dropped), and if none reaches the sums, no completion exists either.
+//! one dropped), and if none reaches the sums, no completion exists either. A refutation
+//! names the condition no choice meets ([`Condition`]): the sum of one kind, the sum of
+//! squares, or parity.
 //!
 //! The rows and columns are what a search branches on, and a search proves "none" by
 //! meeting every dead end; this argument sees the whole board at once. On CSPLib's Excluded
@@ -34,6 +36,61 @@ mod programme;
 use crate::board::Board;
 use crate::memory::OutOfMemory;
 use programme::Programme;
+
+/// Which condition on the diagonals of a completion's new queens no choice of the free
+/// diagonals meets: what a refutation by the diagonals' sums names
+/// ([`Proof::DiagonalSums`](crate::place::Proof::DiagonalSums)).
+///
+/// Number a queen's diagonals x = r + c − (n − 1) and y = r − c. Whatever the pairing of the
+/// m free rows R with the m free columns C, the new queens' x are m distinct free diagonals
+/// with Σx = ΣR + ΣC − m(n − 1), their y likewise with Σy = ΣR − ΣC, and Σx² + Σy² is fixed
+/// by R and C too; x + y = 2r − (n − 1) ties the parities of a queen's two diagonals.
+///
+/// # Example
+///
+/// ```
+/// use nqueens::place::{complete, Completion, Condition, Options, Proof};
+///
+/// // CSPLib's Excluded Diagonals, n = 28: every kind has its sum, not the sum of squares.
+/// let text = include_str!(concat!(
+///     env!("CARGO_MANIFEST_DIR"),
+///     "/fixtures/boards/csplib-excluded-diagonals-28.board"
+/// ));
+/// let board = nqueens::read::board(text.as_bytes()).unwrap();
+/// assert_eq!(
+///     complete(&board, &Options::default()).unwrap(),
+///     Completion::Impossible(Proof::DiagonalSums(Condition::SumOfSquares))
+/// );
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Condition {
+    /// No m distinct free diagonals of one kind add up to the sum the free rows and columns
+    /// fix (Σx or Σy).
+    Sum,
+    /// Each kind reaches its sum, but no two choices together reach the sum of squares
+    /// every placement has (Σx² + Σy²).
+    SumOfSquares,
+    /// The three sums are reached, but never with as many odd diagonals of each kind as the
+    /// parity of a queen's two diagonals allows.
+    Parity,
+}
+
+impl std::fmt::Display for Condition {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            Condition::Sum => {
+                "no choice of the free diagonals of one kind has the sum every placement's have"
+            }
+            Condition::SumOfSquares => {
+                "each kind can have its sum, but no choice has the sum of squares every \
+                 placement's have"
+            }
+            Condition::Parity => {
+                "the sums can be met, but not with as many odd diagonals as the queens' rows allow"
+            }
+        })
+    }
+}
 
 /// The most words of reachable squares a kind of diagonal may take (64 MB); a board that
 /// needs more is not checked (a board of 30 needs about 15 MB).
@@ -59,6 +116,7 @@ pub(crate) const CHECK_TURN: u64 = 1 << 14;
 pub(crate) struct Beside {
     check: Option<Check>,
     credit: i64,
+    refuted: Option<Condition>,
 }
 
 impl Beside {
@@ -67,7 +125,14 @@ impl Beside {
         Beside {
             check: Check::new(board),
             credit: 0,
+            refuted: None,
         }
+    }
+
+    /// Which condition refuted the board, once [`Beside::turn`] or [`Beside::finish`] has
+    /// said it has no completion.
+    pub(crate) fn condition(&self) -> Option<Condition> {
+        self.refuted
     }
 
     /// Runs the check for a turn of about `words` word operations: whether it has shown
@@ -84,7 +149,10 @@ impl Beside {
         let answer = check.advance(&mut (self.credit as u64));
         self.credit -= (check.work - before) as i64;
         match answer {
-            Ok(Some(true)) => true,
+            Ok(Some(true)) => {
+                self.refuted = Some(check.failed);
+                true
+            }
             Ok(None) => false,
             Ok(Some(false)) | Err(_) => {
                 self.check = None;
@@ -140,6 +208,8 @@ pub(crate) struct Check {
     stage: Option<usize>,
     /// The programmes of the stage, x's then y's, made as they are needed.
     kinds: [Option<Programme>; 2],
+    /// The condition the last stage did not meet (at a refutation: the one that refutes).
+    failed: Condition,
     /// The word operations done.
     work: u64,
 }
@@ -197,6 +267,7 @@ impl Check {
             same_parity: n % 2 == 1,
             stage: None,
             kinds: [None, None],
+            failed: Condition::Sum,
             work: 0,
         };
         // Every stage's programmes have the tables of the first (the parities cut what they
@@ -244,7 +315,7 @@ impl Check {
                 }
                 [Some(x), None] => {
                     if x.reached().iter().all(|&w| w == 0) {
-                        self.next_stage();
+                        self.next_stage(Condition::Sum);
                     } else {
                         self.kinds[1] = Some(self.programme(1, want[1]));
                     }
@@ -257,6 +328,11 @@ impl Check {
                     };
                     let (xr, yr) = (x.reached(), y.reached());
                     let most = self.most;
+                    let failed = if yr.iter().all(|&w| w == 0) {
+                        Condition::Sum
+                    } else {
+                        Condition::SumOfSquares
+                    };
                     if (0..=most).any(|q| bit(xr, q) && bit(yr, most - q)) {
                         if self.stage.is_none() {
                             // Any parities reach the sums: try each parity of x in turn.
@@ -266,7 +342,7 @@ impl Check {
                         }
                         break Some(false);
                     }
-                    self.next_stage();
+                    self.next_stage(failed);
                     continue;
                 }
             };
@@ -283,8 +359,14 @@ impl Check {
     }
 
     /// Goes on to the next parity of x (from "any parities", which reached nothing: then
-    /// the board is refuted at once).
-    fn next_stage(&mut self) {
+    /// the board is refuted at once, by the condition `failed`; a parity that reached
+    /// nothing fails by parity, whatever `failed` says).
+    fn next_stage(&mut self, failed: Condition) {
+        self.failed = if self.stage.is_some() {
+            Condition::Parity
+        } else {
+            failed
+        };
         self.stage = Some(self.stage.map_or(self.m + 1, |k| k + 1));
         self.kinds = [None, None];
     }

@@ -39,6 +39,7 @@ fn random_board(n: usize, rng: &mut SplitMix64) -> Board {
 fn a_board_it_refutes_has_no_completion_and_it_refutes_many() {
     let mut rng = SplitMix64::new(2026);
     let (mut refuted_boards, mut impossible) = (0, 0);
+    let mut by_condition = [0usize; 3];
     for i in 0..6000 {
         let n = 4 + i % 7;
         let board = random_board(n, &mut rng);
@@ -50,15 +51,24 @@ fn a_board_it_refutes_has_no_completion_and_it_refutes_many() {
         let found = complete(&board, &options).unwrap();
         let none = matches!(found, Completion::Impossible(_));
         impossible += usize::from(none);
-        if refuted(&board) {
+        let mut check = Beside::new(&board);
+        if check.finish() {
             assert!(
                 none,
                 "refuted, but completed: {:?} gives {:?}",
                 board, found
             );
             refuted_boards += 1;
+            let condition = check.condition().expect("a refutation names its condition");
+            by_condition[condition as usize] += 1;
         }
     }
+    // Each condition is the one that refutes some boards.
+    assert!(
+        by_condition.iter().all(|&k| k > 0),
+        "refutations by the sum, the squares and parity: {:?}",
+        by_condition
+    );
     // Both kinds of board were met, and the check is not idle: it refutes most of the
     // boards without a completion (about 90% of them).
     let message = format!("{} of {} refuted", refuted_boards, impossible);
