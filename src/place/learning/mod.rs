@@ -529,8 +529,9 @@ impl Learning {
     /// from it by one resolution (with "not both"), and the many squares a few queens shut
     /// become those few queens. It is one step of the shrinking of Fleury and Biere
     /// ("Efficient All-UIP Learned Clause Minimization", SAT 2021), taken for the reason most
-    /// literals of this problem's clauses have: on CSPLib's Excluded Diagonals of n = 34 a learnt clause falls
-    /// from about 130 literals to about 22, and the conflicts a second nearly double.
+    /// literals of this problem's clauses have: on CSPLib's Excluded Diagonals of n = 33 a
+    /// learnt clause falls from about 120 literals to about 22, and the search makes about
+    /// 2.5 times the conflicts a second (docs/benchmarks.md, "Shorter learnt clauses").
     ///
     /// Marks the variables of the clause it returns as seen, and bumps the activity of each
     /// queen brought in (without that, it completed fewer of 35 boards of n = 26..40, and
