@@ -6,7 +6,7 @@ use crate::board::Board;
 use crate::memory::OutOfMemory;
 use crate::place::compact::Compact;
 use crate::place::exhaustive::Search;
-use crate::place::learning::Learning;
+use crate::place::learning::Pair;
 use crate::place::min_conflicts::Completing;
 use crate::place::narrow::Narrow;
 use crate::place::step::{Order, Step};
@@ -30,7 +30,7 @@ const LEARNING_UNIT: u64 = 6;
 pub(super) enum Runner<'a> {
     Rows(Narrow),
     Compact(Box<Compact>),
-    Learning(Box<Learning>),
+    Learning(Box<Pair>),
     Wide(Box<Search>),
     MinConflicts(Completing<'a>),
 }
@@ -152,7 +152,7 @@ pub(super) fn entrants<'a>(
                 Some(search) => (Runner::Compact(Box::new(search)), 8 + 4 * m),
                 None => unreachable!("the compact search fits"),
             },
-            Method::Learning => match Learning::new(board)? {
+            Method::Learning => match Pair::new(board)? {
                 Some(search) => (Runner::Learning(Box::new(search)), LEARNING_UNIT),
                 None => unreachable!("the clause-learning search fits"),
             },

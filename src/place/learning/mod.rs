@@ -9,8 +9,11 @@
 //! go together": each square the clause names that a queen shut is replaced by that queen,
 //! and each literal the others imply is dropped), and the search jumps back to the deepest
 //! decision the clause still involves.
-//! Restarts (Luby's sequence) and the activity of the squares met in recent conflicts (VSIDS)
-//! steer it to the hard core of the board.
+//! Restarts and the activity of the squares met in recent conflicts (VSIDS) steer it to the
+//! hard core of the board: short runs prove there is no completion soonest, long ones that
+//! keep to the deepest partial placement found complete a board soonest ([`modes`]). Two
+//! searches run in turns ([`Pair`]), one with short runs only and one alternating, since a
+//! search's time to an answer is heavy-tailed and the sooner of two is far steadier.
 //!
 //! Every open square is a variable, true when a queen stands there. Each free row and column
 //! must hold exactly one queen and each diagonal at most one; the "at most one" of a line is
@@ -29,6 +32,8 @@
 mod heap;
 mod lines;
 mod luby;
+mod modes;
+mod pair;
 
 use super::compact::MAX_FREE;
 use super::step::Step;
@@ -37,7 +42,8 @@ use crate::memory::{can_have, headroom};
 use crate::memory::{try_filled, OutOfMemory};
 use heap::Heap;
 use lines::Lines;
-use luby::luby;
+use modes::Modes;
+pub use pair::Pair;
 
 /// A literal: `2·v` is "a queen on square `v`", `2·v + 1` its negation.
 type Lit = u32;
@@ -90,9 +96,6 @@ struct Watch {
     blocker: Lit,
 }
 
-/// The conflicts between two restarts: this many times Luby's sequence.
-const RESTART_UNIT: u64 = 64;
-
 /// Learnt clauses kept before the first clean-up, and the growth of that bound at each.
 const FIRST_REDUCE: usize = 2000;
 const REDUCE_GROWTH: usize = 300;
@@ -136,6 +139,10 @@ pub struct Learning {
     heap: Heap,
     /// The value each variable had last (phase saving), a queen at first.
     phase: Vec<bool>,
+    /// The value each variable had in the deepest assignment without a conflict since the
+    /// last restart (its target phase), and how many variables that assignment set.
+    target: Vec<bool>,
+    target_len: usize,
     seen: Vec<bool>,
     /// The buffer of [`Learning::analyze`]'s reasons, kept to spare an allocation a conflict.
     reason_buffer: Vec<Lit>,
@@ -146,9 +153,8 @@ pub struct Learning {
     learnt: usize,
     reduce_at: usize,
     conflicts: u64,
-    restarts: u32,
-    /// Conflicts left before the next restart.
-    until_restart: u64,
+    /// When it restarts, and whether decisions take the target phase.
+    modes: Modes,
     /// The whole placement: the placed queens, and the free rows' queens once found.
     queens: Vec<u32>,
     /// Proved that no completion (or no further one) exists.
@@ -162,8 +168,8 @@ pub struct Learning {
 }
 
 impl Learning {
-    /// A search of the completions of `board`, or `None` if more than [`MAX_FREE`] rows are
-    /// free.
+    /// A search of the completions of `board` that restarts as `modes` says, or `None` if
+    /// more than [`MAX_FREE`] rows are free.
     ///
     /// # Constraints
     ///
@@ -179,7 +185,7 @@ impl Learning {
     /// O(n/64 + q + m² log m) to set up, for q placed queens and m free rows.
     ///
     /// (Its example is the unit test `examples::clause_learning` at the bottom of this file.)
-    pub fn new(board: &Board) -> Result<Option<Learning>, OutOfMemory> {
+    fn new(board: &Board, modes: Modes) -> Result<Option<Learning>, OutOfMemory> {
         let n = board.size();
         if board.free_rows() > MAX_FREE {
             return Ok(None);
@@ -224,14 +230,15 @@ impl Learning {
             bump: 1.0,
             heap: Heap::new(vars),
             phase: vec![true; vars],
+            target: vec![true; vars],
+            target_len: 0,
             seen: vec![false; vars],
             reason_buffer: Vec::new(),
             level_seen: vec![0; vars + 1],
             learnt: 0,
             reduce_at: FIRST_REDUCE,
             conflicts: 0,
-            restarts: 0,
-            until_restart: RESTART_UNIT,
+            modes,
             queens,
             done: false,
             found: false,
@@ -746,12 +753,18 @@ impl Learning {
         self.work += self.arena.len() as u64;
     }
 
-    /// The next decision: the most active square still open, set as it was last.
+    /// The next decision: the most active square still open, set as it was last (focused)
+    /// or by its target phase (stable).
     fn decide(&mut self) -> Option<Lit> {
         while let Some(v) = self.heap.pop(&self.activity) {
             self.work += 2;
             if self.value[2 * v] == UNSET {
-                return Some(2 * v as u32 + u32::from(!self.phase[v]));
+                let queen = if self.modes.stable() {
+                    self.target[v]
+                } else {
+                    self.phase[v]
+                };
+                return Some(2 * v as u32 + u32::from(!queen));
             }
         }
         None
@@ -783,6 +796,9 @@ impl Learning {
                     self.done = true;
                     continue;
                 }
+                if self.modes.stable() {
+                    self.keep_target();
+                }
                 let (lits, back) = self.analyze(conflict);
                 if let Err(e) = self.room_for(&lits) {
                     // Stopped here for good: the other methods go on without it.
@@ -801,10 +817,8 @@ impl Learning {
                     self.assign(first, Reason::Clause(c));
                 }
                 self.bump /= DECAY;
-                self.until_restart -= 1;
-                if self.until_restart == 0 {
-                    self.restarts += 1;
-                    self.until_restart = RESTART_UNIT * luby(self.restarts);
+                if self.modes.conflict() {
+                    self.target_len = 0;
                     self.backtrack(0);
                 }
                 if self.learnt >= self.reduce_at {
@@ -833,6 +847,45 @@ impl Learning {
                     return Step::Found;
                 }
             }
+        }
+    }
+
+    /// At a conflict: if the levels below the one that failed set more variables than the
+    /// target phase holds, they become the target phase.
+    fn keep_target(&mut self) {
+        let consistent = self.trail_lim[self.trail_lim.len() - 1];
+        if consistent > self.target_len {
+            for &lit in &self.trail[..consistent] {
+                self.target[(lit >> 1) as usize] = lit & 1 == 0;
+            }
+            self.work += consistent as u64;
+            self.target_len = consistent;
+        }
+    }
+
+    /// Forbids the completion `queens` (the column of each row's queen), found by another
+    /// search of the same board, as [`Learning::block_found`] does its own: this search goes
+    /// on to the others.
+    ///
+    /// # Complexity
+    ///
+    /// O(m²) for m free rows, and a restart.
+    fn forbid(&mut self, queens: &[u32]) {
+        if self.found {
+            // Its own completion, not yet forbidden, is read from the assignment.
+            self.found = false;
+            self.block_found();
+        }
+        let lits: Vec<Lit> = (0..self.square.len() as u32)
+            .filter(|&v| {
+                let (r, c) = self.square[v as usize];
+                queens[r as usize] == c
+            })
+            .map(|v| 2 * v + 1)
+            .collect();
+        self.backtrack(0);
+        if !self.add_at_level_0(lits) {
+            self.done = true;
         }
     }
 
@@ -895,12 +948,14 @@ mod examples {
     #[test]
     fn clause_learning() {
         use crate::board::Board;
-        use crate::place::learning::Learning;
+        use crate::place::learning::{Learning, Modes};
         use crate::place::Step;
 
         // AOJ ALDS1_13_A's sample: two queens on 8 × 8, one completion.
         let board = Board::new(8).with_queens(&[(2, 2), (5, 3)]).unwrap();
-        let mut search = Learning::new(&board).unwrap().unwrap();
+        let mut search = Learning::new(&board, Modes::alternating())
+            .unwrap()
+            .unwrap();
         assert_eq!(search.advance(&mut u64::MAX.clone()), Step::Found);
         assert_eq!(crate::place::verify(8, search.placement()), Ok(()));
         assert_eq!(search.advance(&mut u64::MAX.clone()), Step::Exhausted);

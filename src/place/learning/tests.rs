@@ -1,6 +1,7 @@
 //! The clause-learning search against the placements of small boards and the exhaustive
 //! count of Excluded Diagonals boards, with pauses, and its path repeated.
 
+use super::luby::luby;
 use super::*;
 
 #[test]
@@ -9,19 +10,40 @@ fn luby_sequence() {
     assert_eq!(terms, [1, 1, 2, 1, 1, 2, 4, 1, 1, 2, 1, 1, 2, 4, 8]);
 }
 
-/// Every completion, by asking again after each.
-fn all(board: &Board) -> Vec<Vec<u32>> {
-    let mut search = Learning::new(board).unwrap().unwrap();
-    let mut found = Vec::new();
-    loop {
-        match search.advance(&mut u64::MAX.clone()) {
-            Step::Found => found.push(search.placement().to_vec()),
-            Step::Exhausted => break,
-            Step::Paused => unreachable!("no budget was short"),
+/// Every completion, by asking again after each: the same from a focused search, an
+/// alternating one and the pair of them (in turns of `turn` units of work), each once.
+fn all(board: &Board, turn: u64) -> Vec<Vec<u32>> {
+    let run = |advance: &mut dyn FnMut(&mut u64) -> Option<Vec<u32>>| {
+        let mut found = Vec::new();
+        loop {
+            let mut budget = turn;
+            match advance(&mut budget) {
+                Some(queens) if queens.is_empty() => break,
+                Some(queens) => found.push(queens),
+                None => {}
+            }
         }
+        found.sort();
+        found
+    };
+    let mut results = Vec::new();
+    for modes in [Modes::focused(), Modes::alternating()] {
+        let mut search = Learning::new(board, modes).unwrap().unwrap();
+        results.push(run(&mut |budget| match search.advance(budget) {
+            Step::Found => Some(search.placement().to_vec()),
+            Step::Exhausted => Some(Vec::new()),
+            Step::Paused => None,
+        }));
     }
-    found.sort();
-    found
+    let mut pair = Pair::new(board).unwrap().unwrap();
+    results.push(run(&mut |budget| match pair.advance(budget) {
+        Step::Found => Some(pair.placement().to_vec()),
+        Step::Exhausted => Some(Vec::new()),
+        Step::Paused => None,
+    }));
+    assert_eq!(results[0], results[1], "focused and alternating");
+    assert_eq!(results[0], results[2], "one search and the pair");
+    results.pop().unwrap()
 }
 
 #[test]
@@ -31,7 +53,7 @@ fn every_placement_of_small_boards_and_no_other() {
         let expected: Vec<Vec<u32>> = crate::list::Placements::new(n as u32)
             .map(|q| q.iter().map(|&c| c as u32).collect())
             .collect();
-        assert_eq!(all(&board), expected, "n = {}", n);
+        assert_eq!(all(&board, u64::MAX), expected, "n = {}", n);
     }
 }
 
@@ -94,7 +116,7 @@ fn excluded_diagonals_enumerated_equal_the_exhaustive_count() {
         for seed in 0..12 {
             let board = excluded_diagonals(n, n, 2, seed);
             let expected = crate::place::exhaustive::count(&board).unwrap();
-            let found = all(&board);
+            let found = all(&board, 1 + seed * 1000);
             for q in &found {
                 assert_eq!(crate::place::verify_on(&board, q), Ok(Ok(())));
             }
@@ -115,7 +137,7 @@ fn the_same_board_takes_the_same_path() {
     for seed in 0..4 {
         let board = excluded_diagonals(18, 18, 4, seed);
         let run = || {
-            let mut search = Learning::new(&board).unwrap().unwrap();
+            let mut search = Pair::new(&board).unwrap().unwrap();
             // Ten million units of work at most (a few hundredths of a second).
             let step = search.advance(&mut 10_000_000);
             (
@@ -134,7 +156,7 @@ fn the_same_board_takes_the_same_path() {
 #[test]
 fn a_small_budget_pauses_and_resumes_to_the_same_answers() {
     let board = Board::new(8).with_queens(&[(0, 0)]).unwrap();
-    let mut search = Learning::new(&board).unwrap().unwrap();
+    let mut search = Pair::new(&board).unwrap().unwrap();
     let mut found = 0;
     loop {
         match search.advance(&mut 7) {
@@ -149,6 +171,6 @@ fn a_small_budget_pauses_and_resumes_to_the_same_answers() {
 #[test]
 fn a_line_without_an_open_square_is_no_completion() {
     let board = Board::new(3).with_queens(&[(1, 1)]).unwrap();
-    let mut search = Learning::new(&board).unwrap().unwrap();
+    let mut search = Pair::new(&board).unwrap().unwrap();
     assert_eq!(search.advance(&mut 1000), Step::Exhausted);
 }
