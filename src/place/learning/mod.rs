@@ -103,6 +103,10 @@ const REDUCE_GROWTH: usize = 300;
 /// Learnt clauses of at most this many levels are never deleted ("glue" clauses).
 const GLUE: u32 = 2;
 
+/// A learnt clause of at most this many literals and [`GLUE`] levels is given to the other
+/// search of a [`Pair`], as every unit is.
+const SHARED_LEN: usize = 8;
+
 /// The activity decay of VSIDS: each conflict makes later bumps worth 1/0.95 as much.
 const DECAY: f64 = 0.95;
 
@@ -155,6 +159,12 @@ pub struct Learning {
     conflicts: u64,
     /// When it restarts, and whether decisions take the target phase.
     modes: Modes,
+    /// The units and short glue clauses learnt since the other search of a [`Pair`] last
+    /// took them, and those it learnt, to be added at this one's next restart.
+    exported: Vec<Vec<Lit>>,
+    imported: Vec<Vec<Lit>>,
+    /// The clauses added so far from the other search.
+    adopted: u64,
     /// The whole placement: the placed queens, and the free rows' queens once found.
     queens: Vec<u32>,
     /// Proved that no completion (or no further one) exists.
@@ -239,6 +249,9 @@ impl Learning {
             reduce_at: FIRST_REDUCE,
             conflicts: 0,
             modes,
+            exported: Vec::new(),
+            imported: Vec::new(),
+            adopted: 0,
             queens,
             done: false,
             found: false,
@@ -809,9 +822,13 @@ impl Learning {
                 self.backtrack(back);
                 self.work += 4 * lits.len() as u64;
                 if lits.len() == 1 {
+                    self.exported.push(lits.clone());
                     self.assign(lits[0], Reason::Decision);
                 } else {
                     let lbd = self.lbd(&lits);
+                    if lbd <= GLUE && lits.len() <= SHARED_LEN {
+                        self.exported.push(lits.clone());
+                    }
                     let first = lits[0];
                     let c = self.attach(lits, true, lbd);
                     self.assign(first, Reason::Clause(c));
@@ -820,6 +837,7 @@ impl Learning {
                 if self.modes.conflict() {
                     self.target_len = 0;
                     self.backtrack(0);
+                    self.import();
                 }
                 if self.learnt >= self.reduce_at {
                     self.reduce();
@@ -860,6 +878,19 @@ impl Learning {
             }
             self.work += consistent as u64;
             self.target_len = consistent;
+        }
+    }
+
+    /// Adds the clauses the other search learnt, at level 0 (just after a restart), as the
+    /// board's own: they follow from the same board and the same completions forbidden.
+    fn import(&mut self) {
+        for lits in std::mem::take(&mut self.imported) {
+            self.work += lits.len() as u64;
+            self.adopted += 1;
+            if !self.add_at_level_0(lits) {
+                self.done = true;
+                return;
+            }
         }
     }
 

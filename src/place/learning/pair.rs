@@ -11,7 +11,9 @@
 //!
 //! A completion one finds is forbidden in the other before it goes on, so that asking again
 //! gives each completion once; "none" from either is "none" for both, since both search the
-//! same board with the same completions forbidden.
+//! same board with the same completions forbidden. For the same reason what one learns holds
+//! for the other: each unit clause it learns, and each of at most eight literals over at most
+//! two decision levels, is added to the other at its next restart.
 
 use super::modes::Modes;
 use super::Learning;
@@ -81,6 +83,10 @@ impl Pair {
         }
         self.next = 1 - k;
         let step = self.searches[k].advance(budget);
+        let shared = std::mem::take(&mut self.searches[k].exported);
+        if self.searches[1 - k].starved().is_none() {
+            self.searches[1 - k].imported.extend(shared);
+        }
         if step == Step::Found {
             self.found = Some(k);
             self.last = k;
@@ -109,6 +115,12 @@ impl Pair {
     /// The conflicts both have met.
     pub fn conflicts(&self) -> u64 {
         self.searches.iter().map(Learning::conflicts).sum()
+    }
+
+    /// The clauses each has added from the other.
+    #[cfg(test)]
+    pub(super) fn adopted(&self) -> u64 {
+        self.searches.iter().map(|s| s.adopted).sum()
     }
 
     /// The learnt clauses both keep now.

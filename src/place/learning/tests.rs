@@ -174,3 +174,32 @@ fn a_line_without_an_open_square_is_no_completion() {
     let mut search = Pair::new(&board).unwrap().unwrap();
     assert_eq!(search.advance(&mut 1000), Step::Exhausted);
 }
+
+#[test]
+fn clauses_one_search_of_a_pair_learns_keep_the_other_exact() {
+    // Boards with enough conflicts for restarts, where each search adds the other's units
+    // and short clauses: the pair still gives every completion, once.
+    let mut adopted = 0;
+    for n in 13..=15 {
+        for seed in 0..4 {
+            let board = excluded_diagonals(n, n, 2, 100 + seed);
+            let expected = crate::place::exhaustive::count(&board).unwrap();
+            let mut pair = Pair::new(&board).unwrap().unwrap();
+            let mut found = std::collections::BTreeSet::new();
+            loop {
+                match pair.advance(&mut 20_000) {
+                    Step::Found => {
+                        let queens = pair.placement().to_vec();
+                        assert_eq!(crate::place::verify_on(&board, &queens), Ok(Ok(())));
+                        assert!(found.insert(queens), "n = {} seed {}: twice", n, seed);
+                    }
+                    Step::Exhausted => break,
+                    Step::Paused => {}
+                }
+            }
+            assert_eq!(found.len() as u64, expected, "n = {} seed {}", n, seed);
+            adopted += pair.adopted();
+        }
+    }
+    assert!(adopted > 0, "no clause went from one search to the other");
+}
