@@ -92,12 +92,16 @@ impl std::fmt::Display for Condition {
     }
 }
 
-/// The most words of reachable squares a kind of diagonal may take (64 MB); a board that
-/// needs more is not checked (a board of 30 needs about 15 MB).
-const MOST_WORDS: u64 = 1 << 23;
+/// The most words of reachable squares a kind of diagonal may take (256 MB); a board that
+/// needs more is not checked. A board of 30 needs about 15 MB, one of 41 about 73 MB, one
+/// of 50 about 250 MB, so each board of CSPLib's Excluded Diagonals we made up to n = 50
+/// is checked: of 20 boards of n = 41..50, it refuted 8 in 2 to 10 s of CPU
+/// (docs/benchmarks.md).
+const MOST_WORDS: u64 = 1 << 25;
 
-/// The most word operations the check may take, every parity of x tried: some seconds.
-const MOST_WORK: u64 = 1 << 34;
+/// The most word operations the check may take, every parity of x tried (about a minute
+/// at n = 50, where a parity is rarely needed; a second or so at n = 30).
+const MOST_WORK: u64 = 1 << 37;
 
 /// Nodes of a search in one of its turns beside the check ([`Beside`]): tens of
 /// microseconds.
