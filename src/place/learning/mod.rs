@@ -814,7 +814,8 @@ impl Learning {
                 }
                 let (lits, back) = self.analyze(conflict);
                 if let Err(e) = self.room_for(&lits) {
-                    // Stopped here for good: the other methods go on without it.
+                    // Stopped here for good: the other search of the pair, and the other
+                    // methods, go on without it.
                     self.starved = Some(e);
                     *budget -= (self.work - start).min(*budget);
                     return Step::Paused;
