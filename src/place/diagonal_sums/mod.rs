@@ -18,7 +18,10 @@
 //! parity is tried too: x + y = 2r − (n − 1), so a queen's x and y have the same parity when
 //! n is odd and not when n is even, and the number of odd x fixes the number of odd y; each
 //! number of odd x is tried in turn (the odd diagonals taken first, then every count but that
-//! one dropped), and if none reaches the sums, no completion exists either. A refutation
+//! one dropped), and if none reaches the sums, no completion exists either. Only the numbers
+//! the sums' own parities allow are tried (a sum of k odd values and any even ones is odd
+//! exactly when k is), from m/2 outwards, where a completion's number lies: a board with
+//! one passes after a stage or two, not after half of them. A refutation
 //! names the condition no choice meets ([`Condition`]): the sum of one kind, the sum of
 //! squares, or parity.
 //!
@@ -99,8 +102,8 @@ impl std::fmt::Display for Condition {
 /// (docs/benchmarks.md).
 const MOST_WORDS: u64 = 1 << 25;
 
-/// The most word operations the check may take, every parity of x tried (about a minute
-/// at n = 50, where a parity is rarely needed; a second or so at n = 30).
+/// The most word operations the check may take, every number of odd x it tries tried
+/// (about a minute at n = 50, where one or two are needed; a second or so at n = 30).
 const MOST_WORK: u64 = 1 << 37;
 
 /// Nodes of a search in one of its turns beside the check ([`Beside`]): tens of
@@ -194,8 +197,8 @@ fn refuted(board: &Board) -> bool {
 /// # Complexity
 ///
 /// O(n · S · Q / 64) word operations for S the sums m diagonals can reach (about m² n / 2)
-/// and Q the largest sum of squares (about 2m n² / 3): 10^8 at n = 30 (0.1 s), up to m + 2
-/// times that when each parity of x is tried; at most [`MOST_WORK`] in all, with
+/// and Q the largest sum of squares (about 2m n² / 3): 10^8 at n = 30 (0.1 s), up to m/2 + 2
+/// times that when each number of odd x is tried; at most [`MOST_WORK`] in all, with
 /// [`MOST_WORDS`] a kind of memory.
 pub(crate) struct Check {
     /// The free diagonals of each kind (x, then y), in increasing order, and the sum each
@@ -207,9 +210,11 @@ pub(crate) struct Check {
     most: i64,
     /// Whether a queen's x and y have the same parity (n odd) or not (n even).
     same_parity: bool,
-    /// What is being tried: `None`, any parities; `Some(k)`, exactly k odd values of x
-    /// (and the y that go with them).
+    /// What is being tried: `None`, any parities; `Some(i)`, exactly `parities[i]` odd
+    /// values of x (and the y that go with them).
     stage: Option<usize>,
+    /// The numbers of odd x worth trying, in the order they are tried ([`odd_counts`]).
+    parities: Vec<usize>,
     /// The programmes of the stage, x's then y's, made as they are needed.
     kinds: [Option<Programme>; 2],
     /// The condition the last stage did not meet (at a refutation: the one that refutes).
@@ -270,6 +275,7 @@ impl Check {
             most,
             same_parity: n % 2 == 1,
             stage: None,
+            parities: odd_counts(m, sums, n % 2 == 1),
             kinds: [None, None],
             failed: Condition::Sum,
             work: 0,
@@ -277,7 +283,7 @@ impl Check {
         // Every stage's programmes have the tables of the first (the parities cut what they
         // reach, not the tables); each stage beyond it runs them once more.
         let first = [check.programme(0, None), check.programme(1, None)];
-        let stages = m as u64 + 2;
+        let stages = check.parities.len() as u64 + 2;
         let fits = |p: &Programme| p.cells() <= MOST_WORDS && p.work() <= MOST_WORK / stages;
         if !first.iter().all(fits) {
             return None;
@@ -300,15 +306,15 @@ impl Check {
             if self.work - before >= *budget {
                 break None;
             }
-            if self.stage.is_some_and(|k| k > self.m) {
+            if self.stage.is_some_and(|i| i >= self.parities.len()) {
                 // No parity of x reaches the sums: refuted.
                 break Some(true);
             }
             // The odd values of y that go with k odd values of x: x + y = 2r − (n − 1).
+            let odd_x = self.stage.map(|i| self.parities[i]);
             let want = [
-                self.stage,
-                self.stage
-                    .map(|k| if self.same_parity { k } else { self.m - k }),
+                odd_x,
+                odd_x.map(|k| if self.same_parity { k } else { self.m - k }),
             ];
             let kind = match &self.kinds {
                 [Some(x), _] if !x.done() => 0,
@@ -371,9 +377,33 @@ impl Check {
         } else {
             failed
         };
-        self.stage = Some(self.stage.map_or(self.m + 1, |k| k + 1));
+        self.stage = Some(self.stage.map_or(self.parities.len(), |i| i + 1));
         self.kinds = [None, None];
     }
+}
+
+/// The numbers of odd x a completion can have, in the order the check tries them: of m new
+/// queens whose x add up to `sums[0]` and whose y add up to `sums[1]`, where a queen's x and y
+/// have the same parity (`same_parity`) or not.
+///
+/// A sum is odd exactly when it has an odd number of odd terms, so k odd x need
+/// k ≡ Σx (mod 2), and the y that go with them (k, or m − k) must have the parity of Σy: the
+/// other half of the counts cannot reach the sums, and is not tried. The rest go from the
+/// middle outwards, where most placements' counts lie (about m/2, give or take √m/2), so a
+/// board with a completion is let through after a stage or two.
+///
+/// # Example
+///
+/// With m = 6, Σx = 0 and Σy = 0 on a board of even n: k even and 6 − k even, so 2, 4, 0 and 6,
+/// in that order (the unit tests check it).
+fn odd_counts(m: usize, sums: [i64; 2], same_parity: bool) -> Vec<usize> {
+    let odd = |sum: i64| sum.rem_euclid(2) as usize;
+    let mut counts: Vec<usize> = (0..=m)
+        .filter(|&k| k % 2 == odd(sums[0]))
+        .filter(|&k| (if same_parity { k } else { m - k }) % 2 == odd(sums[1]))
+        .collect();
+    counts.sort_by_key(|&k| ((2 * k).abs_diff(m), k));
+    counts
 }
 
 #[cfg(test)]

@@ -147,3 +147,38 @@ fn shifting_keeps_every_bit_that_fits() {
         assert_eq!(any, into.iter().any(|&w| w != 0));
     }
 }
+
+#[test]
+fn the_odd_counts_tried_hold_every_placements_and_come_from_the_middle() {
+    assert_eq!(odd_counts(6, [0, 0], false), vec![2, 4, 0, 6]);
+    assert_eq!(odd_counts(5, [-3, 1], true), vec![3, 1, 5]);
+    // Parities that disagree: no count can do.
+    assert_eq!(odd_counts(5, [0, 1], true), Vec::<usize>::new());
+    // Any n rooks on free rows and columns (one a row and a column, diagonals shared or
+    // not): their number of odd x is among those tried, whatever rows are free.
+    let mut rng = SplitMix64::new(79);
+    for _ in 0..2000 {
+        let n = 1 + rng.below(20) as usize;
+        let mut rows: Vec<usize> = (0..n).filter(|_| rng.below(4) > 0).collect();
+        let mut cols: Vec<usize> = (0..n).filter(|_| rng.below(4) > 0).collect();
+        let m = rows.len().min(cols.len());
+        rows.truncate(m);
+        cols.truncate(m);
+        for i in (1..m).rev() {
+            cols.swap(i, rng.below(i as u64 + 1) as usize);
+        }
+        let x = |r: usize, c: usize| (r + c) as i64 - (n as i64 - 1);
+        let y = |r: usize, c: usize| r as i64 - c as i64;
+        let pairs = rows.iter().zip(&cols);
+        let sums = [
+            pairs.clone().map(|(&r, &c)| x(r, c)).sum(),
+            pairs.clone().map(|(&r, &c)| y(r, c)).sum(),
+        ];
+        let odd = pairs.filter(|(&r, &c)| x(r, c) % 2 != 0).count();
+        let tried = odd_counts(m, sums, n % 2 == 1);
+        assert!(tried.contains(&odd), "n = {}, {:?}: {} odd x", n, sums, odd);
+        assert!(tried
+            .windows(2)
+            .all(|w| (2 * w[0]).abs_diff(m) <= (2 * w[1]).abs_diff(m)));
+    }
+}
