@@ -35,11 +35,15 @@ pub(super) fn starts(upper: &Lists, lower: &Lists, width: u32, k: u32, limit: us
         let (tops, bottoms) = (upper.bucket(cols), lower.bucket(all & !cols));
         (!tops.is_empty() && !bottoms.is_empty()).then_some((cols, tops, bottoms))
     });
+    let limit = limit.max(1) as u64;
+    // Every pair of the two lists fits, so every candidate does: no need to count them.
+    if (upper.len() as u64).saturating_mul(lower.len() as u64) <= limit {
+        return sizes.take(1).map(|(cols, _, _)| (cols, 0)).collect();
+    }
     let total: u64 = sizes
         .clone()
         .map(|(_, tops, bottoms)| (tops.len() * bottoms.len()) as u64)
         .sum();
-    let limit = limit.max(1) as u64;
     if total <= limit {
         return sizes.take(1).map(|(cols, _, _)| (cols, 0)).collect();
     }

@@ -167,7 +167,18 @@ pub struct Lists {
     plan: Vec<u32>,
     /// Room to count each prefix's placements in.
     prefixes: Vec<u64>,
+    /// The placements the planning search found, with their column sets, in its order: at
+    /// most [`KEPT_AS_FOUND`], so a row set that fits is bucketed from them without a second
+    /// search.
+    found: Vec<(u32, Entry)>,
+    /// The most placements kept in `found` ([`KEPT_AS_FOUND`] unless a test asks for fewer).
+    found_room: Option<usize>,
 }
+
+/// The most placements the search that plans a row set's parts keeps as it finds them (2 MB):
+/// a row set with no more (every one below n = 24 but the largest) is bucketed from them, and
+/// searched once, not twice. A bigger one is searched again, part by part.
+const KEPT_AS_FOUND: usize = 1 << 17;
 
 impl Lists {
     /// Lists the placements of `shape` with one queen in each of the local rows `rows` (a bit
@@ -225,17 +236,30 @@ impl Lists {
         crate::memory::reserve(&mut self.starts, buckets + 1, "a quarter's buckets")?;
         self.starts.resize(buckets + 1, 0);
         let planned = Some((shape as *const Shape as usize, rows, most));
-        let mut counted = false;
+        let (mut counted, mut kept_all) = (false, false);
         if self.planned != planned {
             // Plan the parts: count each prefix's placements (and each bucket's, which is all
             // a row set in one part needs), and cut the run of prefixes greedily.
             self.planned = None;
             self.prefixes.clear();
             self.prefixes.resize(walk.prefixes() as usize, 0);
-            let (starts, prefixes) = (&mut self.starts, &mut self.prefixes);
-            walk.each(&mut |cols, _, prefix| {
+            self.found.clear();
+            // Without room for them, the placements are found again below.
+            let keep = self.found_room.unwrap_or(KEPT_AS_FOUND);
+            let room = match self.found.try_reserve(keep) {
+                Ok(()) => keep,
+                Err(_) => 0,
+            };
+            let (starts, prefixes, found) = (&mut self.starts, &mut self.prefixes, &mut self.found);
+            kept_all = true;
+            walk.each(&mut |cols, entry, prefix| {
                 starts[cols as usize + 1] += 1;
                 prefixes[prefix as usize] += 1;
+                if found.len() < room {
+                    found.push((cols, entry));
+                } else {
+                    kept_all = false;
+                }
             });
             self.plan.clear();
             self.plan.push(0);
@@ -276,11 +300,18 @@ impl Lists {
         // Each bucket's next free place: its start, moved on as it fills (kept in `starts`
         // shifted down by one, then restored).
         let (starts, entries) = (&mut self.starts, &mut self.entries);
-        walk.each(&mut |cols, entry, _| {
+        let mut place = |cols: u32, entry: Entry| {
             let at = &mut starts[cols as usize];
             entries[*at as usize] = entry;
             *at += 1;
-        });
+        };
+        if counted && parts == 1 && kept_all {
+            for &(cols, entry) in &self.found {
+                place(cols, entry);
+            }
+        } else {
+            walk.each(&mut |cols, entry, _| place(cols, entry));
+        }
         for i in (1..=buckets).rev() {
             self.starts[i] = self.starts[i - 1];
         }
@@ -347,7 +378,6 @@ impl Lists {
     }
 
     /// The number of placements listed.
-    #[cfg(test)]
     pub fn len(&self) -> usize {
         self.entries.len()
     }
@@ -415,6 +445,36 @@ mod tests {
         for rows in [0u32, 0b1, 0b101_0101, 0b111_1111, 0b011_0110] {
             lists.build(&shape, rows).unwrap();
             assert_eq!(Lists::count(&shape, rows), lists.len() as u64, "{:b}", rows);
+        }
+    }
+
+    #[test]
+    fn a_row_set_is_bucketed_alike_from_the_placements_kept_or_searched_again() {
+        let shape = Shape::new(13, 6, 7, 6, 7, |r, c| r != c);
+        let (mut kept, mut again) = (Lists::default(), Lists::default());
+        for rows in [0u32, 0b1, 0b101_0101, 0b111_1111, 0b011_0110] {
+            kept.build(&shape, rows).unwrap();
+            let len = kept.len();
+            // None kept, too few kept, all of them just fitting, in parts.
+            for (room, most) in [
+                (0, usize::MAX),
+                (3, usize::MAX),
+                (len, usize::MAX),
+                (len, 7),
+            ] {
+                again.found_room = Some(room);
+                let parts = again.build_part(&shape, rows, 0, most).unwrap();
+                let mut buckets = vec![Vec::new(); 1 << 7];
+                for part in 0..parts {
+                    again.build_part(&shape, rows, part, most).unwrap();
+                    for (cols, bucket) in buckets.iter_mut().enumerate() {
+                        bucket.extend_from_slice(again.bucket(cols as u32));
+                    }
+                }
+                for (cols, bucket) in buckets.iter().enumerate() {
+                    assert_eq!(&bucket[..], kept.bucket(cols as u32), "{:b} {}", rows, room);
+                }
+            }
         }
     }
 
