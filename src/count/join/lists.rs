@@ -3,7 +3,7 @@
 
 use super::halves::RowSet;
 use super::plan::{Join, Tile, NORTH_EAST, NORTH_WEST, SOUTH_EAST, SOUTH_WEST};
-use super::quarter::Lists;
+use super::quarter::{Found, Lists};
 use crate::memory::OutOfMemory;
 
 /// A worker's quarter lists, reused from one unit to the next.
@@ -15,6 +15,8 @@ pub(super) struct Held {
     north: Vec<(Lists, Lists)>,
     south_east: Lists,
     south_west: Lists,
+    /// The room every list's build borrows ([`Found`]).
+    found: Found,
 }
 
 impl Held {
@@ -101,8 +103,8 @@ impl Held {
         quarter: usize,
     ) -> Result<u64, OutOfMemory> {
         let (shape, rows) = join.quarter(quarter, (north, south));
-        self.list_mut(i, quarter)
-            .build_part(shape, rows, 0, join.list_part)
+        let (list, found) = self.list_mut(i, quarter);
+        list.build_part(shape, rows, 0, join.list_part, found)
     }
 
     /// Makes sure list `quarter` of the row set of north set `north` (the `i`-th of the held
@@ -119,7 +121,7 @@ impl Held {
         quarter: usize,
         part: u64,
     ) -> Result<(), OutOfMemory> {
-        let (held, parts) = self.list_mut(i, quarter).part();
+        let (held, parts) = self.list_mut(i, quarter).0.part();
         if held != part || parts == 0 {
             self.build_part(join, (i, north, south), quarter, part)?;
         }
@@ -140,20 +142,21 @@ impl Held {
         part: u64,
     ) -> Result<(), OutOfMemory> {
         let (shape, rows) = join.quarter(quarter, (north, south));
-        self.list_mut(i, quarter)
-            .build_part(shape, rows, part, join.list_part)
+        let (list, found) = self.list_mut(i, quarter);
+        list.build_part(shape, rows, part, join.list_part, found)
             .map(|_| ())
     }
 
     /// List `quarter` of the row set of the `i`-th north set of the tile and the south set
-    /// held.
-    fn list_mut(&mut self, i: usize, quarter: usize) -> &mut Lists {
-        match quarter {
+    /// held, and the room its build borrows.
+    fn list_mut(&mut self, i: usize, quarter: usize) -> (&mut Lists, &mut Found) {
+        let list = match quarter {
             NORTH_EAST => &mut self.north[i].0,
             SOUTH_EAST => &mut self.south_east,
             NORTH_WEST => &mut self.north[i].1,
             _ => &mut self.south_west,
-        }
+        };
+        (list, &mut self.found)
     }
 
     /// The number of parts of each of the four lists held for the `i`-th north set of the

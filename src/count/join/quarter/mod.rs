@@ -167,18 +167,30 @@ pub struct Lists {
     plan: Vec<u32>,
     /// Room to count each prefix's placements in.
     prefixes: Vec<u64>,
-    /// The placements the planning search found, with their column sets, in its order: at
-    /// most [`KEPT_AS_FOUND`], so a row set that fits is bucketed from them without a second
-    /// search.
-    found: Vec<(u32, Entry)>,
-    /// The most placements kept in `found` ([`KEPT_AS_FOUND`] unless a test asks for fewer).
-    found_room: Option<usize>,
 }
 
 /// The most placements the search that plans a row set's parts keeps as it finds them (2 MB):
 /// a row set with no more (every one below n = 24 but the largest) is bucketed from them, and
 /// searched once, not twice. A bigger one is searched again, part by part.
 const KEPT_AS_FOUND: usize = 1 << 17;
+
+/// Room for the placements the search that plans a row set's parts finds (with their column
+/// sets, in its order), lent to [`Lists::build_part`] by its caller: one for all the lists a
+/// worker holds.
+pub struct Found {
+    placements: Vec<(u32, Entry)>,
+    /// The most kept ([`KEPT_AS_FOUND`] unless a test asks for fewer).
+    most: usize,
+}
+
+impl Default for Found {
+    fn default() -> Found {
+        Found {
+            placements: Vec::new(),
+            most: KEPT_AS_FOUND,
+        }
+    }
+}
 
 impl Lists {
     /// Lists the placements of `shape` with one queen in each of the local rows `rows` (a bit
@@ -193,7 +205,8 @@ impl Lists {
     /// Linear in the placements and the dead ends of the search, plus `2^cols` for the buckets.
     #[cfg(test)]
     pub fn build(&mut self, shape: &Shape, rows: u32) -> Result<(), OutOfMemory> {
-        self.build_part(shape, rows, 0, usize::MAX).map(|_| ())
+        self.build_part(shape, rows, 0, usize::MAX, &mut Found::default())
+            .map(|_| ())
     }
 
     /// Lists part `part` of the placements of [`Lists::build`], when they are cut into parts
@@ -224,6 +237,7 @@ impl Lists {
         rows: u32,
         part: u64,
         most: usize,
+        found: &mut Found,
     ) -> Result<u64, OutOfMemory> {
         assert!(most > 0, "quarter: parts of no placement");
         self.cols = shape.cols;
@@ -243,20 +257,20 @@ impl Lists {
             self.planned = None;
             self.prefixes.clear();
             self.prefixes.resize(walk.prefixes() as usize, 0);
-            self.found.clear();
+            found.placements.clear();
             // Without room for them, the placements are found again below.
-            let keep = self.found_room.unwrap_or(KEPT_AS_FOUND);
-            let room = match self.found.try_reserve(keep) {
-                Ok(()) => keep,
+            let room = match found.placements.try_reserve(found.most) {
+                Ok(()) => found.most,
                 Err(_) => 0,
             };
-            let (starts, prefixes, found) = (&mut self.starts, &mut self.prefixes, &mut self.found);
+            let (starts, prefixes, kept) =
+                (&mut self.starts, &mut self.prefixes, &mut found.placements);
             kept_all = true;
             walk.each(&mut |cols, entry, prefix| {
                 starts[cols as usize + 1] += 1;
                 prefixes[prefix as usize] += 1;
-                if found.len() < room {
-                    found.push((cols, entry));
+                if kept.len() < room {
+                    kept.push((cols, entry));
                 } else {
                     kept_all = false;
                 }
@@ -306,7 +320,7 @@ impl Lists {
             *at += 1;
         };
         if counted && parts == 1 && kept_all {
-            for &(cols, entry) in &self.found {
+            for &(cols, entry) in &found.placements {
                 place(cols, entry);
             }
         } else {
@@ -451,7 +465,8 @@ mod tests {
     #[test]
     fn a_row_set_is_bucketed_alike_from_the_placements_kept_or_searched_again() {
         let shape = Shape::new(13, 6, 7, 6, 7, |r, c| r != c);
-        let (mut kept, mut again) = (Lists::default(), Lists::default());
+        let (mut kept, mut again, mut found) =
+            (Lists::default(), Lists::default(), Found::default());
         for rows in [0u32, 0b1, 0b101_0101, 0b111_1111, 0b011_0110] {
             kept.build(&shape, rows).unwrap();
             let len = kept.len();
@@ -462,11 +477,13 @@ mod tests {
                 (len, usize::MAX),
                 (len, 7),
             ] {
-                again.found_room = Some(room);
-                let parts = again.build_part(&shape, rows, 0, most).unwrap();
+                found.most = room;
+                let parts = again.build_part(&shape, rows, 0, most, &mut found).unwrap();
                 let mut buckets = vec![Vec::new(); 1 << 7];
                 for part in 0..parts {
-                    again.build_part(&shape, rows, part, most).unwrap();
+                    again
+                        .build_part(&shape, rows, part, most, &mut found)
+                        .unwrap();
                     for (cols, bucket) in buckets.iter_mut().enumerate() {
                         bucket.extend_from_slice(again.bucket(cols as u32));
                     }
@@ -518,7 +535,7 @@ mod examples {
 
     #[test]
     fn lists_in_parts() {
-        use crate::count::join::quarter::{Lists, Shape};
+        use crate::count::join::quarter::{Found, Lists, Shape};
 
         // The south-east quarter of a 12×12 board on 5 of its rows (40 placements), whole and
         // in parts of about 20 placements, or of 2 (raised to half the list): the parts hold
@@ -529,12 +546,13 @@ mod examples {
         assert_eq!(whole.len(), 40);
         for (asked, most, cut) in [(20, 20, 2), (2, 20, 2)] {
             let mut part = Lists::default();
-            let parts = part.build_part(&shape, 0b11_1110, 0, asked).unwrap();
+            let found = &mut Found::default();
+            let parts = part.build_part(&shape, 0b11_1110, 0, asked, found).unwrap();
             // Cut between prefixes: as many parts as parts of `most` need.
             assert_eq!(parts, cut, "parts of {}", asked);
             let mut sizes = vec![part.len()];
             for p in 1..parts {
-                part.build_part(&shape, 0b11_1110, p, asked).unwrap();
+                part.build_part(&shape, 0b11_1110, p, asked, found).unwrap();
                 sizes.push(part.len());
             }
             assert!(
