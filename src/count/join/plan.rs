@@ -203,6 +203,18 @@ impl Join {
             if norths.is_empty() || souths.is_empty() {
                 continue;
             }
+            // Lists no bigger than their sets' arrangements (k of e columns east, w − k of w
+            // west) that fill no tile together: one tile, as counting them would make it.
+            let arrangements =
+                |cols: u32, rows: u32| -> u64 { (cols - rows + 1..=cols).map(u64::from).product() };
+            let most = 8 * (arrangements(self.e, k) + arrangements(self.w, self.w - k))
+                + 8 * (1 << self.e);
+            if self.n < TILE_ALONE_FROM && (norths.len() as u64).saturating_mul(most) <= NORTH_BYTES
+            {
+                let all = 0..norths.len() as u32;
+                self.tile_units(k, all, souths.len() as u32, &mut units)?;
+                continue;
+            }
             let mut start = 0;
             let mut bytes = 0;
             for (i, &set) in norths.iter().enumerate() {
