@@ -75,14 +75,14 @@ impl Sliced {
     /// # Complexity
     ///
     /// O(bits set in the keys + 32 · groups) row operations.
-    pub fn load(&mut self, keys: &[u64]) {
+    pub fn load(&mut self, kernel: Kernel, keys: &[u64]) {
         assert!(
             keys.len() <= BLOCK,
             "sliced: {} keys in a block",
             keys.len()
         );
         let lengths = std::array::from_fn(|i| keys.len().saturating_sub(64 * i).min(64));
-        self.load_valid(keys, lengths);
+        self.load_valid(kernel, keys, lengths);
     }
 
     /// Loads the stored keys of up to 8 words, each of its own length: word `w` is
@@ -96,7 +96,7 @@ impl Sliced {
     /// # Complexity
     ///
     /// As [`Sliced::load`].
-    pub fn load_words(&mut self, keys: &[u64], lengths: [usize; 8]) {
+    pub fn load_words(&mut self, kernel: Kernel, keys: &[u64], lengths: [usize; 8]) {
         assert!(
             lengths.iter().all(|&length| length <= 64),
             "sliced: a word of more than 64"
@@ -105,38 +105,20 @@ impl Sliced {
             .rev()
             .find(|&w| lengths[w] > 0)
             .map_or(0, |w| 64 * w + lengths[w]);
-        self.load_valid(&keys[..end], lengths);
+        self.load_valid(kernel, &keys[..end], lengths);
     }
 
     /// [`Sliced::load`] of `keys`, of which word `w` stores its first `lengths[w]`.
-    fn load_valid(&mut self, keys: &[u64], lengths: [usize; 8]) {
+    fn load_valid(&mut self, kernel: Kernel, keys: &[u64], lengths: [usize; 8]) {
         let valid: [u64; 8] = std::array::from_fn(|i| match lengths[i] {
             64 => !0,
             here => (1u64 << here) - 1,
         });
-        // Transpose the keys 64 at a time: bit i of word `word` of row d is bit d of key
-        // 64·word + i; a free row is the valid halves whose keys lack the bit.
-        for (word, batch) in keys.chunks(64).enumerate() {
-            let mut square = [0u64; 64];
-            square[..batch.len()].copy_from_slice(batch);
-            transpose(&mut square);
-            for (row, used) in self.free[..self.groups * GROUP].iter_mut().zip(square) {
-                row[word] = valid[word] & !used;
-            }
-        }
-        for row in &mut self.free[..self.groups * GROUP] {
-            row[keys.len().div_ceil(64)..].fill(0);
-        }
-        for (table, free) in self.table[..self.groups << GROUP]
-            .chunks_exact_mut(1 << GROUP)
-            .zip(self.free.chunks_exact(GROUP))
-        {
-            table[0] = Row(valid);
-            for p in 1..1usize << GROUP {
-                let (base, bit) = (table[p & (p - 1)], &free[p.trailing_zeros() as usize]);
-                table[p] = Row(std::array::from_fn(|k| base[k] & bit[k]));
-            }
-        }
+        let (free, table) = (
+            &mut self.free[..self.groups * GROUP],
+            &mut self.table[..self.groups << GROUP],
+        );
+        kernel.load(keys, valid, free, table);
     }
 
     /// The number of (probe, stored half) pairs of this block whose keys share no bit.
@@ -178,48 +160,6 @@ impl Sliced {
     }
 }
 
-/// Transposes a 64×64 bit matrix in place: bit `d` of word `i` goes to bit `i` of word `d`
-/// (the recursive block swap of Hacker's Delight, §7-3: six rounds of 32 word pairs).
-fn transpose(a: &mut [u64; 64]) {
-    let mut half = 32;
-    let mut mask: u64 = 0x0000_0000_ffff_ffff;
-    while half != 0 {
-        let mut k = 0;
-        while k < 64 {
-            let t = ((a[k] >> half) ^ a[k + half]) & mask;
-            a[k] ^= t << half;
-            a[k + half] ^= t;
-            k = (k + half + 1) & !half;
-        }
-        half >>= 1;
-        mask ^= mask << half;
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn transposing_moves_every_bit_across_the_diagonal() {
-        let mut x = 0x2545_f491_4f6c_dd1du64;
-        let mut a = [0u64; 64];
-        for word in &mut a {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
-            *word = x;
-        }
-        let mut t = a;
-        transpose(&mut t);
-        for (i, word) in a.iter().enumerate() {
-            for (d, column) in t.iter().enumerate() {
-                assert_eq!(column >> i & 1, word >> d & 1, "({}, {})", i, d);
-            }
-        }
-    }
-}
-
 #[cfg(test)]
 mod examples {
     //! The examples of this private module's docs, run as unit tests.
@@ -230,8 +170,9 @@ mod examples {
         use crate::count::join::sliced::Sliced;
 
         let mut block = Sliced::new(10);
-        block.load(&[0b00_0000_0011, 0b00_0000_0100, 0b10_0000_0000]);
+        let kernel = Kernel::portable();
+        block.load(kernel, &[0b00_0000_0011, 0b00_0000_0100, 0b10_0000_0000]);
         // Key 0b1000 shares no bit with any of them; 0b0001 clashes with the first.
-        assert_eq!(block.matches(Kernel::portable(), &[0b1000, 0b0001]), 3 + 2);
+        assert_eq!(block.matches(kernel, &[0b1000, 0b0001]), 3 + 2);
     }
 }

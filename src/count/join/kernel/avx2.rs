@@ -1,5 +1,6 @@
 //! The kernel's loop on AVX2: a row is two registers, its bits counted by nibble lookups.
 
+use super::portable::load_in;
 use super::row::{Row, GROUP, WEIGHT};
 
 /// The loop on AVX2: a row is two 256-bit vectors, counted by nibble lookups (`vpshufb`) and
@@ -62,4 +63,14 @@ pub(super) unsafe fn matches_avx2<const G: usize, const IN_KEYS: bool, const WOR
         words[0] = words.iter().sum();
     }
     words
+}
+
+/// [`Kernel::load`] compiled for AVX2.
+///
+/// # Safety
+///
+/// The CPU must have AVX2.
+#[target_feature(enable = "avx2")]
+pub(super) unsafe fn load_avx2(keys: &[u64], valid: [u64; 8], free: &mut [Row], table: &mut [Row]) {
+    load_in(keys, valid, free, table)
 }

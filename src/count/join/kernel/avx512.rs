@@ -1,6 +1,6 @@
 //! The kernel's loops on AVX-512 (`avx512f`, `avx512vpopcntdq`): a row is one register.
 
-use super::portable::keep_disjoint_in;
+use super::portable::{keep_disjoint_in, load_in};
 use super::row::{Row, GROUP, WEIGHT};
 
 /// The loop on AVX-512: a row is one 512-bit vector, counted by the vector popcount.
@@ -73,4 +73,20 @@ pub(super) unsafe fn keep_disjoint_avx512(
         len = keep_disjoint_in(a, &bottoms[whole..], mask, out, len);
     }
     len
+}
+
+/// [`Kernel::load`] compiled for AVX-512: a row one register, the transposes' word pairs
+/// swapped eight at a time.
+///
+/// # Safety
+///
+/// The CPU must have AVX-512F.
+#[target_feature(enable = "avx512f")]
+pub(super) unsafe fn load_avx512(
+    keys: &[u64],
+    valid: [u64; 8],
+    free: &mut [Row],
+    table: &mut [Row],
+) {
+    load_in(keys, valid, free, table)
 }

@@ -23,10 +23,10 @@ mod row;
 mod tests;
 
 #[cfg(target_arch = "x86_64")]
-use avx2::matches_avx2;
+use avx2::{load_avx2, matches_avx2};
 #[cfg(target_arch = "x86_64")]
-use avx512::{keep_disjoint_avx512, matches_avx512};
-use portable::{keep_disjoint_in, matches_in};
+use avx512::{keep_disjoint_avx512, load_avx512, matches_avx512};
+use portable::{keep_disjoint_in, load_in, matches_in};
 pub use row::{Row, GROUP, MAX_GROUPS, WEIGHT};
 
 /// Which compilation of the loop runs: one the CPU has been checked to run.
@@ -233,6 +233,43 @@ impl Kernel {
             _ => tops
                 .iter()
                 .fold(len, |len, &a| keep_disjoint_in(a, bottoms, mask, out, len)),
+        }
+    }
+
+    /// Turns up to 512 stored keys on their side into a block's group tables: `free[d]` gets
+    /// bit `i` set when key `i` lacks bit `d` (and `valid` has bit `i`: the stored halves),
+    /// and table `j` of `table` (`2^GROUP` rows from row `j · 2^GROUP`) gets in row `p` the
+    /// AND of `valid` and the free rows `GROUP·j + b` for the bits `b` of `p`: what
+    /// [`Kernel::matches`] reads. Bits of a key past `free`'s rows are not read; rows past
+    /// the 64th (the eleventh group's last two) are left as they are, and so are the table
+    /// rows made of them, which keys of at most 62 bits never read.
+    ///
+    /// # Panics
+    ///
+    /// Panics if there are more than 512 keys, or `free` and `table` are not `groups · GROUP`
+    /// and `groups · 2^GROUP` rows for some `groups`.
+    ///
+    /// # Complexity
+    ///
+    /// O(`keys.len()` · 6 + groups · 2^GROUP) word operations of 64 bits (row operations
+    /// of 512 on the vector kernels).
+    pub fn load(self, keys: &[u64], valid: [u64; 8], free: &mut [Row], table: &mut [Row]) {
+        let groups = free.len() / GROUP;
+        assert!(
+            keys.len() <= 512 && free.len() == groups * GROUP && table.len() == groups << GROUP,
+            "kernel: {} keys into {} free rows and {} table rows",
+            keys.len(),
+            free.len(),
+            table.len()
+        );
+        match self.0 {
+            #[cfg(target_arch = "x86_64")]
+            // SAFETY: `Isa::Avx512` exists only where the CPU has AVX-512F (see `run`).
+            Isa::Avx512 => unsafe { load_avx512(keys, valid, free, table) },
+            #[cfg(target_arch = "x86_64")]
+            // SAFETY: `Isa::Avx2` exists only where the CPU has AVX2 (see `run`).
+            Isa::Avx2 => unsafe { load_avx2(keys, valid, free, table) },
+            _ => load_in(keys, valid, free, table),
         }
     }
 

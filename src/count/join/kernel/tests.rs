@@ -75,6 +75,83 @@ fn every_kernel_counts_the_same() {
     }
 }
 
+#[test]
+fn transposing_moves_every_bit_across_the_diagonal() {
+    let mut x = 0x2545_f491_4f6c_dd1du64;
+    let mut a = [0u64; 64];
+    for word in &mut a {
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        *word = x;
+    }
+    let mut t = a;
+    portable::transpose(&mut t);
+    for (i, word) in a.iter().enumerate() {
+        for (d, column) in t.iter().enumerate() {
+            assert_eq!(column >> i & 1, word >> d & 1, "({}, {})", i, d);
+        }
+    }
+}
+
+#[test]
+fn every_kernel_loads_the_same_block_and_it_says_which_halves_leave_a_diagonal_free() {
+    let mut x = 0x6a09_e667_f3bc_c909u64;
+    let mut next = || {
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        x
+    };
+    for (len, groups) in [
+        (0usize, 1usize),
+        (1, 2),
+        (63, 5),
+        (64, 5),
+        (300, 7),
+        (512, 10),
+    ] {
+        let bits = groups * GROUP;
+        let keys: Vec<u64> = (0..len)
+            .map(|_| next() & next() & (u64::MAX >> (64 - bits.min(64))))
+            .collect();
+        // Some words' halves not stored, as a block of words of one weight has; none past
+        // the keys.
+        let pattern = [!0, !0 >> 3, 0, !0, 1, !0, !0, !0 << 5];
+        let valid: [u64; 8] = std::array::from_fn(|k| match len.saturating_sub(64 * k) {
+            0 => 0,
+            here if here >= 64 => pattern[k],
+            here => pattern[k] & ((1 << here) - 1),
+        });
+        let mut want = None;
+        for kernel in Kernel::available() {
+            let mut free = vec![Row([9; 8]); bits];
+            let mut table = vec![Row([9; 8]); groups << GROUP];
+            kernel.load(&keys, valid, &mut free, &mut table);
+            for (d, row) in free.iter().enumerate() {
+                for i in 0..512 {
+                    let leaves = valid[i / 64] >> (i % 64) & 1 == 1 && keys[i] >> d & 1 == 0;
+                    assert_eq!(row[i / 64] >> (i % 64) & 1 == 1, leaves, "{:?}", kernel);
+                }
+            }
+            // Row p of table j: the stored halves that leave free the rows of the bits of p.
+            for (j, rows) in table.chunks(1 << GROUP).enumerate() {
+                for (p, row) in rows.iter().enumerate() {
+                    let mut and = valid;
+                    for b in (0..GROUP).filter(|b| p >> b & 1 == 1) {
+                        and = std::array::from_fn(|k| and[k] & free[j * GROUP + b][k]);
+                    }
+                    assert_eq!(row.0, and, "{:?}, table {} row {}", kernel, j, p);
+                }
+            }
+            match &want {
+                None => want = Some((free, table)),
+                Some(first) => assert_eq!(first, &(free, table), "{:?}", kernel),
+            }
+        }
+    }
+}
+
 mod examples {
     //! The examples of this private module's docs, run as unit tests.
 

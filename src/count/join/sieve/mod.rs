@@ -159,7 +159,7 @@ impl Sieve {
             return Ok(east
                 .chunks(BLOCK)
                 .map(|stored| {
-                    block.load(stored);
+                    block.load(kernel, stored);
                     block.weighted_in_keys(kernel, weighted)
                 })
                 .sum());
@@ -435,7 +435,7 @@ impl Sieve {
             if sorting.lanes {
                 // Each word's matches weighed by its keys' weight, once a call.
                 gathered.blocks(&self.blocked, p, &mut |keys, lengths, weights| {
-                    block.load_words(keys, lengths);
+                    block.load_words(kernel, keys, lengths);
                     for s in subsets() {
                         let probes = probing(s);
                         if !probes.is_empty() {
@@ -451,7 +451,7 @@ impl Sieve {
                 let slot = p * ways + way;
                 if sorting.west_blocked {
                     blocks_of(&self.blocked, slot, gathered, &mut |keys: &[u64]| {
-                        block.load(keys);
+                        block.load(kernel, keys);
                         for s in subsets() {
                             let probes = probing(s);
                             if !probes.is_empty() {
@@ -461,7 +461,7 @@ impl Sieve {
                     });
                 } else {
                     blocks_of(&self.blocked, slot, gathered, &mut |keys: &[u64]| {
-                        block.load(keys);
+                        block.load(kernel, keys);
                         for s in subsets() {
                             let b = s * WAYS;
                             if self.probing.at[b] < self.probing.at[b + WAYS] {
