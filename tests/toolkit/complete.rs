@@ -148,8 +148,8 @@ fn a_board_whose_diagonals_cannot_hold_its_queens_is_proved_so_at_once() {
         .code(1)
         .stdout("")
         .stderr(predicate::str::contains(
-            "no placement completes this board (the diagonals' sums: each kind can have its \
-             sum, but no choice has the sum of squares every placement's have)",
+            "no placement completes this board (the diagonals' sums: no choice of the free \
+             diagonals has both the sums and the sum of squares every placement's have)",
         ));
     // The searches alone do not decide it in a second.
     queens()

@@ -1,6 +1,7 @@
 //! The dynamic programme of the diagonals' sums: which sums and sums of squares m distinct
 //! diagonals of one kind reach.
 
+use super::Condition;
 use crate::memory::{try_filled, OutOfMemory};
 
 /// A dynamic programme over one kind of diagonal: for each count c of values chosen and each
@@ -17,6 +18,13 @@ pub(super) struct Programme {
     first: Vec<usize>,
     /// Words a set.
     words: usize,
+    /// The sum the m values must have.
+    sum: i64,
+    /// For each count c, the most Σ² its sets keep: no more than its c largest squares
+    /// have, nor than the cap less the least the m − c still to come add.
+    top: Vec<i64>,
+    /// The cap on the sum of squares of all m.
+    cap: i64,
     /// The sets, and whether each has a bit set (empty until the first step).
     sets: Vec<u64>,
     any: Vec<bool>,
@@ -36,17 +44,29 @@ pub(super) struct Programme {
 impl Programme {
     /// The programme choosing `m` distinct values of `values` (in increasing order) with sum
     /// `sum` and sums of squares up to `most` (its tables made at its first step: see
-    /// [`Programme::cells`]).
+    /// [`Programme::cells`]), of which those above `cap` are not followed: no choice whose sum
+    /// of squares would pass `cap` is kept, nor any part of a choice that would.
     pub(super) fn plan(
         mut values: Vec<i64>,
         m: usize,
         sum: i64,
-        most: i64,
+        (most, cap): (i64, i64),
         want_odd: Option<usize>,
     ) -> Programme {
         // `most` is a sum of squares over any pairing of the free rows and columns: never
         // negative.
         let words = most as usize / 64 + 1;
+        // c values have at most the sum of the c largest squares, and the m − c after them
+        // add at least the m − c smallest: bits above either bound lead nowhere.
+        let mut squares: Vec<i64> = values.iter().map(|v| v * v).collect();
+        squares.sort_unstable();
+        let top = (0..=m)
+            .map(|c| {
+                let smallest: i64 = squares.iter().take(m - c).sum();
+                let largest: i64 = squares.iter().rev().take(c).sum();
+                largest.min(cap - smallest).min(most)
+            })
+            .collect();
         let (mut lo, mut hi, mut first) = (vec![1; m + 1], vec![0; m + 1], vec![0; m + 2]);
         if values.len() >= m {
             let prefix = |k: usize| values[..k].iter().sum::<i64>();
@@ -72,6 +92,9 @@ impl Programme {
             hi,
             first,
             words,
+            sum,
+            top,
+            cap,
             sets: Vec::new(),
             any: Vec::new(),
             taken: 0,
@@ -95,6 +118,16 @@ impl Programme {
     /// Whether every value has been taken (or none can reach the end).
     pub(super) fn done(&self) -> bool {
         self.lo[self.m] > self.hi[self.m] || (self.taken == self.values.len() && self.filtered)
+    }
+
+    /// The condition a programme that reaches nothing fails: the sum, if no m values can
+    /// have it (below the m smallest or above the m largest), else the sums with the
+    /// squares (whose cap cut what it kept).
+    pub(super) fn condition(&self) -> Condition {
+        match self.lo[self.m] > self.hi[self.m] {
+            true => Condition::Sum,
+            false => Condition::SumOfSquares,
+        }
     }
 
     /// The sums of squares (bit q for q) that `m` distinct values reach with the planned
@@ -142,6 +175,7 @@ impl Programme {
         }
         let shift = (v * v) as usize;
         let (below, above) = self.sets.split_at_mut(self.first[c + 1] * words);
+        let (top, rest) = (self.top[c + 1], (m - c - 1) as i64);
         let mut work = 1 + (self.hi[c] - self.lo[c] + 1).max(0) as u64;
         for s in self.lo[c]..=self.hi[c] {
             let t = s + v;
@@ -152,11 +186,21 @@ impl Programme {
             if !self.any[from] {
                 continue;
             }
+            // The values still to come add up to sum − t, so their squares to at least
+            // (sum − t)² / rest (Cauchy–Schwarz): the sets of t keep less.
+            let top = match rest {
+                0 => top,
+                _ => top.min(self.cap - (self.sum - t).pow(2) / rest),
+            };
+            if top < 0 {
+                continue;
+            }
+            let live = (top as usize / 64 + 1).min(words);
             let to = self.first[c + 1] + (t - self.lo[c + 1]) as usize;
             let source = &below[from * words..(from + 1) * words];
             let at = (to - self.first[c + 1]) * words;
-            self.any[to] |= or_shifted(&mut above[at..at + words], source, shift);
-            work += words as u64;
+            self.any[to] |= or_shifted(&mut above[at..at + live], source, shift);
+            work += live as u64;
         }
         Ok(work)
     }
