@@ -2,15 +2,19 @@
 
 use super::*;
 
-#[test]
-fn every_kernel_keeps_the_same_halves() {
-    let mut x = 0x2545_f491_4f6c_dd1du64;
-    let mut next = || {
+/// Marsaglia's xorshift64 from `seed`: the tests' pseudo-random words.
+fn xorshift(mut x: u64) -> impl FnMut() -> u64 {
+    move || {
         x ^= x << 13;
         x ^= x >> 7;
         x ^= x << 17;
         x
-    };
+    }
+}
+
+#[test]
+fn every_kernel_keeps_the_same_halves() {
+    let mut next = xorshift(0x2545_f491_4f6c_dd1du64);
     for len in [0usize, 1, 7, 8, 9, 63, 200] {
         let bottoms: Vec<u64> = (0..len).map(|_| next() & next() & next()).collect();
         let (a, mask) = (next() & next() & next(), (1u64 << 58) - 1);
@@ -34,13 +38,7 @@ fn every_kernel_keeps_the_same_halves() {
 fn every_kernel_counts_the_same() {
     // Pseudo-random tables of 7 groups (keys of 35 bits) and of 11 (keys of 62 bits, n =
     // 32's), with keys over all their bits.
-    let mut x = 0x9e37_79b9_7f4a_7c15u64;
-    let mut next = || {
-        x ^= x << 13;
-        x ^= x >> 7;
-        x ^= x << 17;
-        x
-    };
+    let mut next = xorshift(0x9e37_79b9_7f4a_7c15u64);
     for (groups, bits) in [(7, 35), (MAX_GROUPS, 62)] {
         let table: Vec<Row> = (0..groups << GROUP)
             .map(|_| Row([(); 8].map(|_| next() & next() | next() & next())))
@@ -77,14 +75,8 @@ fn every_kernel_counts_the_same() {
 
 #[test]
 fn transposing_moves_every_bit_across_the_diagonal() {
-    let mut x = 0x2545_f491_4f6c_dd1du64;
-    let mut a = [0u64; 64];
-    for word in &mut a {
-        x ^= x << 13;
-        x ^= x >> 7;
-        x ^= x << 17;
-        *word = x;
-    }
+    let mut next = xorshift(0x2545_f491_4f6c_dd1du64);
+    let a: [u64; 64] = std::array::from_fn(|_| next());
     let mut t = a;
     portable::transpose(&mut t);
     for (i, word) in a.iter().enumerate() {
@@ -96,13 +88,7 @@ fn transposing_moves_every_bit_across_the_diagonal() {
 
 #[test]
 fn every_kernel_loads_the_same_block_and_it_says_which_halves_leave_a_diagonal_free() {
-    let mut x = 0x6a09_e667_f3bc_c909u64;
-    let mut next = || {
-        x ^= x << 13;
-        x ^= x >> 7;
-        x ^= x << 17;
-        x
-    };
+    let mut next = xorshift(0x6a09_e667_f3bc_c909u64);
     for (len, groups) in [
         (0usize, 1usize),
         (1, 2),
