@@ -115,7 +115,11 @@ impl Keys {
     ) -> Result<(), OutOfMemory> {
         // A few thousand candidates at a time: room for all of a big bucket's would be room
         // for the candidates, where the keys kept are fewer.
-        let at_once = (CANDIDATES_AT_ONCE / bottoms.len().max(1)).max(1);
+        let at_once = match tops.len() * bottoms.len() <= CANDIDATES_AT_ONCE {
+            // Most buckets: all at once, without a division.
+            true => tops.len().max(1),
+            false => (CANDIDATES_AT_ONCE / bottoms.len().max(1)).max(1),
+        };
         for tops in tops.chunks(at_once) {
             self.make_room(tops.len() * bottoms.len())?;
             self.len = kernel.keep_disjoint((tops, bottoms), mask, &mut self.buf, self.len);
