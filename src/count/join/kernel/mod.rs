@@ -253,7 +253,7 @@ impl Kernel {
     ///
     /// O(`keys.len()` · 6 + groups · 2^GROUP) word operations of 64 bits (row operations
     /// of 512 on the vector kernels).
-    pub fn load(self, keys: &[u64], valid: [u64; 8], free: &mut [Row], table: &mut [Row]) {
+    pub(crate) fn load(self, keys: &[u64], valid: [u64; 8], free: &mut [Row], table: &mut [Row]) {
         let groups = free.len() / GROUP;
         assert!(
             keys.len() <= 512 && free.len() == groups * GROUP && table.len() == groups << GROUP,

@@ -243,8 +243,10 @@ impl Lists {
         self.cols = shape.cols;
         self.parts = 0;
         let mut walk = Walk::new(shape, rows);
-        // Two searches: the first counts each bucket's placements, the second puts each in
-        // its place, so no list of them as found is held (it took twice the entries' memory).
+        // The first search counts each bucket's placements and keeps them as found, up to
+        // `found.most`: a list no bigger is put in place from them; a bigger one is searched
+        // again, each placement put in its place, so no list of them as found is held whole
+        // (it took twice the entries' memory).
         let buckets = 1usize << shape.cols;
         self.starts.clear();
         crate::memory::reserve(&mut self.starts, buckets + 1, "a quarter's buckets")?;
