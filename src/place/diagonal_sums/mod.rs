@@ -42,7 +42,7 @@ mod programme;
 
 use crate::board::Board;
 use crate::memory::OutOfMemory;
-use programme::Programme;
+use programme::{sorted_squares, Programme};
 
 /// Which condition on the diagonals of a completion's new queens no choice of the free
 /// diagonals meets: what a refutation by the diagonals' sums names
@@ -107,8 +107,8 @@ impl std::fmt::Display for Condition {
 /// (docs/benchmarks.md).
 const MOST_WORDS: u64 = 1 << 25;
 
-/// The most word operations the check may take, every number of odd x it tries tried
-/// (about a minute at n = 50, where one or two are needed; a second or so at n = 30).
+/// The most word operations the check may take with every number of odd x it tries (about
+/// a minute at n = 50, where one or two are needed; a second or so at n = 30).
 const MOST_WORK: u64 = 1 << 37;
 
 /// Nodes of a search in one of its turns beside the check ([`Beside`]): tens of
@@ -275,11 +275,7 @@ impl Check {
             [values(&xs), values(&ys)],
             [sum_r + sum_c - mm * n1, sum_r - sum_c],
         );
-        let least = |values: &[i64]| -> i64 {
-            let mut squares: Vec<i64> = values.iter().map(|v| v * v).collect();
-            squares.sort_unstable();
-            squares.iter().take(m).sum()
-        };
+        let least = |values: &[i64]| -> i64 { sorted_squares(values).iter().take(m).sum() };
         let caps = [most - least(&values[1]), most - least(&values[0])];
         let mut check = Check {
             values,

@@ -58,8 +58,7 @@ impl Programme {
         let words = most as usize / 64 + 1;
         // c values have at most the sum of the c largest squares, and the m − c after them
         // add at least the m − c smallest: bits above either bound lead nowhere.
-        let mut squares: Vec<i64> = values.iter().map(|v| v * v).collect();
-        squares.sort_unstable();
+        let squares = sorted_squares(&values);
         let top = (0..=m)
             .map(|c| {
                 let smallest: i64 = squares.iter().take(m - c).sum();
@@ -204,6 +203,13 @@ impl Programme {
         }
         Ok(work)
     }
+}
+
+/// The squares of `values`, smallest first: the least and the most that some of them add.
+pub(super) fn sorted_squares(values: &[i64]) -> Vec<i64> {
+    let mut squares: Vec<i64> = values.iter().map(|v| v * v).collect();
+    squares.sort_unstable();
+    squares
 }
 
 /// `into |= from << shift`, bits shifted past the end dropped; whether any bit of `into` is
