@@ -18,7 +18,10 @@
 //!   columns is refused at once instead of after every way of filling k − 1 of them;
 //! - [`Order::FewestOpen`] branches on the line with the fewest open squares (a row or a
 //!   column), [`Order::Rows`] on the first empty row, columns from left to right, which gives
-//!   the completions in lexicographic order.
+//!   the completions in lexicographic order;
+//! - [`Compact::randomized`] branches on the fewest open squares too, but breaks ties among
+//!   such lines and orders a line's squares at random, from a seed: a search that
+//!   [`super::restarts`] starts again and again, each time down another path.
 //!
 //! The search keeps its stack itself and can stop after any number of nodes
 //! ([`Compact::advance`]), and says how much of its tree it has covered
@@ -27,6 +30,7 @@
 use super::step::{progress, Order, Step};
 use crate::board::Board;
 use crate::memory::{try_filled, OutOfMemory};
+use crate::rng::SplitMix64;
 
 /// The most rows (and columns) without a queen the compact search takes: one word a line.
 pub const MAX_FREE: usize = 64;
@@ -71,6 +75,9 @@ pub struct Compact {
     descend: bool,
     done: bool,
     nodes: u64,
+    /// Where ties among lines and the order of a line's squares are drawn from (`None`: the
+    /// first line, squares from the lowest).
+    random: Option<SplitMix64>,
 }
 
 impl Compact {
@@ -170,16 +177,58 @@ impl Compact {
             descend: true,
             done: false,
             nodes: 0,
+            random: None,
         }))
+    }
+
+    /// A search of `board` branching on a line with the fewest open squares, drawn at random
+    /// among those that tie, and taking the line's squares in a random order, both drawn
+    /// from `seed`: the same seed, the same path. It covers the same tree as
+    /// [`Order::FewestOpen`], in another order; `None` if more than [`MAX_FREE`] rows are
+    /// free.
+    ///
+    /// # Constraints
+    ///
+    /// As [`Compact::new`].
+    ///
+    /// # Errors
+    ///
+    /// As [`Compact::new`].
+    ///
+    /// # Complexity
+    ///
+    /// As [`Compact::new`]; a node costs O(m) still (a draw for each tie and each square).
+    pub fn randomized(board: &Board, seed: u64) -> Result<Option<Compact>, OutOfMemory> {
+        Ok(
+            Compact::new(board, Order::FewestOpen)?.map(|search| Compact {
+                random: Some(SplitMix64::new(seed)),
+                ..search
+            }),
+        )
+    }
+
+    /// Starts again from the root: the next node is the board itself. A randomized search
+    /// then draws a new path.
+    ///
+    /// # Complexity
+    ///
+    /// O(1).
+    pub fn restart(&mut self) {
+        self.frames.clear();
+        self.descend = true;
+        self.done = false;
     }
 
     /// The line to branch on at `depth` and its open squares, or `None` if some empty line
     /// has none.
-    fn choose(&self, depth: usize) -> Option<(usize, u64)> {
+    fn choose(&mut self, depth: usize) -> Option<(usize, u64)> {
         let m = self.m;
         let lines = &self.lines[depth * 2 * m..][..2 * m];
         let (rows, cols) = self.empty[depth];
         let mut best: Option<(u32, usize)> = None;
+        // Lines tied with the best so far: a randomized search keeps each with an equal
+        // chance (reservoir sampling).
+        let mut ties = 0;
         for (mut set, offset) in [(rows, 0), (cols, m)] {
             while set != 0 {
                 let line = offset + set.trailing_zeros() as usize;
@@ -188,8 +237,20 @@ impl Compact {
                 if count == 0 {
                     return None;
                 }
-                if best.is_none_or(|(b, _)| count < b) {
-                    best = Some((count, line));
+                match best {
+                    Some((b, _)) if count > b => {}
+                    Some((b, _)) if count == b => {
+                        if let Some(random) = &mut self.random {
+                            ties += 1;
+                            if random.below(ties) == 0 {
+                                best = Some((count, line));
+                            }
+                        }
+                    }
+                    _ => {
+                        best = Some((count, line));
+                        ties = 1;
+                    }
                 }
             }
         }
@@ -261,10 +322,9 @@ impl Compact {
                 if self.empty[depth].0 == 0 {
                     return Step::Found;
                 }
-                if let Some((line, untried)) = self
-                    .choose(depth)
-                    .filter(|_| 3 * depth > self.m || self.matchable(depth))
-                {
+                if let Some((line, untried)) = self.choose(depth).filter(|_| {
+                    3 * depth > self.m || self.random.is_some() || self.matchable(depth)
+                }) {
                     self.frames.push(Frame {
                         line,
                         untried,
@@ -283,8 +343,15 @@ impl Compact {
                 self.frames.pop();
                 continue;
             }
-            let k = frame.untried.trailing_zeros() as usize;
-            frame.untried &= frame.untried - 1;
+            let mut rest = frame.untried;
+            if let Some(random) = &mut self.random {
+                // The square of a random rank among those left.
+                for _ in 0..random.below(u64::from(rest.count_ones())) {
+                    rest &= rest - 1;
+                }
+            }
+            let k = rest.trailing_zeros() as usize;
+            frame.untried &= !(1 << k);
             frame.entered += 1;
             let (i, a) = if frame.line < m {
                 (frame.line, k)

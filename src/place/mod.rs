@@ -45,8 +45,10 @@ mod construct;
 pub(crate) mod diagonal_sums;
 pub mod exhaustive;
 mod learning;
+mod luby;
 mod min_conflicts;
 pub(crate) mod narrow;
+mod restarts;
 mod step;
 mod verify;
 
@@ -55,5 +57,6 @@ pub use complete::{
 };
 pub use construct::{construct, Columns};
 pub use min_conflicts::{min_conflicts, Completing};
+pub use restarts::Restarts;
 pub use step::{Order, Step};
 pub use verify::{try_verify, verify, verify_on, Flaw};

@@ -68,15 +68,48 @@ fn a_hard_excluded_diagonals_board_is_completed_with_its_squares_kept() {
         &["solve", "24", "--method", "cdcl"],
         "goes with placed queens",
     );
-    // A seed steers min-conflicts alone: with one tree or learning search it would do nothing.
+    // A seed steers min-conflicts and the restarted search alone: with one tree or learning
+    // search it would do nothing.
     for method in ["cdcl", "compact", "rows"] {
         usage_error(
             &[
                 "solve", "8", "--queen", "1,1", "--method", method, "--seed", "3",
             ],
-            "--seed steers min-conflicts, which --method",
+            "--seed steers min-conflicts and the restarted search, which --method",
         );
     }
+}
+
+#[test]
+fn the_restarted_search_completes_a_board_the_same_for_the_same_seed() {
+    let run = |seed: &str| {
+        let out = queens()
+            .args(["solve", "--board", EXCLUDED_24, "--method", "restarts"])
+            .args(["--seed", seed])
+            .output()
+            .unwrap();
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        queens()
+            .args(["verify", "--board", EXCLUDED_24])
+            .write_stdin(out.stdout.clone())
+            .assert()
+            .success()
+            .stdout("ok\n");
+        out.stdout
+    };
+    assert_eq!(run("5"), run("5"));
+    // On a board with no completion, a run that covers the whole tree proves it.
+    queens()
+        .args(["solve", "6", "--queen", "1,1", "--method", "restarts"])
+        .assert()
+        .code(1)
+        .stderr(predicates::str::contains(
+            "no placement completes this board (an exhaustive search looked everywhere)",
+        ));
 }
 
 #[test]

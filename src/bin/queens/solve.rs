@@ -66,8 +66,8 @@ that fits the board, in turns), one of",
                 max: u64::MAX - 1,
             },
             many: Many::One,
-            help: "the random seed of minconflict (default 1); the same seed gives the same
-placement",
+            help: "the random seed of minconflict and of the restarted tree search
+(default 1); the same seed gives the same placement",
         },
         crate::cli::format_flag("how the placement is printed, one of", format_choices),
         placed::BOARD,
@@ -90,7 +90,8 @@ turns by work done, so the answer does not depend on the machine",
     notes:
         "Placed queens (--board, --queens, --queen; the n-queens completion problem): tree
 searches and a clause-learning search (cdcl), which can prove that no placement completes
-the board, take turns with min-conflicts that never moves a placed queen, which finds
+the board, take turns with the compact tree search restarted in random orders (restarts,
+which finds the completions of hard boards of up to 64 free rows soonest) and with min-conflicts that never moves a placed queen, which finds
 completions of large boards in linear time, and, on boards up to 64 wide, with a check of
 the diagonals the new queens could take against the sums (and parities) every placement's
 diagonals have, a proof of 'none' without search; the turns go to the method that shows, on
@@ -125,6 +126,7 @@ fn method_choices() -> Vec<(&'static str, &'static str)> {
         ("rows", "with placed queens: only the exhaustive search row by row in machine words (boards up to 64 wide)"),
         ("compact", "with placed queens: only the exhaustive search on the free rows and columns (at most 64 free rows)"),
         ("cdcl", "with placed queens: only the clause-learning search on the free rows and columns (at most 64 free rows)"),
+        ("restarts", "with placed queens: only the compact search in random orders, restarted (at most 64 free rows)"),
         ("wide", "with placed queens: only the exhaustive search on the whole board (any width)"),
     ]
 }
@@ -167,11 +169,11 @@ pub fn parse(parsed: &Parsed) -> Result<SolveArgs, Failure> {
     let only = Method::ALL
         .into_iter()
         .find(|m| parsed.choice("--method") == Some(m.name()));
-    if let Some(method) = only.filter(|m| m.is_exhaustive()) {
+    if let Some(method) = only.filter(|m| !m.is_seeded()) {
         parsed.refuse(
             &["--seed"],
             &format!(
-                "steers min-conflicts, which --method {} leaves out",
+                "steers min-conflicts and the restarted search, which --method {} leaves out",
                 method.name()
             ),
         )?;

@@ -9,6 +9,7 @@ use crate::place::exhaustive::Search;
 use crate::place::learning::Pair;
 use crate::place::min_conflicts::Completing;
 use crate::place::narrow::Narrow;
+use crate::place::restarts::Restarts;
 use crate::place::step::{Order, Step};
 
 /// The first method that fits a board ([`Method::ALL`]) leads unless another is predicted to
@@ -31,6 +32,7 @@ pub(super) enum Runner<'a> {
     Rows(Narrow),
     Compact(Box<Compact>),
     Learning(Box<Pair>),
+    Restarts(Box<Restarts>),
     Wide(Box<Search>),
     MinConflicts(Completing<'a>),
 }
@@ -90,6 +92,7 @@ impl Entrant<'_> {
                 did = Some(search.work() - before);
                 (step, search.placement())
             }
+            Runner::Restarts(search) => (search.advance(&mut nodes), search.placement()),
             Runner::Wide(search) => (search.advance(&mut nodes), search.placement()),
             Runner::MinConflicts(search) => {
                 let before = search.work();
@@ -120,7 +123,9 @@ impl Entrant<'_> {
             Runner::Rows(search) => search.progress(),
             Runner::Compact(search) => search.progress(),
             Runner::Wide(search) => search.progress(),
-            Runner::Learning(_) | Runner::MinConflicts(_) => return f64::INFINITY,
+            Runner::Learning(_) | Runner::Restarts(_) | Runner::MinConflicts(_) => {
+                return f64::INFINITY
+            }
         };
         if progress <= 0.0 {
             return f64::INFINITY;
@@ -155,6 +160,10 @@ pub(super) fn entrants<'a>(
             Method::Learning => match Pair::new(board)? {
                 Some(search) => (Runner::Learning(Box::new(search)), LEARNING_UNIT),
                 None => unreachable!("the clause-learning search fits"),
+            },
+            Method::Restarts => match Restarts::new(board, options.seed)? {
+                Some(search) => (Runner::Restarts(Box::new(search)), 8 + 4 * m),
+                None => unreachable!("the restarted search fits"),
             },
             Method::Wide => {
                 let search = Search::new(board, Order::FewestOpen)?;

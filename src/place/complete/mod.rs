@@ -62,11 +62,11 @@ impl std::fmt::Display for Proof {
 /// One completion of `board`, or a proof that there is none.
 ///
 /// No one method fits every board ([`Method`]), so those that fit take turns. Each round the
-/// leader gets a whole turn, the clause-learning search (where it fits) a whole turn too
-/// (less, down to a quarter, as the leader's prediction of the work left shrinks below twice
-/// the work it has done), and the others a thirty-second, so that when the leader is the
-/// right choice an answer costs about twice its own time at most, and when it is not, the
-/// others are still sampled and can take the lead:
+/// leader gets a whole turn, the clause-learning search and the restarted tree search (where
+/// they fit) a whole turn each too (less, down to a quarter, as the leader's prediction of
+/// the work left shrinks below twice the work it has done), and the others a thirty-second,
+/// so that when the leader is the right choice an answer costs about three times its own
+/// time at most, and when it is not, the others are still sampled and can take the lead:
 ///
 /// - the leader is the first tree search that fits, in the order of [`Method::ALL`]
 ///   (the compact search proves "none" the fastest on every class of CSPLib's instances),
@@ -77,6 +77,10 @@ impl std::fmt::Display for Proof {
 /// - the clause-learning search has no tree to measure, so no prediction; it is there for
 ///   the boards whose completions a tree search reaches only after meeting the same dead ends
 ///   again and again (CSPLib's Excluded Diagonals from n ≈ 24), and gets the turn above;
+/// - the restarted tree search (`restarts`) is the compact search with its ties and its
+///   squares' order drawn from `options.seed`, started again after runs of nodes that follow
+///   Luby's sequence: it has no tree to measure either, gets the same turn, and completes
+///   most Excluded Diagonals boards of n = 30 to 44 in under a second;
 /// - the check of the diagonals' sums (`diagonal_sums`, on boards up to 64 wide) gets a whole
 ///   turn each round until it has said whether they show that no completion exists (a tenth
 ///   of a second at n = 30), unless `options.only` names a method;
@@ -194,7 +198,7 @@ pub fn complete_watched(
         for (i, entrant) in entrants.iter_mut().enumerate() {
             let budget = if i == leader {
                 TURN
-            } else if entrant.method == Method::Learning {
+            } else if matches!(entrant.method, Method::Learning | Method::Restarts) {
                 learning_turn
             } else {
                 TURN / SIDE_SHARE
@@ -236,7 +240,7 @@ pub fn complete_watched(
 /// tree search, predicts more than twice the work it has done still to do, and less as its
 /// prediction shrinks, down to a quarter at half its work done: the prediction bounds the
 /// leader's own time to an answer either way (a completion or none), so the closer it is,
-/// the less a second opinion is worth.
+/// the less a second opinion is worth. The restarted tree search gets the same turn.
 fn learning_turn_beside(leader: &Entrant) -> u64 {
     if leader.method == Method::Learning || leader.work == 0 {
         return TURN;
@@ -257,7 +261,7 @@ fn report(entrants: &[Entrant]) -> Report {
                 report.conflicts = search.conflicts();
                 report.learnt = search.learnt();
             }
-            Runner::MinConflicts(_) => {}
+            Runner::Restarts(_) | Runner::MinConflicts(_) => {}
         }
     }
     report

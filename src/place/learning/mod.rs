@@ -31,7 +31,6 @@
 
 mod heap;
 mod lines;
-mod luby;
 mod modes;
 mod pair;
 

@@ -1,14 +1,7 @@
 //! The clause-learning search against the placements of small boards and the exhaustive
 //! count of Excluded Diagonals boards, with pauses, and its path repeated.
 
-use super::luby::luby;
 use super::*;
-
-#[test]
-fn luby_sequence() {
-    let terms: Vec<u64> = (1..=15).map(luby).collect();
-    assert_eq!(terms, [1, 1, 2, 1, 1, 2, 4, 1, 1, 2, 1, 1, 2, 4, 8]);
-}
 
 /// Every completion, by asking again after each: the same from a focused search, an
 /// alternating one and the pair of them (in turns of `turn` units of work), each once.
