@@ -85,7 +85,7 @@ fn the_restarted_search_completes_a_board_the_same_for_the_same_seed() {
     let run = |seed: &str| {
         let out = queens()
             .args(["solve", "--board", EXCLUDED_24, "--method", "restarts"])
-            .args(["--seed", seed])
+            .args(["--seed", seed, "--time-limit", "120"])
             .output()
             .unwrap();
         assert!(
