@@ -63,10 +63,11 @@ impl std::fmt::Display for Proof {
 ///
 /// No one method fits every board ([`Method`]), so those that fit take turns. Each round the
 /// leader gets a whole turn, the clause-learning search and the restarted tree search (where
-/// they fit) a whole turn each too (less, down to a quarter, as the leader's prediction of
-/// the work left shrinks below twice the work it has done), and the others a thirty-second,
-/// so that when the leader is the right choice an answer costs about three times its own
-/// time at most, and when it is not, the others are still sampled and can take the lead:
+/// they fit) half a turn each (a whole one between them, less, down to a quarter, as the
+/// leader's prediction of the work left shrinks below twice the work it has done), and the
+/// others a thirty-second, so that when the leader is the right choice an answer costs about
+/// twice its own time at most, and when it is not, the others are still sampled and can take
+/// the lead:
 ///
 /// - the leader is the first tree search that fits, in the order of [`Method::ALL`]
 ///   (the compact search proves "none" the fastest on every class of CSPLib's instances),
@@ -79,8 +80,8 @@ impl std::fmt::Display for Proof {
 ///   again and again (CSPLib's Excluded Diagonals from n ≈ 24), and gets the turn above;
 /// - the restarted tree search (`restarts`) is the compact search with its ties and its
 ///   squares' order drawn from `options.seed`, started again after runs of nodes that follow
-///   Luby's sequence: it has no tree to measure either, gets the same turn, and completes
-///   most Excluded Diagonals boards of n = 30 to 44 in under a second;
+///   Luby's sequence: it has no tree to measure either, shares the clause-learning search's
+///   turn, and completes most Excluded Diagonals boards of n = 30 to 44 in under a second;
 /// - the check of the diagonals' sums (`diagonal_sums`, on boards up to 64 wide) gets a whole
 ///   turn each round until it has said whether they show that no completion exists (a tenth
 ///   of a second at n = 30), unless `options.only` names a method;
@@ -191,15 +192,15 @@ pub fn complete_watched(
     };
     let exhaustive = entrants.iter().any(|e| e.method.is_exhaustive());
     let mut leader = 0;
-    let mut learning_turn = TURN;
+    let mut second_turn = TURN;
     let mut rounds = 0u32;
     let mut starved = None;
     loop {
         for (i, entrant) in entrants.iter_mut().enumerate() {
             let budget = if i == leader {
                 TURN
-            } else if matches!(entrant.method, Method::Learning | Method::Restarts) {
-                learning_turn
+            } else if is_second_opinion(entrant.method) {
+                second_turn
             } else {
                 TURN / SIDE_SHARE
             };
@@ -222,7 +223,7 @@ pub fn complete_watched(
             return Ok(Completion::Impossible(Proof::DiagonalSums(condition)));
         }
         leader = choose_leader(&entrants);
-        learning_turn = learning_turn_beside(&entrants[leader]);
+        second_turn = second_turn_beside(&entrants, leader);
         rounds += 1;
         if rounds.is_multiple_of(ROUNDS_PER_CLOCK) {
             watch(&report(&entrants));
@@ -236,17 +237,31 @@ pub fn complete_watched(
     }
 }
 
-/// The turn of the clause-learning search beside `leader`: a whole one while the leader, a
-/// tree search, predicts more than twice the work it has done still to do, and less as its
-/// prediction shrinks, down to a quarter at half its work done: the prediction bounds the
-/// leader's own time to an answer either way (a completion or none), so the closer it is,
-/// the less a second opinion is worth. The restarted tree search gets the same turn.
-fn learning_turn_beside(leader: &Entrant) -> u64 {
-    if leader.method == Method::Learning || leader.work == 0 {
-        return TURN;
+/// Whether `method` is a second opinion beside the leader: a search with no tree to measure
+/// (the clause-learning search, the restarted tree search), which shares one turn.
+fn is_second_opinion(method: Method) -> bool {
+    matches!(method, Method::Learning | Method::Restarts)
+}
+
+/// The turn of each second opinion beside the leader `entrants[leader]`: together, a whole
+/// one while the leader, a tree search, predicts more than twice the work it has done still
+/// to do, and less as its prediction shrinks, down to a quarter at half its work done (the
+/// prediction bounds the leader's own time to an answer either way, a completion or none, so
+/// the closer it is, the less a second opinion is worth); shared equally between them, so a
+/// board the leader decides costs at most about twice the leader's own time.
+fn second_turn_beside(entrants: &[Entrant], leader: usize) -> u64 {
+    let seconds = entrants
+        .iter()
+        .enumerate()
+        .filter(|&(i, e)| i != leader && is_second_opinion(e.method))
+        .count()
+        .max(1) as u64;
+    let leader = &entrants[leader];
+    if is_second_opinion(leader.method) || leader.work == 0 {
+        return TURN / seconds;
     }
     let ahead = leader.remaining() / (2.0 * leader.work as f64);
-    (TURN as f64 * ahead.clamp(0.25, 1.0)) as u64
+    (TURN as f64 * ahead.clamp(0.25, 1.0)) as u64 / seconds
 }
 
 /// What the entrants have shown so far.
