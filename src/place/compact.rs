@@ -434,7 +434,7 @@ fn augment(
 }
 
 #[cfg(test)]
-mod tests;
+pub(super) mod tests;
 
 #[cfg(test)]
 mod examples {

@@ -125,31 +125,10 @@ impl Restarts {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::place::compact::tests::random_board_reserving;
     use crate::place::exhaustive::Completions;
     use crate::place::verify_on;
     use crate::rng::SplitMix64;
-
-    /// A board of `n` with about a quarter of its squares reserved and a queen or two placed,
-    /// at random: some with completions, some without.
-    fn random_board(n: usize, rng: &mut SplitMix64) -> Board {
-        let words = n.div_ceil(64);
-        let mut reserved = vec![0u64; n * words];
-        for row in 0..n {
-            for col in 0..n {
-                if rng.below(4) == 0 {
-                    reserved[row * words + col / 64] |= 1 << (col % 64);
-                }
-            }
-        }
-        let mut board = Board::with_reserved(n, reserved);
-        for _ in 0..rng.below(3) {
-            let (r, c) = (rng.below(n as u64) as u32, rng.below(n as u64) as u32);
-            if let Ok(more) = board.with_queens(&[(r, c)]) {
-                board = more;
-            }
-        }
-        board
-    }
 
     /// What the restarted search says of `board` in turns of `turn` nodes: a completion, or
     /// `None` when it proved there is none; and the runs it took.
@@ -170,7 +149,8 @@ mod tests {
         let (mut found, mut proved, mut restarted) = (0, 0, 0);
         for n in 4..=11usize {
             for k in 0..16 {
-                let board = random_board(n, &mut rng);
+                // About a quarter of the squares reserved: some boards with completions, some without.
+                let board = random_board_reserving(n, 4, &mut rng);
                 let completions: Vec<Vec<u32>> = Completions::wide(&board).unwrap().collect();
                 // Runs of a few nodes: many restarts before one covers the tree.
                 let (answer, runs) = decide(&board, k, 2, 5);

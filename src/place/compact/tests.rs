@@ -5,13 +5,22 @@ use super::*;
 use crate::place::exhaustive::Completions;
 use crate::rng::SplitMix64;
 
-/// A board of `n` with some squares reserved and some queens placed, at random.
+/// A board of `n` with some squares reserved (one in six) and some queens placed, at random.
 fn random_board(n: usize, rng: &mut SplitMix64) -> Board {
+    random_board_reserving(n, 6, rng)
+}
+
+/// A board of `n` with one square in `one_in` reserved and up to two queens placed, at random.
+pub(in crate::place) fn random_board_reserving(
+    n: usize,
+    one_in: u64,
+    rng: &mut SplitMix64,
+) -> Board {
     let words = n.div_ceil(64);
     let mut reserved = vec![0u64; n * words];
     for row in 0..n {
         for col in 0..n {
-            if rng.below(6) == 0 {
+            if rng.below(one_in) == 0 {
                 reserved[row * words + col / 64] |= 1 << (col % 64);
             }
         }
