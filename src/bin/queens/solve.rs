@@ -101,7 +101,8 @@ PROVED)' when it is proved, and with a different message when --time-limit ran o
 file, N up to 1000000000 with --queens and --queen.
 
 On a terminal, runs over a second show their progress on stderr (with placed queens: the
-share of the search closed, and cdcl's conflicts and learnt clauses). Check any placement with
+share of the search closed, cdcl's conflicts and learnt clauses, and the runs of restarts).
+Check any placement with
 'queens solve N | queens verify'. Not enough memory for N queens (about 4.5 bytes each, with
 minconflict) is reported, exit 1.
 ",
@@ -392,10 +393,11 @@ fn complete_board<W: Write>(
     let found = complete_watched(board, &options, &mut |report| {
         progress.show(|secs| {
             format!(
-                "solve: {:.2}% of the search closed, {} conflicts, {} learnt, {}",
+                "solve: {:.2}% of the search closed, {} conflicts, {} learnt, {} runs, {}",
                 100.0 * report.closed,
                 report.conflicts,
                 report.learnt,
+                report.runs,
                 crate::progress::seconds(secs)
             )
         })

@@ -145,6 +145,8 @@ pub struct Report {
     pub conflicts: u64,
     /// The clauses it has learnt and keeps.
     pub learnt: usize,
+    /// The runs the restarted tree search has started.
+    pub runs: u32,
 }
 
 /// [`complete()`], telling `watch` how the search is getting on each time it reads the
@@ -276,7 +278,8 @@ fn report(entrants: &[Entrant]) -> Report {
                 report.conflicts = search.conflicts();
                 report.learnt = search.learnt();
             }
-            Runner::Restarts(_) | Runner::MinConflicts(_) => {}
+            Runner::Restarts(search) => report.runs = search.runs(),
+            Runner::MinConflicts(_) => {}
         }
     }
     report
