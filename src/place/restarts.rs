@@ -23,11 +23,12 @@ const RUN_UNIT: u64 = 1000;
 /// (Gomes, Selman and Kautz, "Boosting combinatorial search through randomization", AAAI
 /// 1998). On CSPLib's Excluded Diagonals boards of n = 30 to 44 with completions it
 /// completes most in under a second (the median board's median run 0.63 s, about four
-/// million nodes a second), boards the clause-learning search needs seconds to minutes for. A run that exhausts its tree before it is cut off has
-/// looked everywhere, so it proves there is no completion; on boards that have none, the
-/// runs grow (Luby's sequence doubles its longest term) and one of them, in the end, covers
-/// the tree: the search is complete, though a far slower proof than the plain compact
-/// search's.
+/// million nodes a second), boards the clause-learning search needs seconds to minutes for.
+///
+/// A run that exhausts its tree before it is cut off has looked everywhere, so it proves
+/// there is no completion; on boards that have none, the runs grow (Luby's sequence doubles
+/// its longest term) and one of them, in the end, covers the tree: the search is complete,
+/// though a far slower proof than the plain compact search's.
 #[derive(Clone, Debug)]
 pub struct Restarts {
     search: Compact,

@@ -91,20 +91,20 @@ turns by work done, so the answer does not depend on the machine",
         "Placed queens (--board, --queens, --queen; the n-queens completion problem): tree
 searches and a clause-learning search (cdcl), which can prove that no placement completes
 the board, take turns with the compact tree search restarted in random orders (restarts,
-which finds the completions of hard boards of up to 64 free rows soonest) and with min-conflicts that never moves a placed queen, which finds
-completions of large boards in linear time, and, on boards up to 64 wide, with a check of
+which finds the completions of hard boards of up to 64 free rows soonest) and with
+min-conflicts that never moves a placed queen, which finds completions of large boards in
+linear time, and, on boards up to 64 wide, with a check of
 the diagonals the new queens could take against the sums (and parities) every placement's
 diagonals have, a proof of 'none' without search; the turns go to the method that shows, on
-the board, it will finish first, and cdcl keeps a share however they go (--method runs one
-alone, without the check). Exit 1 with 'no placement completes this board (HOW IT WAS
+the board, it will finish first, and cdcl and restarts keep a share however they go
+(--method runs one alone, without the check). Exit 1 with 'no placement completes this board (HOW IT WAS
 PROVED)' when it is proved, and with a different message when --time-limit ran out first. Boards up to 8192 squares a side from a
 file, N up to 1000000000 with --queens and --queen.
 
 On a terminal, runs over a second show their progress on stderr (with placed queens: the
 share of the search closed, cdcl's conflicts and learnt clauses, and the runs of restarts).
-Check any placement with
-'queens solve N | queens verify'. Not enough memory for N queens (about 4.5 bytes each, with
-minconflict) is reported, exit 1.
+Check any placement with 'queens solve N | queens verify'. Not enough memory for N
+queens (about 4.5 bytes each, with minconflict) is reported, exit 1.
 ",
 };
 
