@@ -345,7 +345,12 @@ impl Compact {
             }
             let mut rest = frame.untried;
             if let Some(random) = &mut self.random {
-                // The square of a random rank among those left.
+                // Half the time, only the squares that shut the fewest; then one of a random
+                // rank among those left.
+                if random.below(2) == 0 {
+                    let now = &self.lines[(depth - 1) * 2 * m..][..2 * m];
+                    rest = least_shutting(rest, frame.line, now, &self.attack, m);
+                }
                 for _ in 0..random.below(u64::from(rest.count_ones())) {
                     rest &= rest - 1;
                 }
@@ -394,6 +399,36 @@ impl Compact {
         }
         progress(self.frames.iter().map(|f| (f.entered, f.branches)))
     }
+}
+
+/// The squares among `squares` of `line` (a row `< m`, or `m + column`, in compact
+/// numbering) whose queen would shut the fewest open squares of the lines `now` (2m words:
+/// the rows', then the columns'), its own line and column or row counted too; `attack` is
+/// [`Compact`]'s table.
+///
+/// # Complexity
+///
+/// O(m) words for each square of `squares`.
+fn least_shutting(squares: u64, line: usize, now: &[u64], attack: &[u64], m: usize) -> u64 {
+    if squares.count_ones() < 2 {
+        return squares;
+    }
+    let (mut least, mut best) = (u32::MAX, 0);
+    let mut set = squares;
+    while set != 0 {
+        let k = set.trailing_zeros() as usize;
+        set &= set - 1;
+        let (i, a) = if line < m { (line, k) } else { (k, line - m) };
+        let shut = &attack[(i * m + a) * 2 * m..][..2 * m];
+        let lost: u32 = now.iter().zip(shut).map(|(&l, &s)| (l & s).count_ones()).sum();
+        if lost < least {
+            (least, best) = (lost, 0);
+        }
+        if lost == least {
+            best |= 1 << k;
+        }
+    }
+    best
 }
 
 /// Finds a column for the empty row `i` along an augmenting path of the matching (`mates`:

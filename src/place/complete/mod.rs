@@ -21,6 +21,9 @@ const TURN: u64 = 1 << 16;
 /// The share of a turn the methods other than the leader get.
 pub(crate) const SIDE_SHARE: u64 = 32;
 
+/// The leader's work (about a second) past which second opinions may get more than a turn.
+const LONG_LEAD: u64 = 1 << 30;
+
 /// Rounds between two readings of the clock (each a few microseconds).
 const ROUNDS_PER_CLOCK: u32 = 32;
 
@@ -220,7 +223,7 @@ pub fn complete_watched(
             }
             entrants.remove(i);
         }
-        if sums.turn(TURN) {
+        if sums.turn(TURN.max(second_turn)) {
             let condition = sums.condition().expect("a refutation names its condition");
             return Ok(Completion::Impossible(Proof::DiagonalSums(condition)));
         }
@@ -263,7 +266,8 @@ fn second_turn_beside(entrants: &[Entrant], leader: usize) -> u64 {
         return TURN / seconds;
     }
     let ahead = leader.remaining() / (2.0 * leader.work as f64);
-    (TURN as f64 * ahead.clamp(0.25, 1.0)) as u64 / seconds
+    let most = if leader.work > LONG_LEAD { 4.0 } else { 1.0 };
+    (TURN as f64 * ahead.clamp(0.25, most)) as u64 / seconds
 }
 
 /// What the entrants have shown so far.
