@@ -20,8 +20,9 @@
 //!   column), [`Order::Rows`] on the first empty row, columns from left to right, which gives
 //!   the completions in lexicographic order;
 //! - [`Compact::randomized`] branches on the fewest open squares too, but breaks ties among
-//!   such lines and orders a line's squares at random, from a seed: a search that
-//!   [`super::restarts`] starts again and again, each time down another path.
+//!   such lines at random, from a seed, and takes a line's squares in a random order, half
+//!   the time among those whose queen shuts the fewest open squares of the other lines only:
+//!   a search that [`super::restarts`] starts again and again, each time down another path.
 //!
 //! The search keeps its stack itself and can stop after any number of nodes
 //! ([`Compact::advance`]), and says how much of its tree it has covered
@@ -182,10 +183,15 @@ impl Compact {
     }
 
     /// A search of `board` branching on a line with the fewest open squares, drawn at random
-    /// among those that tie, and taking the line's squares in a random order, both drawn
-    /// from `seed`: the same seed, the same path. It covers the same tree as
-    /// [`Order::FewestOpen`], in another order; `None` if more than [`MAX_FREE`] rows are
-    /// free.
+    /// among those that tie, and taking the line's squares in a random order, all drawn from
+    /// `seed`: the same seed, the same path. At each square it takes, a coin decides whether
+    /// to draw it from all the line's squares left or only from those whose queen would shut
+    /// the fewest open squares of the empty lines (the least constraining: it leaves the most
+    /// room to the rest). The first alone makes most runs wander; the second alone makes the
+    /// runs too alike, so that a board whose completions lie off its path is never completed;
+    /// half and half beat both on CSPLib's Excluded Diagonals boards (docs/benchmarks.md).
+    /// It covers the same tree as [`Order::FewestOpen`], in another order; `None` if more
+    /// than [`MAX_FREE`] rows are free.
     ///
     /// # Constraints
     ///
@@ -197,7 +203,8 @@ impl Compact {
     ///
     /// # Complexity
     ///
-    /// As [`Compact::new`]; a node costs O(m) still (a draw for each tie and each square).
+    /// As [`Compact::new`]; a node costs O(m) still (a draw for each tie and each square),
+    /// and O(m) more for each square of its line when it looks for the least constraining.
     pub fn randomized(board: &Board, seed: u64) -> Result<Option<Compact>, OutOfMemory> {
         Ok(
             Compact::new(board, Order::FewestOpen)?.map(|search| Compact {
@@ -420,7 +427,11 @@ fn least_shutting(squares: u64, line: usize, now: &[u64], attack: &[u64], m: usi
         set &= set - 1;
         let (i, a) = if line < m { (line, k) } else { (k, line - m) };
         let shut = &attack[(i * m + a) * 2 * m..][..2 * m];
-        let lost: u32 = now.iter().zip(shut).map(|(&l, &s)| (l & s).count_ones()).sum();
+        let lost: u32 = now
+            .iter()
+            .zip(shut)
+            .map(|(&l, &s)| (l & s).count_ones())
+            .sum();
         if lost < least {
             (least, best) = (lost, 0);
         }

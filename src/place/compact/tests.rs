@@ -109,6 +109,75 @@ fn a_randomized_search_finds_each_completion_once_in_its_own_order() {
 }
 
 #[test]
+fn the_least_constraining_squares_are_those_that_shut_the_fewest_open_squares() {
+    let mut rng = SplitMix64::new(2026);
+    let mut lines_tried = 0;
+    for n in 4..=10usize {
+        for _ in 0..8 {
+            let board = random_board(n, &mut rng);
+            let search = Compact::new(&board, Order::FewestOpen).unwrap().unwrap();
+            let (m, rows, cols) = (search.m, &search.rows, &search.cols);
+            // A square a new queen can take, told from the board alone.
+            let open = |r: u32, c: u32| {
+                rows.contains(&r)
+                    && cols.contains(&c)
+                    && !board.is_reserved(r as usize, c as usize)
+                    && board.queens().iter().all(|&(qr, qc)| {
+                        qr + qc != r + c
+                            && i64::from(qr) - i64::from(qc) != i64::from(r) - i64::from(c)
+                    })
+            };
+            let shuts = |r: u32, c: u32| {
+                let mut lost = 0;
+                for &r2 in rows {
+                    for &c2 in cols {
+                        let same = r2 == r
+                            || c2 == c
+                            || r2 + c2 == r + c
+                            || i64::from(r2) - i64::from(c2) == i64::from(r) - i64::from(c);
+                        lost += usize::from(same && open(r2, c2));
+                    }
+                }
+                lost
+            };
+            let now = &search.lines[..2 * m];
+            for line in 0..2 * m {
+                // The board square of each of the line's squares.
+                let square = |k: usize| {
+                    if line < m {
+                        (rows[line], cols[k])
+                    } else {
+                        (rows[k], cols[line - m])
+                    }
+                };
+                let squares = now[line];
+                if squares.count_ones() < 2 {
+                    continue;
+                }
+                let lost: Vec<(usize, usize)> = (0..m)
+                    .filter(|&k| squares >> k & 1 == 1)
+                    .map(|k| {
+                        let (r, c) = square(k);
+                        assert!(open(r, c));
+                        (k, shuts(r, c))
+                    })
+                    .collect();
+                let least = lost.iter().map(|&(_, l)| l).min().unwrap();
+                let expected = lost
+                    .iter()
+                    .filter(|&&(_, l)| l == least)
+                    .fold(0u64, |set, &(k, _)| set | 1 << k);
+                let chosen = least_shutting(squares, line, now, &search.attack, m);
+                assert_eq!(chosen, expected, "{:?}, line {}", board, line);
+                lines_tried += usize::from(expected != squares);
+            }
+        }
+    }
+    // Lines whose squares differ: the choice is not all of them.
+    assert!(lines_tried > 50, "{}", lines_tried);
+}
+
+#[test]
 fn plain_boards_count_as_the_judge_counts() {
     for n in 1..=10u32 {
         let mut search = Compact::new(&Board::new(n as usize), Order::FewestOpen)

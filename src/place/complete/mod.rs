@@ -21,7 +21,8 @@ const TURN: u64 = 1 << 16;
 /// The share of a turn the methods other than the leader get.
 pub(crate) const SIDE_SHARE: u64 = 32;
 
-/// The leader's work (about a second) past which second opinions may get more than a turn.
+/// The leader's work (about a second) past which the second opinions may get more than a
+/// turn between them ([`second_turn_beside`]).
 const LONG_LEAD: u64 = 1 << 30;
 
 /// Rounds between two readings of the clock (each a few microseconds).
@@ -67,10 +68,11 @@ impl std::fmt::Display for Proof {
 /// No one method fits every board ([`Method`]), so those that fit take turns. Each round the
 /// leader gets a whole turn, the clause-learning search and the restarted tree search (where
 /// they fit) half a turn each (a whole one between them, less, down to a quarter, as the
-/// leader's prediction of the work left shrinks below twice the work it has done), and the
+/// leader's prediction of the work left shrinks below twice the work it has done; more, up
+/// to four turns, as it grows past that once the leader has worked about a second), and the
 /// others a thirty-second, so that when the leader is the right choice an answer costs about
-/// twice its own time at most, and when it is not, the others are still sampled and can take
-/// the lead:
+/// twice its own time at most (a board it decides in a second or so is never slowed more),
+/// and when it is not, the others are still sampled and can take the lead:
 ///
 /// - the leader is the first tree search that fits, in the order of [`Method::ALL`]
 ///   (the compact search proves "none" the fastest on every class of CSPLib's instances),
@@ -86,7 +88,7 @@ impl std::fmt::Display for Proof {
 ///   Luby's sequence: it has no tree to measure either, shares the clause-learning search's
 ///   turn, and completes most Excluded Diagonals boards of n = 30 to 44 in under a second;
 /// - the check of the diagonals' sums (`diagonal_sums`, on boards up to 64 wide) gets a whole
-///   turn each round until it has said whether they show that no completion exists (a tenth
+///   turn each round (or a second opinion's, when that is more) until it has said whether they show that no completion exists (a tenth
 ///   of a second at n = 30), unless `options.only` names a method;
 /// - min-conflicts proves nothing and tells nothing of what is left; it leads only when no
 ///   exhaustive search fits or the leader's prediction is hopeless (past 10^11 units
@@ -190,7 +192,8 @@ pub fn complete_watched(
     }
     let clock = Clock::start();
     let mut entrants = entrants(board, options)?;
-    // The diagonals' sums take a whole turn each round too, until they have said their word.
+    // The diagonals' sums take a whole turn each round too, or a second opinion's if more,
+    // until they have said their word.
     let mut sums = match options.only {
         None => Beside::new(board),
         Some(_) => Beside::default(),
@@ -249,11 +252,16 @@ fn is_second_opinion(method: Method) -> bool {
 }
 
 /// The turn of each second opinion beside the leader `entrants[leader]`: together, a whole
-/// one while the leader, a tree search, predicts more than twice the work it has done still
-/// to do, and less as its prediction shrinks, down to a quarter at half its work done (the
+/// one while the leader, a tree search, predicts about twice the work it has done still to
+/// do, and less as its prediction shrinks, down to a quarter at half its work done (the
 /// prediction bounds the leader's own time to an answer either way, a completion or none, so
 /// the closer it is, the less a second opinion is worth); shared equally between them, so a
-/// board the leader decides costs at most about twice the leader's own time.
+/// board the leader decides costs at most about twice the leader's own time. Once the leader
+/// has worked [`LONG_LEAD`], a prediction of more than twice its work still to do gives them
+/// more, up to four turns at eight times: a tree that big will not be exhausted within a
+/// time limit of a minute, and the second opinions are what completes such boards (CSPLib's
+/// Excluded Diagonals from n = 30), at the cost of the leader's own work past that second
+/// taking up to five times as long.
 fn second_turn_beside(entrants: &[Entrant], leader: usize) -> u64 {
     let seconds = entrants
         .iter()
