@@ -85,11 +85,13 @@ impl std::fmt::Display for Proof {
 ///   again and again (CSPLib's Excluded Diagonals from n ≈ 24), and gets the turn above;
 /// - the restarted tree search (`restarts`) is the compact search with its ties and its
 ///   squares' order drawn from `options.seed`, started again after runs of nodes that follow
-///   Luby's sequence: it has no tree to measure either, shares the clause-learning search's
-///   turn, and completes most Excluded Diagonals boards of n = 30 to 44 in under a second;
+///   Luby's sequence, branching first on the lines found shut most often in the runs so
+///   far: it has no tree to measure either, shares the clause-learning search's turn, and
+///   completes most Excluded Diagonals boards of n = 30 to 44 in under a second;
 /// - the check of the diagonals' sums (`diagonal_sums`, on boards up to 64 wide) gets a whole
-///   turn each round (or a second opinion's, when that is more) until it has said whether they show that no completion exists (a tenth
-///   of a second at n = 30), unless `options.only` names a method;
+///   turn each round (or a second opinion's, when that is more) until it has said whether
+///   they show that no completion exists (a tenth of a second at n = 30), unless
+///   `options.only` names a method;
 /// - min-conflicts proves nothing and tells nothing of what is left; it leads only when no
 ///   exhaustive search fits or the leader's prediction is hopeless (past 10^11 units
 ///   of work left, and 64 times its work so far) and the clause-learning search does not fit,
