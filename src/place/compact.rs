@@ -168,7 +168,7 @@ impl Compact {
         }
         let all = if m == 64 { !0 } else { (1u64 << m) - 1 };
         let mut empty = try_filled(m + 1, (0u64, 0u64), "the search's stack")?;
-        let wipeouts = try_filled(2 * m, 1u64, "the lines' weights")?;
+        let wipeouts = try_filled(2 * m, 1u64, "the lines' wipeout counts")?;
         empty[0] = (all, all);
         Ok(Some(Compact {
             m,
@@ -250,7 +250,7 @@ impl Compact {
         // Lines tied with the best so far: a randomized search keeps each with an equal
         // chance (reservoir sampling).
         let mut ties = 0;
-        let wdeg = self.random.is_some();
+        let by_wipeouts = self.random.is_some();
         for (mut set, offset) in [(rows, 0), (cols, m)] {
             while set != 0 {
                 let line = offset + set.trailing_zeros() as usize;
@@ -269,7 +269,7 @@ impl Compact {
                     // the fewest squares for the times the line was found shut
                     // (count / wipeouts, compared as count · wipeouts' against
                     // count' · wipeouts).
-                    Some((b, b_line)) if wdeg && count != 1 && b != 1 => (u64::from(count)
+                    Some((b, b_line)) if by_wipeouts && count != 1 && b != 1 => (u64::from(count)
                         * self.wipeouts[b_line])
                         .cmp(&(u64::from(b) * self.wipeouts[line])),
                     Some((b, _)) => count.cmp(&b),
