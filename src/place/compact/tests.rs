@@ -177,38 +177,38 @@ fn the_least_constraining_squares_are_those_that_shut_the_fewest_open_squares() 
     assert!(lines_tried > 50, "{}", lines_tried);
 }
 
+/// A randomized search (seed 1) of a board of 6 whose rows `(row, columns)` have the squares
+/// of `columns` (a bit a column) reserved.
+fn randomized_reserving(rows: &[(usize, u64)]) -> Compact {
+    let mut reserved = vec![0u64; 6];
+    for &(row, columns) in rows {
+        reserved[row] = columns;
+    }
+    Compact::randomized(&Board::with_reserved(6, reserved), 1)
+        .unwrap()
+        .unwrap()
+}
+
 #[test]
 fn a_randomized_search_branches_first_on_the_lines_found_shut_most() {
     // Every line of an empty board of 6 has 6 open squares: the line found shut most leads.
-    let mut search = Compact::randomized(&Board::new(6), 1).unwrap().unwrap();
+    let mut search = randomized_reserving(&[]);
     search.wipeouts[7] = 5;
     assert_eq!(search.choose(0).map(|(line, _)| line), Some(7));
     // The fewest squares for the times found shut: column 1 (5 squares, 5 times) before row
     // 2 (5 squares, 3 times) and row 3 (4 squares, once); then row 3, found shut 5 times.
-    let mut reserved = vec![0u64; 6];
-    reserved[2] = 0b1; // row 2 has 5 open squares
-    reserved[3] = 0b11; // row 3 has 4
-    let board = Board::with_reserved(6, reserved);
-    let mut search = Compact::randomized(&board, 1).unwrap().unwrap();
+    let mut search = randomized_reserving(&[(2, 0b1), (3, 0b11)]);
     search.wipeouts[7] = 5;
     search.wipeouts[2] = 3;
     assert_eq!(search.choose(0).map(|(line, _)| line), Some(7));
     search.wipeouts[3] = 5;
     assert_eq!(search.choose(0).map(|(line, _)| line), Some(3));
     // A line with one square is forced: it comes first whatever the others' wipeouts.
-    let mut reserved = vec![0u64; 6];
-    reserved[4] = 0b111110;
-    let mut search = Compact::randomized(&Board::with_reserved(6, reserved), 1)
-        .unwrap()
-        .unwrap();
+    let mut search = randomized_reserving(&[(4, 0b111110)]);
     search.wipeouts[7] = 1000;
     assert_eq!(search.choose(0).map(|(line, _)| line), Some(4));
     // A line found shut ends the branch and is counted (from 1).
-    let mut reserved = vec![0u64; 6];
-    reserved[5] = 0b111111;
-    let mut shut = Compact::randomized(&Board::with_reserved(6, reserved), 1)
-        .unwrap()
-        .unwrap();
+    let mut shut = randomized_reserving(&[(5, 0b111111)]);
     assert_eq!(shut.choose(0), None);
     assert_eq!(shut.wipeouts[5], 2);
     // The plain search ignores them: the first line of fewest squares.
