@@ -3,14 +3,14 @@
 
 use super::sorting::Sorting;
 #[cfg(doc)]
-use super::{choice::MAX_CUTS, sorting::COARSE};
+use super::{sorting::COARSE, trie::MAX_WIDTH};
 use crate::count::join::sliced::BLOCK;
 use crate::memory::OutOfMemory;
 
 /// Keys sorted into buckets: bucket `b` is `keys[at[b]..at[b + 1]]`.
 ///
-/// The starts are 32 bits: a crew's batch of 64 Mi halves is kept in 32 segments of up to
-/// 2^[`MAX_CUTS`] buckets each, whose starts take 64 MB so; the 64 segments of its other side
+/// The starts are 32 bits: a crew's batch of 64 Mi halves is kept in 32 segments, each with
+/// the starts of every leaf of the cut (some 10^5, at most 2^[`MAX_WIDTH`]); the 64 segments of its other side
 /// are sorted into at most [`COARSE`] coarse buckets each before they are joined.
 #[derive(Default)]
 pub struct Buckets {

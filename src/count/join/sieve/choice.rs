@@ -1,14 +1,11 @@
 //! The sieve's choice of diagonals: a run of neighbouring key bits scored by how often a
-//! random pair clashes on them, and how many of them to cut on, by the kernel's computed cost.
+//! random pair clashes on them, read in that order, and the trie of its levels the kernel's
+//! computed cost finds cheapest.
 
+use super::trie::{cheapest, Trie, MAX_WIDTH};
 use crate::count::join::kernel::GROUP;
 use crate::count::join::sliced::BLOCK;
 use crate::memory::OutOfMemory;
-
-/// The most diagonals a row set is bucketed by: the side loaded into blocks has a bucket a
-/// pattern (its west halves of every weight together, see [`lanes`]), and a crew keeps its
-/// batch in 32 segments, each with the starts of every bucket (64 MB in all at 2^19).
-pub const MAX_CUTS: usize = 19;
 
 /// The fewest keys a bucket of the side loaded into blocks holds on average, when the sieve
 /// chooses how many diagonals it may use: more would only cut blocks into partly empty ones.
@@ -28,6 +25,12 @@ const THOROUGH: usize = 1 << 25;
 /// The least cost (row operations) of the scored run for which the runs beside it are costed
 /// too: some 20 s of the kernel, against a quarter of a second for the costing.
 const THOROUGH_WORK: u64 = 1 << 36;
+
+/// The fewest keys of the side loaded into blocks for which its buckets may be cut deeper
+/// where they are big (a trie's leaves of several depths): below, the cut is one depth
+/// everywhere, which sorts the other side into fewer buckets (at N = 19 the deeper leaves cost
+/// more in sorting than they saved).
+pub(super) const SOFT_FROM: usize = 1 << 20;
 
 /// How far from the best scored run of diagonals the runs costed go, each way.
 const SPREAD: usize = 3;
@@ -160,13 +163,12 @@ impl Choice {
     /// [`OutOfMemory`] if the histograms do not fit.
     fn histograms(
         &mut self,
-        start: usize,
-        width: usize,
+        trie: &Trie,
         (blocked, ways, weigh): (&[&[u64]], usize, &impl Fn(u64) -> usize),
         probing: &[&[u64]],
     ) -> Result<(), OutOfMemory> {
-        let all = (1u64 << width) - 1;
-        let pattern = |key: u64| (key >> start & all) as usize;
+        let width = trie.width();
+        let pattern = |key: u64| trie.index(key);
         let fresh = |histogram: &mut Vec<u64>, room: usize| {
             histogram.clear();
             crate::memory::reserve(histogram, room, "the sieve's histograms")?;
@@ -186,10 +188,15 @@ impl Choice {
         Ok(())
     }
 
-    /// The sieve's diagonals for a row set: the first of a run of neighbouring key bits, how
-    /// many of the run to use (0: no sieve), and the kernel's cost then. `blocked` are the
+    /// The sieve's cut for a row set, and the kernel's cost with it: a [`Trie`] of a run of
+    /// neighbouring key bits, its levels in the order of how often a random pair clashes on
+    /// them, its leaves the cheapest by [`cheapest`] (one leaf: no sieve). `blocked` are the
     /// keys loaded into blocks (in segments), each with one of `ways` weights (`weigh`),
     /// `probing` the others.
+    ///
+    /// # Errors
+    ///
+    /// [`OutOfMemory`] if the histograms do not fit.
     pub(super) fn choose(
         &mut self,
         blocked: &[&[u64]],
@@ -198,45 +205,86 @@ impl Choice {
         probing: &[&[u64]],
         key_bits: u32,
         live: u64,
-    ) -> Result<(u32, u32, u64), OutOfMemory> {
+    ) -> Result<(Trie, u64), OutOfMemory> {
         // The run of neighbouring diagonals a random pair clashes on most often
-        // (neighbours, so a key's pattern is one shift), as long as the blocked side's
-        // buckets keep MIN_BUCKET keys on average.
+        // (neighbours, so a key's index is a shift and three lookups), as long as the
+        // blocked side's buckets keep MIN_BUCKET keys on average.
         let (db, dp) = (densities(blocked, key_bits), densities(probing, key_bits));
         let score: Vec<f64> = db.iter().zip(&dp).map(|(a, b)| a * b).collect();
         let size: usize = blocked.iter().map(|segment| segment.len()).sum();
-        let fill = (size / MIN_BUCKET).max(1).ilog2() as usize;
-        let width = MAX_CUTS.min(fill).min(key_bits as usize);
+        let fill = (size / MIN_BUCKET).max(1).ilog2();
+        let width = MAX_WIDTH.min(fill).min(key_bits) as usize;
         let last = key_bits as usize - width;
-        let scored = (0..=last)
-            .max_by(|&a, &b| {
-                let sum = |s: usize| score[s..s + width].iter().sum::<f64>();
-                sum(a).total_cmp(&sum(b))
-            })
-            .unwrap_or(0);
-        // A big batch met for long: the runs beside the scored one are costed too (the score
-        // misses how the diagonals go together).
-        let beside = (scored.saturating_sub(SPREAD)..=(scored + SPREAD).min(last))
-            .filter(|&start| start != scored);
-        let groups = |start: usize, c: usize| {
-            let cut = ((1u64 << c) - 1) << start;
-            u64::from((live & !cut).count_ones().div_ceil(GROUP as u32).max(1))
+        let best_run = |width: usize| {
+            (0..=key_bits as usize - width)
+                .max_by(|&a, &b| {
+                    let sum = |s: usize| score[s..s + width].iter().sum::<f64>();
+                    sum(a).total_cmp(&sum(b))
+                })
+                .unwrap_or(0)
         };
-        let mut best = (scored, 0, u64::MAX);
-        for start in std::iter::once(scored).chain(beside) {
-            if start != scored && (size < THOROUGH || best.2 < THOROUGH_WORK) {
+        let scored = best_run(width);
+        // The run whose middle part scores most, too (its ends are the levels taken last),
+        // and for a big batch met for long the runs beside the scored one (the score misses
+        // how the diagonals go together).
+        let narrower = width.saturating_sub(2);
+        let centred = best_run(narrower).saturating_sub(1).min(last);
+        let beside = (scored.saturating_sub(SPREAD)..=(scored + SPREAD).min(last))
+            .filter(|&start| start != scored && start != centred);
+        let groups = |cut: u64| u64::from((live & !cut).count_ones().div_ceil(GROUP as u32).max(1));
+        let mut best: Option<(Trie, u64)> = None;
+        let mut tried = Vec::new();
+        for start in [scored, centred].into_iter().chain(beside) {
+            let thorough = size >= THOROUGH && best.as_ref().is_some_and(|b| b.1 >= THOROUGH_WORK);
+            if tried.len() >= if size >= THOROUGH { 2 } else { 1 } && !thorough {
                 break;
             }
-            self.histograms(start, width, (blocked, ways, &weigh), probing)?;
-            let histograms = (&self.blocked_histogram, &self.probing_histogram);
-            for c in 0..=width {
-                let cost = cost(c, histograms.0, ways, histograms.1, groups(start, c))?;
-                if cost < best.2 {
-                    best = (start, c, cost);
+            if tried.contains(&start) {
+                continue;
+            }
+            tried.push(start);
+            // The run's bits, those a random pair clashes on most first.
+            if size < SOFT_FROM {
+                // One depth everywhere: the first c bits of the run.
+                self.histograms(
+                    &Trie::exact(start as u32, width as u32),
+                    (blocked, ways, &weigh),
+                    probing,
+                )?;
+                let histograms = (&self.blocked_histogram, &self.probing_histogram);
+                let mut cheapest = (0, u64::MAX);
+                for c in 0..=width {
+                    let cut = ((1u64 << c) - 1) << start;
+                    let cost = cost(c, histograms.0, ways, histograms.1, groups(cut))?;
+                    if cost < cheapest.1 {
+                        cheapest = (c, cost);
+                    }
                 }
+                if best.as_ref().is_none_or(|b| cheapest.1 < b.1) {
+                    best = Some((Trie::exact(start as u32, cheapest.0 as u32), cheapest.1));
+                }
+                continue;
+            }
+            let mut levels: Vec<u32> = (start as u32..(start + width) as u32).collect();
+            levels.sort_by(|&a, &b| score[b as usize].total_cmp(&score[a as usize]));
+            let ordered = Trie::ordered(start as u32, levels.clone());
+            self.histograms(&ordered, (blocked, ways, &weigh), probing)?;
+            let squeezed = |strict: u32| {
+                let cut = levels[..strict as usize]
+                    .iter()
+                    .fold(0u64, |all, &bit| all | 1 << bit);
+                groups(cut)
+            };
+            let (strict, cost, split) = cheapest(
+                width as u32,
+                (&self.blocked_histogram, ways),
+                &self.probing_histogram,
+                squeezed,
+            )?;
+            if best.as_ref().is_none_or(|b| cost < b.1) {
+                best = Some((Trie::split(start as u32, levels, strict, &split)?, cost));
             }
         }
-        let (start, c, cost) = best;
-        Ok((start as u32, c as u32, cost))
+        Ok(best.unwrap_or_else(|| (Trie::exact(0, 0), u64::MAX)))
     }
 }

@@ -13,19 +13,21 @@
 //! east buckets.
 //!
 //! The diagonals are chosen from a sample of each side's keys, by how often a random pair
-//! clashes on them (the product of the two sides' densities): the run of [`MAX_CUTS`]
-//! neighbouring key bits that scores most, so a key's pattern is one shift (choosing the best
-//! bits anywhere cost a loop per key, a tenth of the count's time at n = 21, for no fewer
-//! probes); for a crew's big batch (from n = 28) the runs beside it are costed too, since the
-//! score misses how the diagonals go together. How many to take is a trade: each doubles the
-//! buckets and so the blocks left partly empty at each bucket's end, and each takes a bit out
-//! of the keys the kernel reads. For each `c` up to [`MAX_CUTS`] the sieve computes what the
-//! kernel would do, in row operations (blocks times the probes of their compatible west
-//! buckets, a subset-sum over the west histogram, times the groups of the keys left, plus
-//! charges per call, per block and per subset looked at) and takes the cheapest, which is no
-//! sieve at all for small row sets. The larger the side in blocks, the more diagonals pay
-//! (docs/benchmarks.md, "The sieve's choices", gives the times that chose these rules); a
-//! crew's batch of 64 Mi halves of n = 30 or 32 is best cut on 17 to 19.
+//! clashes on them (the product of the two sides' densities): the run of up to
+//! [`MAX_WIDTH`] neighbouring key bits that scores most, so a key's pattern is a shift (and
+//! three table lookups where its bits are read in another order); for a crew's big batch
+//! (from n = 28) the runs beside it are costed too, since the score misses how the diagonals
+//! go together. How many to take is a trade: each doubles the buckets and so the blocks left
+//! partly empty at each bucket's end, and each takes a bit out of the keys the kernel reads.
+//! The sieve computes what the kernel would do, in row operations (blocks times the probes of
+//! their compatible buckets, a subset-sum over the other side's histogram, times the groups
+//! of the keys left, plus charges per call, per block and per subset looked at) and takes the
+//! cheapest, which is no sieve at all for small row sets. Below [`choice::SOFT_FROM`] keys in
+//! blocks the cut has one depth everywhere: the first `c` bits of the run. From there (the
+//! batches of n ≈ 25 and up) it is a [`trie`]: the run's bits read best first, the first
+//! levels cut everywhere, and a bucket split further only where it is big enough to fill the
+//! blocks of its halves, so the sieve cuts deep where the keys are many without emptying the
+//! blocks where they are few (docs/counter.md).
 //!
 //! Before the kernel sees them, every key is squeezed ([`super::squeeze`]) to the diagonals
 //! that can still clash: those both sides use, less the sieve's own, on which every pair a
@@ -33,24 +35,25 @@
 //! (mostly 5 groups).
 //!
 //! This is the idea of E. Kluev's `sieveCuts` (N-Queens-Count-Sol, `sieve.h`); the choice of
-//! `c` by computed cost and the squeeze are this crate's.
+//! the cut by computed cost, the trie and the squeeze are this crate's.
 
 mod buckets;
 mod choice;
 mod lanes;
 mod sorting;
+mod trie;
 
 use super::kernel::{Kernel, GROUP, WEIGHT};
 use super::sliced::{Sliced, BLOCK};
 use crate::memory::OutOfMemory;
 use buckets::blocks_of;
 pub use buckets::{Buckets, JoinRun};
-#[cfg(doc)]
-use choice::MAX_CUTS;
 use choice::{Choice, BUCKET_COST, CALL_COST, LOAD_COST, SUBSET_COST};
 pub use lanes::Gather;
 pub use sorting::Sorting;
 use sorting::WAYS;
+#[cfg(doc)]
+use trie::MAX_WIDTH;
 
 /// The fewest east halves a row set needs for the sieve to be worth choosing: below, a few
 /// blocks are probed by every west half.
@@ -81,7 +84,7 @@ pub struct Sieve {
     /// The last count's choice: the side loaded into blocks (`true`: the west) and the
     /// number of diagonals cut on (none when the keys were not sorted), for the tests.
     #[cfg(test)]
-    chosen: Option<(bool, u32)>,
+    chosen: Option<(bool, bool)>,
 }
 
 impl Sieve {
@@ -122,7 +125,7 @@ impl Sieve {
         let unsorted =
             blocks * ((west.len() as u64 + LOAD_COST) * (groups(key_bits) + 1) + CALL_COST);
         let squeezed = (west.len() as u64 + LOAD_COST) * (groups(live.count_ones()) + 1);
-        let mut best = (false, 0, 0, blocks * (squeezed + CALL_COST + SUBSET_COST));
+        let mut best = (false, None, blocks * (squeezed + CALL_COST + SUBSET_COST));
         // The larger side is loaded into blocks, so its buckets stay full as the sieve cuts;
         // but the west only when it is large (its blocks are split by weight, and a small
         // row set's choice costs more than it saves).
@@ -135,18 +138,19 @@ impl Sieve {
         if blocked.len() >= MIN_EAST {
             let ways = if west_blocked { WAYS } else { 1 };
             let weigh = |key: u64| if west_blocked { weight(key) } else { 0 };
-            let (start, c, cost) =
+            let (trie, cost) =
                 self.choice
                     .choose(&[blocked], ways, weigh, &[probing], key_bits, live)?;
-            if cost < best.3 {
-                best = (west_blocked, start, c, cost);
+            if cost < best.2 {
+                best = (west_blocked, Some(trie), cost);
             }
         }
-        let (west_blocked, start, c, sorted) = best;
+        let (west_blocked, trie, sorted) = best;
         let sorting = BUCKET_COST * (east.len() + west.len()) as u64;
         #[cfg(test)]
         {
-            self.chosen = (unsorted > sorted + sorting).then_some((west_blocked, c));
+            let leaves = trie.as_ref().map_or(1, |trie| trie.leaves());
+            self.chosen = (unsorted > sorted + sorting).then_some((west_blocked, leaves > 1));
         }
         let few_blocks = unsorted <= sorted + sorting;
         if few_blocks && groups(key_bits) * GROUP as u64 <= u64::from(WEIGHT) {
@@ -166,12 +170,10 @@ impl Sieve {
         }
         // Few blocks of keys too wide to carry their weight (n = 32's 62 bits): no cut, the
         // west halves sorted by weight alone.
-        let (west_blocked, c) = if few_blocks {
-            (false, 0)
-        } else {
-            (west_blocked, c)
+        let sorting = match (few_blocks, trie) {
+            (false, Some(trie)) => Sorting::with_trie(west_blocked, trie, live),
+            _ => Sorting::new(false, 0, 0, live),
         };
-        let sorting = Sorting::new(west_blocked, start, c, live);
         self.sort(&sorting, true, east, west, &weight)?;
         self.sort(&sorting, false, east, west, &weight)?;
         self.kept = None;
@@ -246,7 +248,7 @@ impl Sieve {
     ///
     /// # Complexity
     ///
-    /// O(keys + 2^[`MAX_CUTS`] · [`MAX_CUTS`]).
+    /// O(keys + 2^[`MAX_WIDTH`] · [`MAX_WIDTH`]).
     pub(super) fn choose_sorting(
         &mut self,
         blocked: &[&[u64]],
@@ -263,17 +265,13 @@ impl Sieve {
             .fold(0, |all, &key| all | key);
         let live = used & bits & key_mask;
         let empty = blocked.iter().all(|segment| segment.is_empty());
-        let (start, c) = match empty || probing.iter().all(|segment| segment.is_empty()) {
-            true => (0, 0),
-            false => {
-                let ways = if west_blocked { WAYS } else { 1 };
-                let weigh = |key: u64| if west_blocked { weight(key) } else { 0 };
-                let (start, c, _) =
-                    (self.choice).choose(blocked, ways, weigh, probing, key_bits, live)?;
-                (start, c)
-            }
-        };
-        Ok(Sorting::new(west_blocked, start, c, live))
+        if empty || probing.iter().all(|segment| segment.is_empty()) {
+            return Ok(Sorting::new(west_blocked, 0, 0, live));
+        }
+        let ways = if west_blocked { WAYS } else { 1 };
+        let weigh = |key: u64| if west_blocked { weight(key) } else { 0 };
+        let (trie, _) = (self.choice).choose(blocked, ways, weigh, probing, key_bits, live)?;
+        Ok(Sorting::with_trie(west_blocked, trie, live))
     }
 
     /// Keeps `segments`, the segments of a batch of the larger side each sorted by `cut`
@@ -308,7 +306,7 @@ impl Sieve {
         segments: &[Buckets],
         runs: usize,
     ) -> Result<Vec<JoinRun<'_>>, OutOfMemory> {
-        let buckets = sorting.ways(!sorting.west_blocked) << sorting.c;
+        let buckets = sorting.ways(!sorting.west_blocked) << sorting.trie.width();
         self.probing.join_runs(segments, buckets, runs)
     }
 
@@ -422,52 +420,54 @@ impl Sieve {
         (block, gathered): (&mut Sliced, &mut Gather),
         kernel: Kernel,
     ) -> u64 {
-        let mask = sorting.patterns() - 1;
         block.use_bits(sorting.squeeze.bits() as usize);
-        let probing = |b: usize| self.probing.get(b);
+        let trie = &*sorting.trie;
+        let indices = 1usize << trie.width();
+        let probing_ways = sorting.ways(!sorting.west_blocked);
+        let at = &self.probing.at;
+        let filled = |from: usize, to: usize| {
+            (0..probing_ways).any(|way| at[way * indices + from] < at[way * indices + to])
+        };
+        // The probing keys of one weight (the first unless weighed) in a range of indices.
+        let keys = |way: usize, (from, to): (usize, usize)| {
+            let (from, to) = (way * indices + from, way * indices + to);
+            &self.probing.keys[at[from] as usize..at[to] as usize]
+        };
         let ways = sorting.ways(sorting.west_blocked);
+        let (mut ranges, mut nodes) = (Vec::new(), Vec::new());
         let mut total = 0;
-        for p in patterns {
-            let other = !p & mask;
-            // Every subset of the other diagonals, the empty one last.
-            let subsets =
-                || std::iter::successors(Some(other), move |&s| (s != 0).then(|| (s - 1) & other));
+        for leaf in patterns {
+            trie.meets(leaf, filled, (&mut ranges, &mut nodes));
+            if ranges.is_empty() {
+                continue;
+            }
             if sorting.lanes {
                 // Each word's matches weighed by its keys' weight, once a call.
-                gathered.blocks(&self.blocked, p, &mut |keys, lengths, weights| {
-                    block.load_words(kernel, keys, lengths);
-                    for s in subsets() {
-                        let probes = probing(s);
-                        if !probes.is_empty() {
-                            let words = block.words(kernel, probes);
-                            total += words.iter().zip(weights).map(|(&n, w)| n << w).sum::<u64>();
-                        }
+                gathered.blocks(&self.blocked, leaf, &mut |stored, lengths, weights| {
+                    block.load_words(kernel, stored, lengths);
+                    for &range in &ranges {
+                        let words = block.words(kernel, keys(0, range));
+                        total += words.iter().zip(weights).map(|(&n, w)| n << w).sum::<u64>();
                     }
                 });
                 continue;
             }
             let gathered = gathered.room();
             for way in 0..ways {
-                let slot = p * ways + way;
+                let slot = leaf * ways + way;
                 if sorting.west_blocked {
-                    blocks_of(&self.blocked, slot, gathered, &mut |keys: &[u64]| {
-                        block.load(kernel, keys);
-                        for s in subsets() {
-                            let probes = probing(s);
-                            if !probes.is_empty() {
-                                total += block.matches(kernel, probes) << way;
-                            }
+                    blocks_of(&self.blocked, slot, gathered, &mut |stored: &[u64]| {
+                        block.load(kernel, stored);
+                        for &range in &ranges {
+                            total += block.matches(kernel, keys(0, range)) << way;
                         }
                     });
                 } else {
-                    blocks_of(&self.blocked, slot, gathered, &mut |keys: &[u64]| {
-                        block.load(kernel, keys);
-                        for s in subsets() {
-                            let b = s * WAYS;
-                            if self.probing.at[b] < self.probing.at[b + WAYS] {
-                                let classes = [probing(b), probing(b + 1), probing(b + 2)];
-                                total += block.weighted(kernel, &classes);
-                            }
+                    blocks_of(&self.blocked, slot, gathered, &mut |stored: &[u64]| {
+                        block.load(kernel, stored);
+                        for &range in &ranges {
+                            let classes = [keys(0, range), keys(1, range), keys(2, range)];
+                            total += block.weighted(kernel, &classes);
                         }
                     });
                 }

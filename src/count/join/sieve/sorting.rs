@@ -1,8 +1,10 @@
 //! How a row set's keys are sorted: the side in blocks, the run of diagonals cut on, the
 //! squeeze, and the words of one weight.
 
+use super::trie::Trie;
 use crate::count::join::kernel::{GROUP, WEIGHT};
 use crate::count::join::squeeze::Squeeze;
+use std::sync::Arc;
 
 /// The weights a west key may have (`weight(key)` below 3: each match counts 1, 2 or 4
 /// times), each a bucket of its own: the kernel counts matches, and the sieve weighs its
@@ -14,52 +16,79 @@ pub(super) const WAYS: usize = 3;
 /// bucket each.
 pub(super) const COARSE: usize = 1 << 12;
 
-/// How a row set's keys are sorted: which side is loaded into blocks, the run of diagonals
-/// cut on (`c` of them from key bit `start`), the squeeze of the keys, and whether the west
-/// halves in blocks carry their weight in their keys' top bits (`lanes`, see [`lanes`]).
+/// How a row set's keys are sorted: which side is loaded into blocks, the cut (a [`Trie`]:
+/// the run of diagonals, the levels cut on everywhere and the leaves), the squeeze of the keys,
+/// and whether the west halves in blocks carry their weight in their keys' top bits
+/// (`lanes`, see [`lanes`]).
 #[derive(Clone)]
 pub struct Sorting {
     pub(super) west_blocked: bool,
-    pub(super) start: u32,
-    pub(super) c: u32,
+    pub(super) trie: Arc<Trie>,
     pub(super) squeeze: Squeeze,
     pub(super) lanes: bool,
 }
 
 impl Sorting {
-    /// The cut on `c` diagonals from key bit `start`, of keys whose bits `live` may clash:
-    /// those squeezed out of every key; west halves in blocks (if `west_blocked`) are dealt
-    /// into words by weight when their squeezed keys leave the weight's bits free.
+    /// The cut on all `c` diagonals from key bit `start`, of keys whose bits `live` may
+    /// clash: see [`Sorting::with_trie`].
     pub(super) fn new(west_blocked: bool, start: u32, c: u32, live: u64) -> Sorting {
-        let squeeze = Squeeze::new(live & !(((1u64 << c) - 1) << start));
+        Sorting::with_trie(west_blocked, Trie::exact(start, c), live)
+    }
+
+    /// The cut `trie`, of keys whose bits `live` may clash: the diagonals it cuts on
+    /// everywhere are squeezed out of every key; west halves in blocks (if `west_blocked`)
+    /// are dealt into words by weight when their squeezed keys leave the weight's bits free.
+    pub(super) fn with_trie(west_blocked: bool, trie: Trie, live: u64) -> Sorting {
+        let squeeze = Squeeze::new(live & !trie.strict_bits());
         let groups = (squeeze.bits() as usize).div_ceil(GROUP);
         Sorting {
             west_blocked,
-            start,
-            c,
             lanes: west_blocked && groups * GROUP <= WEIGHT as usize,
+            trie: Arc::new(trie),
             squeeze,
         }
     }
 
     /// Which bucket a key of the west side (if `west`) or of the east side goes to, and how
-    /// many buckets there are: a west key's by its pattern and its weight (`weight`), an
-    /// east key's by its pattern; so is a west key dealt into words by weight.
+    /// many buckets there are. The side loaded into blocks: by its leaf, and a west key by
+    /// its weight too unless it is dealt into words by weight. The other side: by its index,
+    /// a west key first by its weight (so each weight's keys of a range of indices lie
+    /// together).
     pub(super) fn slots<'a>(
-        &self,
+        &'a self,
         west: bool,
         weight: &'a impl Fn(u64) -> usize,
     ) -> (impl Fn(u64) -> usize + 'a, usize) {
-        let (start, mask) = (self.start, (1u64 << self.c) - 1);
-        let weighed = self.ways(west) == WAYS;
+        let trie = &*self.trie;
+        let blocked = west == self.west_blocked;
+        let ways = self.ways(west);
+        let width = trie.width();
+        // A cut of one depth on a run read in key order (every cut below a crew's batches):
+        // a shift and a mask, as the loop's own locals.
+        let plain = trie.plain();
+        let (start, mask) = (plain.unwrap_or(0), (1usize << width) - 1);
         let slot = move |key: u64| {
-            let pattern = (key >> start & mask) as usize;
-            match weighed {
-                true => pattern * WAYS + weight(key),
-                false => pattern,
+            let (index, leaf) = match plain {
+                Some(_) => {
+                    let index = (key >> start) as usize & mask;
+                    (index, index)
+                }
+                None => {
+                    let index = trie.index(key);
+                    (index, trie.leaf(index))
+                }
+            };
+            let way = if ways == WAYS { weight(key) } else { 0 };
+            match blocked {
+                true => leaf * ways + way,
+                false => way << width | index,
             }
         };
-        (slot, self.ways(west) << self.c)
+        let buckets = match blocked {
+            true => trie.leaves() * ways,
+            false => ways << width,
+        };
+        (slot, buckets)
     }
 
     /// The buckets a pattern has on the west side (if `west`) or on the east side: one a
@@ -88,9 +117,9 @@ impl Sorting {
         }
     }
 
-    /// The number of patterns (the blocked buckets of one weight), 2^c.
+    /// The number of leaves (the blocked buckets of one weight).
     pub(in crate::count::join) fn patterns(&self) -> usize {
-        1 << self.c
+        self.trie.leaves()
     }
 
     /// How far a bucket of `buckets` is shifted to its coarse bucket: the least shift that

@@ -1,7 +1,6 @@
 //! The sieve's tests: counts against brute force, either side in blocks, kept or not; the
 //! cost model.
 
-use super::choice::cost;
 use super::*;
 use crate::rng::SplitMix64;
 
@@ -96,11 +95,7 @@ fn the_sieve_counts_what_brute_force_counts_on_keys_of_every_density() {
                 sizes,
                 kernel
             );
-            chosen.push(
-                sieve
-                    .chosen
-                    .map(|(west_blocked, cuts)| (west_blocked, cuts > 0)),
-            );
+            chosen.push(sieve.chosen);
         }
     }
     // Every way of counting was taken: no sort, and the sieve on either side's blocks.
@@ -144,7 +139,10 @@ fn a_side_kept_sorted_meets_the_other_in_batches_as_brute_force_counts() {
                     )
                     .unwrap();
             }
-            assert!(sieve.kept.as_ref().is_some_and(|sorting| sorting.c > 0));
+            assert!(sieve
+                .kept
+                .as_ref()
+                .is_some_and(|sorting| sorting.patterns() > 1));
             assert_eq!(
                 total,
                 brute_force(&east, &west, key_bits),
@@ -154,30 +152,6 @@ fn a_side_kept_sorted_meets_the_other_in_batches_as_brute_force_counts() {
             );
         }
     }
-}
-
-#[test]
-fn the_cost_of_no_cut_is_every_block_against_every_probe() {
-    let (mut e, mut w) = ([0u64; 256], [0u64; 256]);
-    e[0] = 1500;
-    e[3] = 100;
-    w[0] = 10;
-    w[5] = 20;
-    // One bucket of 1600 keys: 4 blocks, each loaded and probed by all 30 west keys in
-    // one call.
-    let (g, sub) = (5, SUBSET_COST);
-    assert_eq!(
-        cost(0, &e, 1, &w, g).unwrap(),
-        4 * ((30 + LOAD_COST) * (g + 1) + CALL_COST + sub)
-    );
-    // Cut on the first diagonal: east 1500 (pattern 0) and 100 (pattern 1, from 3); west
-    // 10 + 0 on pattern 0 and 20 on pattern 1 (from 5). Pattern 0 meets both west
-    // buckets, pattern 1 only pattern 0's.
-    assert_eq!(
-        cost(1, &e, 1, &w, g).unwrap(),
-        3 * ((30 + LOAD_COST) * (g + 1) + 2 * CALL_COST + 2 * sub)
-            + ((10 + LOAD_COST) * (g + 1) + CALL_COST + sub)
-    );
 }
 
 #[test]
@@ -270,4 +244,87 @@ fn pieces_sorted_coarsely_and_joined_meet_kept_segments_as_brute_force_counts() 
             assert_eq!(total, expected, "{} {} {:?}", west_blocked, c, kernel);
         }
     }
+}
+
+#[test]
+fn a_trie_of_leaves_of_many_depths_read_in_another_order_counts_as_brute_force_counts() {
+    // A crew's way with a cut of a trie's shape: the run's bits read in a shuffled order,
+    // the first levels cut everywhere, nodes below split at random; either side in blocks.
+    let mut rng = SplitMix64::new(23);
+    let key_bits = 30;
+    let keys = |rng: &mut SplitMix64, count, weighted| skewed_keys(rng, key_bits, count, weighted);
+    let weight = |key: u64| (key >> WEIGHT) as usize;
+    for (west_blocked, start, width, strict) in
+        [(true, 2, 12, 3), (false, 5, 9, 0), (true, 0, 14, 6)]
+    {
+        let (east, west) = match west_blocked {
+            true => (keys(&mut rng, 2000, false), keys(&mut rng, 9000, true)),
+            false => (keys(&mut rng, 9000, false), keys(&mut rng, 2000, true)),
+        };
+        let (blocked, probing) = match west_blocked {
+            true => (&west, &east),
+            false => (&east, &west),
+        };
+        let mut levels: Vec<u32> = (start..start + width).collect();
+        for i in (1..levels.len()).rev() {
+            levels.swap(i, rng.below(i as u64 + 1) as usize);
+        }
+        let nodes = 2usize << width;
+        let mut split: Vec<u64> = (0..nodes.div_ceil(64))
+            .map(|_| rng.next_u64() | rng.next_u64())
+            .collect();
+        // The root and its children split: leaves of several depths whatever the seed.
+        split[0] |= 0b111;
+        let trie = trie::Trie::split(start, levels, strict, &split).unwrap();
+        let leaves = trie.leaves();
+        assert!(leaves > 1 << strict, "{} leaves", leaves);
+        let sorting = Sorting::with_trie(west_blocked, trie, (1u64 << key_bits) - 1);
+        let mut next = Vec::new();
+        let kept: Vec<Buckets> = blocked
+            .chunks(1700)
+            .map(|k| {
+                let mut out = Buckets::default();
+                Sieve::sort_segment(&sorting, k, true, &weight, (&mut out, &mut next)).unwrap();
+                out
+            })
+            .collect();
+        let segments: Vec<Buckets> = probing
+            .chunks(300)
+            .map(|k| {
+                let mut out = Buckets::default();
+                Sieve::sort_coarse(&sorting, k, &weight, (&mut out, &mut next)).unwrap();
+                out
+            })
+            .collect();
+        let mut sieve = Sieve::default();
+        sieve.keep_segments(sorting.clone(), kept);
+        let mut room = Gather::default();
+        for run in sieve.probing_runs(&sorting, &segments, 5).unwrap() {
+            run.fill(&segments, &sorting, &weight, room.room()).unwrap();
+        }
+        let mut block = Sliced::new(key_bits as usize);
+        let expected = brute_force(&east, &west, key_bits);
+        for kernel in Kernel::available() {
+            let buffers = (&mut block, &mut Gather::default());
+            let total = sieve.probe_patterns(&sorting, 0..sorting.patterns(), buffers, kernel);
+            assert_eq!(total, expected, "{} {} {:?}", west_blocked, width, kernel);
+        }
+    }
+}
+
+#[test]
+fn the_cheapest_trie_splits_the_big_bucket_and_leaves_the_small_ones() {
+    // Two levels; the blocked side's keys nearly all on index 3 (both diagonals), a few on
+    // each other index; the probing side spread evenly. The big bucket pays for its split
+    // (it then meets only index 0, where before indices 0 and 1), the small ones do not.
+    let (blocked, probing) = ([10u64, 10, 10, 200_000], [50_000u64; 4]);
+    let groups = |_| 5;
+    let (strict, _, split) = trie::cheapest(2, (&blocked, 1), &probing, groups).unwrap();
+    let trie = trie::Trie::split(0, vec![1, 0], strict, &split).unwrap();
+    // Leaves: indices 0 and 1 (the prefix 0) together, index 2 alone, index 3 alone.
+    assert_eq!(trie.leaves(), 3, "strict {}, split {:b}", strict, split[0]);
+    assert_eq!(
+        (trie.leaf(0), trie.leaf(1), trie.leaf(2), trie.leaf(3)),
+        (0, 0, 1, 2)
+    );
 }

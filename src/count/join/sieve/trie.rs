@@ -1,0 +1,355 @@
+//! The sieve's cut as a trie: a big bucket is split on more diagonals than a small one, so
+//! every bucket fills its blocks however deep the cut goes where the keys are many.
+//!
+//! A run of `width` neighbouring key bits is read in the order of its *levels*: the bits a
+//! random pair clashes on most come first. A key's *index* is its run's bits in that order,
+//! the first level the index's top bit, so every prefix of the levels is a range of indices.
+//! A bucket of the side loaded into blocks (a *leaf*) is a prefix of some depth: the first
+//! `strict` levels are cut on everywhere (and squeezed out of every key, as before); below
+//! them a bucket is split on the next level only while the kernel's computed cost says the
+//! blocks saved are worth the blocks left partly empty. The other side is sorted by its whole
+//! index; a leaf of prefix `x` meets every range of it whose prefix (to the leaf's depth) has
+//! no level in common with `x`, and the kernel checks the levels below the leaf, which the
+//! keys keep. On a crew's batches of N = 28 and 30 the cost so computed was about 0.6 of the
+//! cut on one run of fixed depth (docs/counter.md).
+
+use super::choice::{CALL_COST, LOAD_COST, SUBSET_COST};
+use crate::memory::{try_filled, OutOfMemory};
+
+/// The most key bits a trie reads: its index is looked up in three tables of 7 bits.
+pub const MAX_WIDTH: u32 = 21;
+
+/// A range of indices, from and to.
+pub type Range = (usize, usize);
+
+/// A node of a trie: its prefix and depth.
+pub type Node = (usize, u32);
+
+/// Bits of the run looked up in one table.
+const CHUNK: u32 = 7;
+
+/// A run of key bits read in the order of its levels, and the leaves the side loaded into
+/// blocks is sorted into.
+#[derive(Clone, Debug)]
+pub struct Trie {
+    /// The run's first key bit.
+    start: u32,
+    /// The run's bits, the index's bits.
+    width: u32,
+    /// The levels cut on everywhere (squeezed out of every key).
+    strict: u32,
+    /// The key bit of each level, the first level first.
+    levels: Vec<u32>,
+    /// Whether the levels are the run's bits from the highest down: the index is then the
+    /// run itself, one shift.
+    plain: bool,
+    /// The run's bits (in key order, [`CHUNK`] a table) to their places in the index.
+    order: [[u32; 1 << CHUNK]; 3],
+    /// The leaf of each index, or `None` when every leaf is one index (a cut on every
+    /// level).
+    leaf_of: Option<Vec<u32>>,
+    /// Each leaf's prefix and depth, in the order of their indices, or `None` when every
+    /// leaf is one index.
+    leaves: Option<Vec<(u32, u32)>>,
+}
+
+impl Trie {
+    /// The trie of the `levels` (key bits, the first level first) of the run from key bit
+    /// `start` that holds them, with no leaves yet: for [`Trie::index`] alone.
+    pub(super) fn ordered(start: u32, levels: Vec<u32>) -> Trie {
+        let width = levels.len() as u32;
+        assert!(width <= MAX_WIDTH, "sieve: a trie of {} levels", width);
+        let mut order = [[0u32; 1 << CHUNK]; 3];
+        for (level, &bit) in levels.iter().enumerate() {
+            assert!((bit - start) < 3 * CHUNK, "sieve: bit {} off the run", bit);
+            let (table, at) = ((bit - start) / CHUNK, (bit - start) % CHUNK);
+            let place = 1u32 << (width - 1 - level as u32);
+            for (value, index) in order[table as usize].iter_mut().enumerate() {
+                if value >> at & 1 == 1 {
+                    *index |= place;
+                }
+            }
+        }
+        let plain = levels
+            .iter()
+            .enumerate()
+            .all(|(level, &bit)| bit + level as u32 + 1 == start + width);
+        Trie {
+            start,
+            width,
+            plain,
+            strict: 0,
+            levels,
+            order,
+            leaf_of: None,
+            leaves: None,
+        }
+    }
+
+    /// The cut on the `c` key bits from `start`, every one of them everywhere: a leaf an
+    /// index (no cut at all when `c` is 0).
+    pub fn exact(start: u32, c: u32) -> Trie {
+        let mut trie = Trie::ordered(start, (start..start + c).rev().collect());
+        trie.strict = c;
+        trie
+    }
+
+    /// The trie of `levels` (key bits within the run from `start`, the first level first)
+    /// whose first `strict` levels are cut on everywhere and whose nodes below them are split
+    /// where `split` says (bit `2^d - 1 + x` for the node of prefix `x` at depth `d`).
+    ///
+    /// # Errors
+    ///
+    /// [`OutOfMemory`] if the table of leaves does not fit.
+    pub fn split(
+        start: u32,
+        levels: Vec<u32>,
+        strict: u32,
+        split: &[u64],
+    ) -> Result<Trie, OutOfMemory> {
+        let width = levels.len() as u32;
+        let is_split = |d: u32, x: u32| {
+            let node = (1usize << d) - 1 + x as usize;
+            d < width && split[node / 64] >> (node % 64) & 1 == 1
+        };
+        let mut leaves = Vec::new();
+        for top in 0..1u32 << strict {
+            let mut nodes = vec![(top, strict)];
+            while let Some((x, d)) = nodes.pop() {
+                if is_split(d, x) {
+                    nodes.push((x << 1 | 1, d + 1));
+                    nodes.push((x << 1, d + 1));
+                } else {
+                    leaves.push((x, d));
+                }
+            }
+        }
+        // The levels below the deepest leaf are read by no one: the index stops there.
+        let deepest = leaves.iter().map(|&(_, d)| d).max().unwrap_or(0);
+        let mut trie = Trie::ordered(start, levels[..deepest as usize].to_vec());
+        trie.strict = strict;
+        let mut leaf_of = try_filled(1usize << deepest, 0u32, "the sieve's leaves")?;
+        for (leaf, &(x, d)) in leaves.iter().enumerate() {
+            let first = (x as usize) << (deepest - d);
+            leaf_of[first..first + (1usize << (deepest - d))].fill(leaf as u32);
+        }
+        trie.leaves = Some(leaves);
+        trie.leaf_of = Some(leaf_of);
+        Ok(trie)
+    }
+
+    /// The run's first key bit, if the index is the run itself (its levels from its highest
+    /// bit down) and every leaf one index.
+    pub fn plain(&self) -> Option<u32> {
+        (self.plain && self.leaf_of.is_none()).then_some(self.start)
+    }
+
+    /// The bits of the index, the run's width.
+    pub fn width(&self) -> u32 {
+        self.width
+    }
+
+    /// The key bits cut on everywhere: squeezed out of every key.
+    pub fn strict_bits(&self) -> u64 {
+        let levels = &self.levels[..self.strict as usize];
+        levels.iter().fold(0, |bits, &bit| bits | 1 << bit)
+    }
+
+    /// The number of leaves.
+    pub fn leaves(&self) -> usize {
+        self.leaves
+            .as_ref()
+            .map_or(1 << self.width, |leaves| leaves.len())
+    }
+
+    /// `key`'s index: its run's bits in the order of the levels.
+    ///
+    /// # Complexity
+    ///
+    /// Three table lookups.
+    #[inline]
+    pub fn index(&self, key: u64) -> usize {
+        let run = (key >> self.start) as usize;
+        if self.plain {
+            return run & ((1usize << self.width) - 1);
+        }
+        let mask = (1usize << CHUNK) - 1;
+        let index = self.order[0][run & mask]
+            | self.order[1][run >> CHUNK & mask]
+            | self.order[2][run >> (2 * CHUNK) & mask];
+        (index & ((1u32 << self.width) - 1)) as usize
+    }
+
+    /// The leaf of index `index`.
+    #[inline]
+    pub fn leaf(&self, index: usize) -> usize {
+        match &self.leaf_of {
+            Some(leaf_of) => leaf_of[index] as usize,
+            None => index,
+        }
+    }
+
+    /// The ranges of indices of the other side that leaf `leaf` meets, into `ranges` (its
+    /// contents replaced; `nodes` is room to work in), neighbours joined: the prefixes, to the leaf's depth, that share no
+    /// level with the leaf's, less those `filled(from, to)` says hold no key.
+    ///
+    /// # Complexity
+    ///
+    /// O(the prefixes met and their ancestors).
+    pub fn meets(
+        &self,
+        leaf: usize,
+        filled: impl Fn(usize, usize) -> bool,
+        (ranges, nodes): (&mut Vec<Range>, &mut Vec<Node>),
+    ) {
+        ranges.clear();
+        nodes.clear();
+        let (x, depth) = match &self.leaves {
+            Some(leaves) => leaves[leaf],
+            None => (leaf as u32, self.width),
+        };
+        let width = self.width;
+        nodes.push((0, 0));
+        while let Some((y, d)) = nodes.pop() {
+            let (from, to) = (y << (width - d), (y + 1) << (width - d));
+            if !filled(from, to) {
+                continue;
+            }
+            if d == depth {
+                match ranges.last_mut() {
+                    Some(last) if last.1 == from => last.1 = to,
+                    _ => ranges.push((from, to)),
+                }
+                continue;
+            }
+            if x >> (depth - 1 - d) & 1 == 0 {
+                nodes.push((y << 1 | 1, d + 1));
+            }
+            nodes.push((y << 1, d + 1));
+        }
+    }
+}
+
+/// The cheapest trie of `width` levels for the histograms of the side loaded into blocks
+/// (`blocked`: index · `ways` + weight, its weights dealt into words of 64 of one weight,
+/// eight words a block) and of the other (`probing`: by index), when the keys left have
+/// `groups(s)` groups with `s` levels squeezed out: the levels cut everywhere, its cost in row
+/// operations, and the nodes split (as [`Trie::split`] reads them).
+///
+/// A leaf's cost is its blocks times the probes of the ranges it meets (each `groups + 1`
+/// operations) and a load each, plus a charge per call of the kernel and per range looked at;
+/// a node is split when its two children cost less. Every depth of the levels cut everywhere
+/// is tried, from none (one leaf: no sieve) to all.
+///
+/// # Errors
+///
+/// [`OutOfMemory`] if its tables (some 60 MB at 21 levels) do not fit.
+///
+/// # Complexity
+///
+/// O(2^width · width) for the probing side's subset sums, and O(2^width) for each distinct
+/// number of groups.
+pub(super) fn cheapest(
+    width: u32,
+    (blocked, ways): (&[u64], usize),
+    probing: &[u64],
+    groups: impl Fn(u32) -> u64,
+) -> Result<(u32, u64, Vec<u64>), OutOfMemory> {
+    let w = width as usize;
+    let n = 1usize << w;
+    // z[y]: the probing keys whose index is a subset of y.
+    let mut z = try_filled(n, 0u64, "the sieve's histograms")?;
+    z.copy_from_slice(&probing[..n]);
+    for bit in 0..w {
+        for y in 0..n {
+            if y >> bit & 1 == 1 {
+                z[y] += z[y ^ 1 << bit];
+            }
+        }
+    }
+    // calls[2^d - 1 + y]: the filled prefixes of depth d that are subsets of y.
+    let mut calls = try_filled(2 * n - 1, 0u32, "the sieve's histograms")?;
+    for (y, &count) in probing[..n].iter().enumerate() {
+        calls[n - 1 + y] = u32::from(count > 0);
+    }
+    for d in (0..w).rev() {
+        let (above, below) = calls.split_at_mut((1 << (d + 1)) - 1);
+        let level = &mut above[(1 << d) - 1..];
+        for (y, filled) in level.iter_mut().enumerate() {
+            *filled = u32::from(below[2 * y] + below[2 * y + 1] > 0);
+        }
+    }
+    for d in 1..=w {
+        let level = &mut calls[(1 << d) - 1..(1 << (d + 1)) - 1];
+        for bit in 0..d {
+            for y in 0..1usize << d {
+                if y >> bit & 1 == 1 {
+                    level[y] += level[y ^ 1 << bit];
+                }
+            }
+        }
+    }
+    let mut distinct: Vec<u64> = (0..=width).map(&groups).collect();
+    distinct.sort_unstable();
+    distinct.dedup();
+    let mut best = (0, u64::MAX, Vec::new());
+    for g in distinct {
+        let mut split = try_filled((2 * n).div_ceil(64), 0u64, "the sieve's histograms")?;
+        let mut counts = blocked[..n * ways].to_vec();
+        let mut below: Vec<u64> = Vec::new();
+        let mut totals = vec![0u64; w + 1];
+        for d in (0..=w).rev() {
+            if d < w {
+                counts = (0..1usize << d)
+                    .flat_map(|x| {
+                        let counts = &counts;
+                        (0..ways).map(move |way| {
+                            counts[2 * x * ways + way] + counts[(2 * x + 1) * ways + way]
+                        })
+                    })
+                    .collect();
+            }
+            let mask = (1usize << d) - 1;
+            let here: Vec<u64> = (0..1usize << d)
+                .map(|x| {
+                    let words: u64 = counts[x * ways..(x + 1) * ways]
+                        .iter()
+                        .map(|count| count.div_ceil(64))
+                        .sum();
+                    let blocks = words.div_ceil(8);
+                    let other = !x & mask;
+                    let probes = z[other << (w - d) | ((1 << (w - d)) - 1)];
+                    let ranges = u64::from(calls[mask + other]);
+                    let leaf = match blocks {
+                        0 => 0,
+                        _ => {
+                            blocks * ((probes + LOAD_COST) * (g + 1) + CALL_COST * ranges)
+                                + SUBSET_COST * ranges
+                        }
+                    };
+                    let children = match d < w {
+                        true => below[2 * x].saturating_add(below[2 * x + 1]),
+                        false => u64::MAX,
+                    };
+                    if children < leaf {
+                        let node = mask + x;
+                        split[node / 64] |= 1 << (node % 64);
+                        children
+                    } else {
+                        leaf
+                    }
+                })
+                .collect();
+            totals[d] = here
+                .iter()
+                .fold(0u64, |all, &cost| all.saturating_add(cost));
+            below = here;
+        }
+        for strict in 0..=width {
+            if groups(strict) == g && totals[strict as usize] < best.1 {
+                best = (strict, totals[strict as usize], split.clone());
+            }
+        }
+    }
+    Ok(best)
+}
