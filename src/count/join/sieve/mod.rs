@@ -330,12 +330,7 @@ impl Sieve {
             }
             false => &mut self.probing,
         };
-        out.fill(
-            keys,
-            sorting.slots(west_side, weight),
-            sorting.store(west_side, weight),
-            &mut self.next,
-        )
+        sorting.fill(out, keys, west_side, weight, &mut self.next)
     }
 
     /// Sorts `keys`, a segment of the side loaded into blocks (the west side if the cut says
@@ -356,12 +351,7 @@ impl Sieve {
         (out, next): (&mut Buckets, &mut Vec<u32>),
     ) -> Result<(), OutOfMemory> {
         let west_side = blocked == sorting.west_blocked;
-        out.fill(
-            keys,
-            sorting.slots(west_side, weight),
-            sorting.store(west_side, weight),
-            next,
-        )
+        sorting.fill(out, keys, west_side, weight, next)
     }
 
     /// Sorts `keys`, a segment of a batch of the side not loaded into blocks, into `out` by
