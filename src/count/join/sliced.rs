@@ -87,7 +87,7 @@ impl Sliced {
 
     /// Loads the stored keys of up to 8 words, each of its own length: word `w` is
     /// `keys[64w..64w + lengths[w]]` (the keys after it in its 64 are not stored), so that
-    /// each word may hold keys of one weight ([`Sliced::words`]).
+    /// each word may hold keys of one weight ([`Sliced::words_of`]).
     ///
     /// # Panics
     ///
@@ -121,16 +121,7 @@ impl Sliced {
         kernel.load(keys, valid, free, table);
     }
 
-    /// The number of (probe, stored half) pairs of this block whose keys share no bit.
-    ///
-    /// # Complexity
-    ///
-    /// O(`probes.len()` · groups) row operations.
-    pub fn matches(&self, kernel: Kernel, probes: &[u64]) -> u64 {
-        kernel.matches(&self.table[..self.groups << GROUP], self.groups, probes)
-    }
-
-    /// [`Sliced::matches`] with each probe's matches counted `2^(probe >> WEIGHT)` times
+    /// [`Sliced::matches_of`] with each probe's matches counted `2^(probe >> WEIGHT)` times
     /// (see [`Kernel::weighted_in_keys`]).
     ///
     /// # Complexity
@@ -140,7 +131,7 @@ impl Sliced {
         kernel.weighted_in_keys(&self.table[..self.groups << GROUP], self.groups, probes)
     }
 
-    /// [`Sliced::matches`] of several lists of probes, those of `classes[i]` counted `2^i`
+    /// [`Sliced::matches_of`] of several lists of probes, those of `classes[i]` counted `2^i`
     /// times (see [`Kernel::weighted`]).
     ///
     /// # Complexity
@@ -150,13 +141,25 @@ impl Sliced {
         kernel.weighted(&self.table[..self.groups << GROUP], self.groups, classes)
     }
 
-    /// [`Sliced::matches`] word by word (see [`Kernel::words`]).
+    /// The matches of several lists of probes together, in one call of the kernel, word by
+    /// word (see [`Kernel::words_of`]): element `w` counts the matches with the block's word
+    /// `w` (its stored keys `64w..64w + 64`).
     ///
     /// # Complexity
     ///
     /// O(probes · groups) row operations.
-    pub fn words(&self, kernel: Kernel, probes: &[u64]) -> [u64; 8] {
-        kernel.words(&self.table[..self.groups << GROUP], self.groups, probes)
+    pub fn words_of(&self, kernel: Kernel, lists: &[&[u64]]) -> [u64; 8] {
+        kernel.words_of(&self.table[..self.groups << GROUP], self.groups, lists)
+    }
+
+    /// The number of (probe, stored half) pairs of this block whose keys share no bit, the
+    /// probes in several lists, counted in one call of the kernel.
+    ///
+    /// # Complexity
+    ///
+    /// O(probes · groups) row operations.
+    pub fn matches_of(&self, kernel: Kernel, lists: &[&[u64]]) -> u64 {
+        kernel.matches_of(&self.table[..self.groups << GROUP], self.groups, lists)
     }
 }
 
@@ -173,6 +176,6 @@ mod examples {
         let kernel = Kernel::portable();
         block.load(kernel, &[0b00_0000_0011, 0b00_0000_0100, 0b10_0000_0000]);
         // Key 0b1000 shares no bit with any of them; 0b0001 clashes with the first.
-        assert_eq!(block.matches(kernel, &[0b1000, 0b0001]), 3 + 2);
+        assert_eq!(block.matches_of(kernel, &[&[0b1000, 0b0001]]), 3 + 2);
     }
 }

@@ -12,7 +12,7 @@ use super::row::{Row, GROUP, WEIGHT};
 #[target_feature(enable = "avx2")]
 pub(super) unsafe fn matches_avx2<const G: usize, const IN_KEYS: bool, const WORDS: bool>(
     tables: &[&[Row; 1 << GROUP]; G],
-    keys: &[u64],
+    lists: &[&[u64]],
 ) -> [u64; 8] {
     use std::arch::x86_64::*;
     // SAFETY (each load): a `Row` is 64 readable bytes; both halves are loaded unaligned.
@@ -33,25 +33,27 @@ pub(super) unsafe fn matches_avx2<const G: usize, const IN_KEYS: bool, const WOR
     let zero = _mm256_setzero_si256();
     // The words 0..4 (with 4..8 too, unless WORDS) and the words 4..8.
     let (mut sum, mut high) = (zero, zero);
-    for &key in keys {
-        let (mut a, mut b) = load(&tables[0][key as usize & ((1 << GROUP) - 1)]);
-        for (j, table) in tables.iter().enumerate().skip(1) {
-            let (c, d) = load(&table[(key >> (GROUP * j)) as usize & ((1 << GROUP) - 1)]);
-            a = _mm256_and_si256(a, c);
-            b = _mm256_and_si256(b, d);
+    for &keys in lists {
+        for &key in keys {
+            let (mut a, mut b) = load(&tables[0][key as usize & ((1 << GROUP) - 1)]);
+            for (j, table) in tables.iter().enumerate().skip(1) {
+                let (c, d) = load(&table[(key >> (GROUP * j)) as usize & ((1 << GROUP) - 1)]);
+                a = _mm256_and_si256(a, c);
+                b = _mm256_and_si256(b, d);
+            }
+            if WORDS {
+                sum = _mm256_add_epi64(sum, _mm256_sad_epu8(count(a), zero));
+                high = _mm256_add_epi64(high, _mm256_sad_epu8(count(b), zero));
+                continue;
+            }
+            // Each byte counts at most 16 bits: no overflow before the sum of bytes.
+            let bytes = _mm256_add_epi8(count(a), count(b));
+            let mut counts = _mm256_sad_epu8(bytes, zero);
+            if IN_KEYS {
+                counts = _mm256_sllv_epi64(counts, _mm256_set1_epi64x((key >> WEIGHT) as i64));
+            }
+            sum = _mm256_add_epi64(sum, counts);
         }
-        if WORDS {
-            sum = _mm256_add_epi64(sum, _mm256_sad_epu8(count(a), zero));
-            high = _mm256_add_epi64(high, _mm256_sad_epu8(count(b), zero));
-            continue;
-        }
-        // Each byte counts at most 16 bits: no overflow before the sum of bytes.
-        let bytes = _mm256_add_epi8(count(a), count(b));
-        let mut counts = _mm256_sad_epu8(bytes, zero);
-        if IN_KEYS {
-            counts = _mm256_sllv_epi64(counts, _mm256_set1_epi64x((key >> WEIGHT) as i64));
-        }
-        sum = _mm256_add_epi64(sum, counts);
     }
     let mut words = [0u64; 8];
     // SAFETY: `words` is 64 writable bytes, two halves of 32.

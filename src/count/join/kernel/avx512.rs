@@ -11,23 +11,25 @@ use super::row::{Row, GROUP, WEIGHT};
 #[target_feature(enable = "avx512f,avx512vpopcntdq")]
 pub(super) unsafe fn matches_avx512<const G: usize, const IN_KEYS: bool, const WORDS: bool>(
     tables: &[&[Row; 1 << GROUP]; G],
-    keys: &[u64],
+    lists: &[&[u64]],
 ) -> [u64; 8] {
     use std::arch::x86_64::*;
     // SAFETY (each load): a `Row` is 64 readable bytes, and the loads are unaligned ones.
     let load = |row: &Row| unsafe { _mm512_loadu_si512(row.as_ptr() as *const _) };
     let mut sum = _mm512_setzero_si512();
-    for &key in keys {
-        let mut acc = load(&tables[0][key as usize & ((1 << GROUP) - 1)]);
-        for (j, table) in tables.iter().enumerate().skip(1) {
-            let row = &table[(key >> (GROUP * j)) as usize & ((1 << GROUP) - 1)];
-            acc = _mm512_and_si512(acc, load(row));
+    for &keys in lists {
+        for &key in keys {
+            let mut acc = load(&tables[0][key as usize & ((1 << GROUP) - 1)]);
+            for (j, table) in tables.iter().enumerate().skip(1) {
+                let row = &table[(key >> (GROUP * j)) as usize & ((1 << GROUP) - 1)];
+                acc = _mm512_and_si512(acc, load(row));
+            }
+            let mut counts = _mm512_popcnt_epi64(acc);
+            if IN_KEYS {
+                counts = _mm512_sllv_epi64(counts, _mm512_set1_epi64((key >> WEIGHT) as i64));
+            }
+            sum = _mm512_add_epi64(sum, counts);
         }
-        let mut counts = _mm512_popcnt_epi64(acc);
-        if IN_KEYS {
-            counts = _mm512_sllv_epi64(counts, _mm512_set1_epi64((key >> WEIGHT) as i64));
-        }
-        sum = _mm512_add_epi64(sum, counts);
     }
     let mut words = [0u64; 8];
     match WORDS {

@@ -194,7 +194,7 @@ impl Kernel {
     ///
     /// O(`keys.len()` · `groups`) row operations of 512 bits.
     pub fn matches(self, table: &[Row], groups: usize, keys: &[u64]) -> u64 {
-        self.dispatch::<false, false>(table, groups, &[keys])[0]
+        self.dispatch::<false, false>(table, groups, &[keys], false)[0]
     }
 
     /// Writes to `out`, from index `len` on and in order, the key `(a | b) & mask` of each
@@ -291,7 +291,7 @@ impl Kernel {
             "kernel: {} groups read the weight's bits",
             groups
         );
-        self.dispatch::<true, false>(table, groups, &[keys])[0]
+        self.dispatch::<true, false>(table, groups, &[keys], false)[0]
     }
 
     /// [`Kernel::matches`] of several lists of keys, those of `classes[i]` counted `2^i`
@@ -305,7 +305,7 @@ impl Kernel {
     ///
     /// O(keys · `groups`) row operations of 512 bits.
     pub fn weighted(self, table: &[Row], groups: usize, classes: &[&[u64]]) -> u64 {
-        self.dispatch::<false, false>(table, groups, classes)[0]
+        self.dispatch::<false, false>(table, groups, classes, false)[0]
     }
 
     /// [`Kernel::matches`] word by word: element `w` counts the matches among the stored
@@ -320,7 +320,34 @@ impl Kernel {
     ///
     /// O(`keys.len()` · `groups`) row operations of 512 bits.
     pub fn words(self, table: &[Row], groups: usize, keys: &[u64]) -> [u64; 8] {
-        self.dispatch::<false, true>(table, groups, &[keys])
+        self.dispatch::<false, true>(table, groups, &[keys], false)
+    }
+
+    /// [`Kernel::words`] of several lists of keys together, in one call (one loop over them
+    /// all): the sieve's ranges met by one block.
+    ///
+    /// # Panics
+    ///
+    /// As [`Kernel::matches`].
+    ///
+    /// # Complexity
+    ///
+    /// O(keys · `groups`) row operations of 512 bits.
+    pub fn words_of(self, table: &[Row], groups: usize, lists: &[&[u64]]) -> [u64; 8] {
+        self.dispatch::<false, true>(table, groups, lists, true)
+    }
+
+    /// [`Kernel::matches`] of several lists of keys together, in one call.
+    ///
+    /// # Panics
+    ///
+    /// As [`Kernel::matches`].
+    ///
+    /// # Complexity
+    ///
+    /// O(keys · `groups`) row operations of 512 bits.
+    pub fn matches_of(self, table: &[Row], groups: usize, lists: &[&[u64]]) -> u64 {
+        self.dispatch::<false, false>(table, groups, lists, true)[0]
     }
 
     fn dispatch<const IN_KEYS: bool, const WORDS: bool>(
@@ -328,6 +355,7 @@ impl Kernel {
         table: &[Row],
         groups: usize,
         classes: &[&[u64]],
+        together: bool,
     ) -> [u64; 8] {
         assert_eq!(
             table.len(),
@@ -336,17 +364,17 @@ impl Kernel {
             groups
         );
         match groups {
-            1 => self.run::<1, IN_KEYS, WORDS>(table, classes),
-            2 => self.run::<2, IN_KEYS, WORDS>(table, classes),
-            3 => self.run::<3, IN_KEYS, WORDS>(table, classes),
-            4 => self.run::<4, IN_KEYS, WORDS>(table, classes),
-            5 => self.run::<5, IN_KEYS, WORDS>(table, classes),
-            6 => self.run::<6, IN_KEYS, WORDS>(table, classes),
-            7 => self.run::<7, IN_KEYS, WORDS>(table, classes),
-            8 => self.run::<8, IN_KEYS, WORDS>(table, classes),
-            9 => self.run::<9, IN_KEYS, WORDS>(table, classes),
-            10 => self.run::<10, IN_KEYS, WORDS>(table, classes),
-            11 => self.run::<11, IN_KEYS, WORDS>(table, classes),
+            1 => self.run::<1, IN_KEYS, WORDS>(table, classes, together),
+            2 => self.run::<2, IN_KEYS, WORDS>(table, classes, together),
+            3 => self.run::<3, IN_KEYS, WORDS>(table, classes, together),
+            4 => self.run::<4, IN_KEYS, WORDS>(table, classes, together),
+            5 => self.run::<5, IN_KEYS, WORDS>(table, classes, together),
+            6 => self.run::<6, IN_KEYS, WORDS>(table, classes, together),
+            7 => self.run::<7, IN_KEYS, WORDS>(table, classes, together),
+            8 => self.run::<8, IN_KEYS, WORDS>(table, classes, together),
+            9 => self.run::<9, IN_KEYS, WORDS>(table, classes, together),
+            10 => self.run::<10, IN_KEYS, WORDS>(table, classes, together),
+            11 => self.run::<11, IN_KEYS, WORDS>(table, classes, together),
             _ => panic!("kernel: {} groups, at most {}", groups, MAX_GROUPS),
         }
     }
@@ -355,6 +383,7 @@ impl Kernel {
         self,
         table: &[Row],
         classes: &[&[u64]],
+        together: bool,
     ) -> [u64; 8] {
         let tables: [&[Row; 1 << GROUP]; G] = std::array::from_fn(|j| {
             table[j << GROUP..(j + 1) << GROUP]
@@ -362,8 +391,16 @@ impl Kernel {
                 .expect("whole tables, checked by matches")
         });
         let mut total = [0; 8];
-        for (weight, &keys) in classes.iter().enumerate() {
-            if keys.is_empty() {
+        // Together: all the lists in one loop, each match counted once; else a class a
+        // weight, one loop each.
+        let lists: &[&[&[u64]]] = match together {
+            true => std::slice::from_ref(&classes),
+            false => &[],
+        };
+        let one_each = classes.iter().map(std::slice::from_ref);
+        let lists = lists.iter().copied().chain(one_each.filter(|_| !together));
+        for (weight, keys) in lists.enumerate() {
+            if keys.iter().all(|keys| keys.is_empty()) {
                 continue;
             }
             let words = match self.0 {

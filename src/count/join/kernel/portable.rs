@@ -22,20 +22,22 @@ pub(super) fn keep_disjoint_in(
 /// The loop in plain Rust, for any CPU.
 pub(super) fn matches_in<const G: usize, const IN_KEYS: bool, const WORDS: bool>(
     tables: &[&[Row; 1 << GROUP]; G],
-    keys: &[u64],
+    lists: &[&[u64]],
 ) -> [u64; 8] {
     let mut sum = [0u64; 8];
-    for &key in keys {
-        let mut acc = tables[0][(key as usize) & ((1 << GROUP) - 1)];
-        for (j, table) in tables.iter().enumerate().skip(1) {
-            let row = &table[(key >> (GROUP * j)) as usize & ((1 << GROUP) - 1)];
-            for k in 0..8 {
-                acc[k] &= row[k];
+    for &keys in lists {
+        for &key in keys {
+            let mut acc = tables[0][(key as usize) & ((1 << GROUP) - 1)];
+            for (j, table) in tables.iter().enumerate().skip(1) {
+                let row = &table[(key >> (GROUP * j)) as usize & ((1 << GROUP) - 1)];
+                for k in 0..8 {
+                    acc[k] &= row[k];
+                }
             }
-        }
-        for k in 0..8 {
-            let shift = if IN_KEYS { key >> WEIGHT } else { 0 };
-            sum[k] += u64::from(acc[k].count_ones()) << shift;
+            for k in 0..8 {
+                let shift = if IN_KEYS { key >> WEIGHT } else { 0 };
+                sum[k] += u64::from(acc[k].count_ones()) << shift;
+            }
         }
     }
     if !WORDS {

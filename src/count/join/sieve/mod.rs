@@ -91,7 +91,7 @@ impl Sieve {
     /// The pairs of an `east` and a `west` key that share none of the first `key_bits` bits,
     /// each counted `2^weight(west key)` times (`weight` below 3; bits past `key_bits` are
     /// not compared), counted by `kernel` in blocks of the larger side's keys, as
-    /// [`Sliced::matches`] counts them, with the sieve skipping pairs that clash on its
+    /// [`Sliced::matches_of`] counts them, with the sieve skipping pairs that clash on its
     /// diagonals.
     ///
     /// # Errors
@@ -425,20 +425,22 @@ impl Sieve {
         };
         let ways = sorting.ways(sorting.west_blocked);
         let (mut ranges, mut nodes) = (Vec::new(), Vec::new());
+        let mut lists: Vec<&[u64]> = Vec::new();
         let mut total = 0;
         for leaf in patterns {
             trie.meets(leaf, filled, (&mut ranges, &mut nodes));
             if ranges.is_empty() {
                 continue;
             }
+            // The ranges' probes (of the one weight, unless weighed), for one call a block.
+            lists.clear();
+            lists.extend(ranges.iter().map(|&range| keys(0, range)));
             if sorting.lanes {
                 // Each word's matches weighed by its keys' weight, once a call.
                 gathered.blocks(&self.blocked, leaf, &mut |stored, lengths, weights| {
                     block.load_words(kernel, stored, lengths);
-                    for &range in &ranges {
-                        let words = block.words(kernel, keys(0, range));
-                        total += words.iter().zip(weights).map(|(&n, w)| n << w).sum::<u64>();
-                    }
+                    let words = block.words_of(kernel, &lists);
+                    total += words.iter().zip(weights).map(|(&n, w)| n << w).sum::<u64>();
                 });
                 continue;
             }
@@ -448,9 +450,7 @@ impl Sieve {
                 if sorting.west_blocked {
                     blocks_of(&self.blocked, slot, gathered, &mut |stored: &[u64]| {
                         block.load(kernel, stored);
-                        for &range in &ranges {
-                            total += block.matches(kernel, keys(0, range)) << way;
-                        }
+                        total += block.matches_of(kernel, &lists) << way;
                     });
                 } else {
                     blocks_of(&self.blocked, slot, gathered, &mut |stored: &[u64]| {
