@@ -131,16 +131,6 @@ impl Sliced {
         kernel.weighted_in_keys(&self.table[..self.groups << GROUP], self.groups, probes)
     }
 
-    /// [`Sliced::matches_of`] of several lists of probes, those of `classes[i]` counted `2^i`
-    /// times (see [`Kernel::weighted`]).
-    ///
-    /// # Complexity
-    ///
-    /// O(probes · groups) row operations.
-    pub fn weighted(&self, kernel: Kernel, classes: &[&[u64]]) -> u64 {
-        kernel.weighted(&self.table[..self.groups << GROUP], self.groups, classes)
-    }
-
     /// The matches of several lists of probes together, in one call of the kernel, word by
     /// word (see [`Kernel::words_of`]): element `w` counts the matches with the block's word
     /// `w` (its stored keys `64w..64w + 64`).

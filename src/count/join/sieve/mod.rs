@@ -425,21 +425,24 @@ impl Sieve {
         };
         let ways = sorting.ways(sorting.west_blocked);
         let (mut ranges, mut nodes) = (Vec::new(), Vec::new());
-        let mut lists: Vec<&[u64]> = Vec::new();
+        let mut lists: [Vec<&[u64]>; WAYS] = Default::default();
         let mut total = 0;
         for leaf in patterns {
             trie.meets(leaf, filled, (&mut ranges, &mut nodes));
             if ranges.is_empty() {
                 continue;
             }
-            // The ranges' probes (of the one weight, unless weighed), for one call a block.
-            lists.clear();
-            lists.extend(ranges.iter().map(|&range| keys(0, range)));
+            // The ranges' probes, a list of each weight, for one call a block and weight.
+            for (way, lists) in lists.iter_mut().enumerate().take(probing_ways) {
+                lists.clear();
+                let filled = ranges.iter().map(|&range| keys(way, range));
+                lists.extend(filled.filter(|keys| !keys.is_empty()));
+            }
             if sorting.lanes {
                 // Each word's matches weighed by its keys' weight, once a call.
                 gathered.blocks(&self.blocked, leaf, &mut |stored, lengths, weights| {
                     block.load_words(kernel, stored, lengths);
-                    let words = block.words_of(kernel, &lists);
+                    let words = block.words_of(kernel, &lists[0]);
                     total += words.iter().zip(weights).map(|(&n, w)| n << w).sum::<u64>();
                 });
                 continue;
@@ -450,14 +453,15 @@ impl Sieve {
                 if sorting.west_blocked {
                     blocks_of(&self.blocked, slot, gathered, &mut |stored: &[u64]| {
                         block.load(kernel, stored);
-                        total += block.matches_of(kernel, &lists) << way;
+                        total += block.matches_of(kernel, &lists[0]) << way;
                     });
                 } else {
                     blocks_of(&self.blocked, slot, gathered, &mut |stored: &[u64]| {
                         block.load(kernel, stored);
-                        for &range in &ranges {
-                            let classes = [keys(0, range), keys(1, range), keys(2, range)];
-                            total += block.weighted(kernel, &classes);
+                        for (way, lists) in lists.iter().enumerate() {
+                            if !lists.is_empty() {
+                                total += block.matches_of(kernel, lists) << way;
+                            }
                         }
                     });
                 }
