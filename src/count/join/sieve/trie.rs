@@ -295,55 +295,51 @@ pub(super) fn cheapest(
     let mut best = (0, u64::MAX, Vec::new());
     for g in distinct {
         let mut split = try_filled((2 * n).div_ceil(64), 0u64, "the sieve's histograms")?;
-        let mut counts = blocked[..n * ways].to_vec();
-        let mut below: Vec<u64> = Vec::new();
+        // Both folded level by level in place, from the deepest up: node x of a level is
+        // made from nodes 2x and 2x + 1 of the level below, which no later x reads.
+        let mut counts = try_filled(n * ways, 0u64, "the sieve's histograms")?;
+        counts.copy_from_slice(&blocked[..n * ways]);
+        let mut costs = try_filled(n, 0u64, "the sieve's histograms")?;
         let mut totals = vec![0u64; w + 1];
         for d in (0..=w).rev() {
-            if d < w {
-                counts = (0..1usize << d)
-                    .flat_map(|x| {
-                        let counts = &counts;
-                        (0..ways).map(move |way| {
-                            counts[2 * x * ways + way] + counts[(2 * x + 1) * ways + way]
-                        })
-                    })
-                    .collect();
-            }
             let mask = (1usize << d) - 1;
-            let here: Vec<u64> = (0..1usize << d)
-                .map(|x| {
-                    let words: u64 = counts[x * ways..(x + 1) * ways]
-                        .iter()
-                        .map(|count| count.div_ceil(64))
-                        .sum();
-                    let blocks = words.div_ceil(8);
-                    let other = !x & mask;
-                    let probes = z[other << (w - d) | ((1 << (w - d)) - 1)];
-                    let ranges = u64::from(calls[mask + other]);
-                    let leaf = match blocks {
-                        0 => 0,
-                        _ => {
-                            blocks * ((probes + LOAD_COST) * (g + 1) + CALL_COST * ranges)
-                                + SUBSET_COST * ranges
-                        }
-                    };
-                    let children = match d < w {
-                        true => below[2 * x].saturating_add(below[2 * x + 1]),
-                        false => u64::MAX,
-                    };
-                    if children < leaf {
-                        let node = mask + x;
-                        split[node / 64] |= 1 << (node % 64);
-                        children
-                    } else {
-                        leaf
+            for x in 0..1usize << d {
+                if d < w {
+                    for way in 0..ways {
+                        counts[x * ways + way] =
+                            counts[2 * x * ways + way] + counts[(2 * x + 1) * ways + way];
                     }
-                })
-                .collect();
-            totals[d] = here
+                }
+                let words: u64 = counts[x * ways..(x + 1) * ways]
+                    .iter()
+                    .map(|count| count.div_ceil(64))
+                    .sum();
+                let blocks = words.div_ceil(8);
+                let other = !x & mask;
+                let probes = z[other << (w - d) | ((1 << (w - d)) - 1)];
+                let ranges = u64::from(calls[mask + other]);
+                let leaf = match blocks {
+                    0 => 0,
+                    _ => {
+                        blocks * ((probes + LOAD_COST) * (g + 1) + CALL_COST * ranges)
+                            + SUBSET_COST * ranges
+                    }
+                };
+                let children = match d < w {
+                    true => costs[2 * x].saturating_add(costs[2 * x + 1]),
+                    false => u64::MAX,
+                };
+                costs[x] = if children < leaf {
+                    let node = mask + x;
+                    split[node / 64] |= 1 << (node % 64);
+                    children
+                } else {
+                    leaf
+                };
+            }
+            totals[d] = costs[..1 << d]
                 .iter()
                 .fold(0u64, |all, &cost| all.saturating_add(cost));
-            below = here;
         }
         for strict in 0..=width {
             if groups(strict) == g && totals[strict as usize] < best.1 {
