@@ -189,6 +189,49 @@ fn keys_of_62_bits_weighted_by_their_own_bits_count_as_brute_force_counts() {
     }
 }
 
+/// Checks that `east` and `west` counted as a crew counts them, by `sorting`, give what brute
+/// force gives on every kernel: the side in blocks sorted in segments of `kept` keys and kept,
+/// the other side's segments of 300 sorted into coarse buckets and joined in `runs` runs of
+/// coarse buckets, each sorted finely.
+fn assert_a_crew_counts(
+    sorting: &Sorting,
+    (east, west): (&[u64], &[u64]),
+    (kept, runs): (usize, usize),
+    key_bits: u32,
+) {
+    let (blocked, probing) = match sorting.west_blocked {
+        true => (west, east),
+        false => (east, west),
+    };
+    let weight = |key: u64| (key >> WEIGHT) as usize;
+    let mut next = Vec::new();
+    let mut sort = |keys: &[u64], coarse: bool| {
+        let mut out = Buckets::default();
+        let buffers = (&mut out, &mut next);
+        match coarse {
+            true => Sieve::sort_coarse(sorting, keys, &weight, buffers).unwrap(),
+            false => Sieve::sort_segment(sorting, keys, true, &weight, buffers).unwrap(),
+        }
+        out
+    };
+    let kept: Vec<Buckets> = blocked.chunks(kept).map(|k| sort(k, false)).collect();
+    let segments: Vec<Buckets> = probing.chunks(300).map(|k| sort(k, true)).collect();
+    let mut sieve = Sieve::default();
+    sieve.keep_segments(sorting.clone(), kept);
+    let mut room = Gather::default();
+    for run in sieve.probing_runs(sorting, &segments, runs).unwrap() {
+        run.fill(&segments, sorting, &weight, room.room()).unwrap();
+    }
+    let mut block = Sliced::new(key_bits as usize);
+    let expected = brute_force(east, west, key_bits);
+    for kernel in Kernel::available() {
+        let buffers = (&mut block, &mut Gather::default());
+        let total = sieve.probe_patterns(sorting, 0..sorting.patterns(), buffers, kernel);
+        let leaves = sorting.patterns();
+        assert_eq!(total, expected, "{} leaves {:?}", leaves, kernel);
+    }
+}
+
 #[test]
 fn pieces_sorted_coarsely_and_joined_meet_kept_segments_as_brute_force_counts() {
     // A crew's way: the larger side sorted in segments and kept, the other side's segments
@@ -203,46 +246,11 @@ fn pieces_sorted_coarsely_and_joined_meet_kept_segments_as_brute_force_counts() 
             true => (keys(&mut rng, 2000, false), keys(&mut rng, 9000, true)),
             false => (keys(&mut rng, 9000, false), keys(&mut rng, 2000, true)),
         };
-        let (blocked, probing) = match west_blocked {
-            true => (&west, &east),
-            false => (&east, &west),
-        };
         let sorting = Sorting::new(west_blocked, 3, c, (1u64 << key_bits) - 1);
         // West halves in blocks are dealt into words by weight.
         assert_eq!(sorting.lanes, west_blocked);
         assert!(Sorting::coarse_shift(sorting.slots(!west_blocked, &weight).1) > 1);
-        let mut next = Vec::new();
-        let sort = |keys: &[u64], coarse: bool, next: &mut Vec<u32>| {
-            let mut out = Buckets::default();
-            match coarse {
-                true => Sieve::sort_coarse(&sorting, keys, &weight, (&mut out, next)).unwrap(),
-                false => {
-                    Sieve::sort_segment(&sorting, keys, true, &weight, (&mut out, next)).unwrap()
-                }
-            }
-            out
-        };
-        let kept: Vec<Buckets> = blocked
-            .chunks(1500)
-            .map(|k| sort(k, false, &mut next))
-            .collect();
-        let segments: Vec<Buckets> = probing
-            .chunks(300)
-            .map(|k| sort(k, true, &mut next))
-            .collect();
-        let mut sieve = Sieve::default();
-        sieve.keep_segments(sorting.clone(), kept);
-        let mut room = Gather::default();
-        for run in sieve.probing_runs(&sorting, &segments, 7).unwrap() {
-            run.fill(&segments, &sorting, &weight, room.room()).unwrap();
-        }
-        let mut block = Sliced::new(key_bits as usize);
-        for kernel in Kernel::available() {
-            let buffers = (&mut block, &mut Gather::default());
-            let total = sieve.probe_patterns(&sorting, 0..sorting.patterns(), buffers, kernel);
-            let expected = brute_force(&east, &west, key_bits);
-            assert_eq!(total, expected, "{} {} {:?}", west_blocked, c, kernel);
-        }
+        assert_a_crew_counts(&sorting, (&east, &west), (1500, 7), key_bits);
     }
 }
 
@@ -253,17 +261,12 @@ fn a_trie_of_leaves_of_many_depths_read_in_another_order_counts_as_brute_force_c
     let mut rng = SplitMix64::new(23);
     let key_bits = 30;
     let keys = |rng: &mut SplitMix64, count, weighted| skewed_keys(rng, key_bits, count, weighted);
-    let weight = |key: u64| (key >> WEIGHT) as usize;
     for (west_blocked, start, width, strict) in
         [(true, 2, 12, 3), (false, 5, 9, 0), (true, 0, 14, 6)]
     {
         let (east, west) = match west_blocked {
             true => (keys(&mut rng, 2000, false), keys(&mut rng, 9000, true)),
             false => (keys(&mut rng, 9000, false), keys(&mut rng, 2000, true)),
-        };
-        let (blocked, probing) = match west_blocked {
-            true => (&west, &east),
-            false => (&east, &west),
         };
         let mut levels: Vec<u32> = (start..start + width).collect();
         for i in (1..levels.len()).rev() {
@@ -279,36 +282,7 @@ fn a_trie_of_leaves_of_many_depths_read_in_another_order_counts_as_brute_force_c
         let leaves = trie.leaves();
         assert!(leaves > 1 << strict, "{} leaves", leaves);
         let sorting = Sorting::with_trie(west_blocked, trie, (1u64 << key_bits) - 1);
-        let mut next = Vec::new();
-        let kept: Vec<Buckets> = blocked
-            .chunks(1700)
-            .map(|k| {
-                let mut out = Buckets::default();
-                Sieve::sort_segment(&sorting, k, true, &weight, (&mut out, &mut next)).unwrap();
-                out
-            })
-            .collect();
-        let segments: Vec<Buckets> = probing
-            .chunks(300)
-            .map(|k| {
-                let mut out = Buckets::default();
-                Sieve::sort_coarse(&sorting, k, &weight, (&mut out, &mut next)).unwrap();
-                out
-            })
-            .collect();
-        let mut sieve = Sieve::default();
-        sieve.keep_segments(sorting.clone(), kept);
-        let mut room = Gather::default();
-        for run in sieve.probing_runs(&sorting, &segments, 5).unwrap() {
-            run.fill(&segments, &sorting, &weight, room.room()).unwrap();
-        }
-        let mut block = Sliced::new(key_bits as usize);
-        let expected = brute_force(&east, &west, key_bits);
-        for kernel in Kernel::available() {
-            let buffers = (&mut block, &mut Gather::default());
-            let total = sieve.probe_patterns(&sorting, 0..sorting.patterns(), buffers, kernel);
-            assert_eq!(total, expected, "{} {} {:?}", west_blocked, width, kernel);
-        }
+        assert_a_crew_counts(&sorting, (&east, &west), (1700, 5), key_bits);
     }
 }
 
