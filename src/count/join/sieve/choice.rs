@@ -2,10 +2,10 @@
 //! random pair clashes on them, read in that order, and the trie of its levels the kernel's
 //! computed cost finds cheapest.
 
-use super::trie::{cheapest, Trie, MAX_WIDTH};
+use super::trie::{Trie, MAX_WIDTH};
 use crate::count::join::kernel::GROUP;
 use crate::count::join::sliced::BLOCK;
-use crate::memory::OutOfMemory;
+use crate::memory::{try_filled, OutOfMemory};
 
 /// The fewest keys a bucket of the side loaded into blocks holds on average, when the sieve
 /// chooses how many diagonals it may use: more would only cut blocks into partly empty ones.
@@ -143,6 +143,126 @@ pub(super) fn cost(
                     + SUBSET_COST * subsets)
         })
         .sum())
+}
+
+/// The cheapest trie of `width` levels for the histograms of the side loaded into blocks
+/// (`blocked`: index · `ways` + weight, its weights dealt into words of 64 of one weight,
+/// eight words a block) and of the other (`probing`: by index), when the keys left have
+/// `groups(s)` groups with `s` levels squeezed out: the levels cut everywhere, its cost in row
+/// operations, and the nodes split (as [`Trie::split`] reads them).
+///
+/// A leaf's cost is its blocks times the probes of the ranges it meets (each `groups + 1`
+/// operations) and a load each, plus a charge per call of the kernel and per range looked at;
+/// a node is split when its two children cost less. Every depth of the levels cut everywhere
+/// is tried, from none (one leaf: no sieve) to all.
+///
+/// # Errors
+///
+/// [`OutOfMemory`] if its tables (some 60 MB at 21 levels) do not fit.
+///
+/// # Complexity
+///
+/// O(2^width · width) for the probing side's subset sums, and O(2^width) for each distinct
+/// number of groups.
+pub(super) fn cheapest(
+    width: u32,
+    (blocked, ways): (&[u64], usize),
+    probing: &[u64],
+    groups: impl Fn(u32) -> u64,
+) -> Result<(u32, u64, Vec<u64>), OutOfMemory> {
+    let w = width as usize;
+    let n = 1usize << w;
+    // z[y]: the probing keys whose index is a subset of y.
+    let mut z = try_filled(n, 0u64, "the sieve's histograms")?;
+    z.copy_from_slice(&probing[..n]);
+    for bit in 0..w {
+        for y in 0..n {
+            if y >> bit & 1 == 1 {
+                z[y] += z[y ^ 1 << bit];
+            }
+        }
+    }
+    // calls[2^d - 1 + y]: the filled prefixes of depth d that are subsets of y.
+    let mut calls = try_filled(2 * n - 1, 0u32, "the sieve's histograms")?;
+    for (y, &count) in probing[..n].iter().enumerate() {
+        calls[n - 1 + y] = u32::from(count > 0);
+    }
+    for d in (0..w).rev() {
+        let (above, below) = calls.split_at_mut((1 << (d + 1)) - 1);
+        let level = &mut above[(1 << d) - 1..];
+        for (y, filled) in level.iter_mut().enumerate() {
+            *filled = u32::from(below[2 * y] + below[2 * y + 1] > 0);
+        }
+    }
+    for d in 1..=w {
+        let level = &mut calls[(1 << d) - 1..(1 << (d + 1)) - 1];
+        for bit in 0..d {
+            for y in 0..1usize << d {
+                if y >> bit & 1 == 1 {
+                    level[y] += level[y ^ 1 << bit];
+                }
+            }
+        }
+    }
+    let mut distinct: Vec<u64> = (0..=width).map(&groups).collect();
+    distinct.sort_unstable();
+    distinct.dedup();
+    let mut best = (0, u64::MAX, Vec::new());
+    for g in distinct {
+        let mut split = try_filled((2 * n).div_ceil(64), 0u64, "the sieve's histograms")?;
+        // Both folded level by level in place, from the deepest up: node x of a level is
+        // made from nodes 2x and 2x + 1 of the level below, which no later x reads.
+        let mut counts = try_filled(n * ways, 0u64, "the sieve's histograms")?;
+        counts.copy_from_slice(&blocked[..n * ways]);
+        let mut costs = try_filled(n, 0u64, "the sieve's histograms")?;
+        let mut totals = vec![0u64; w + 1];
+        for d in (0..=w).rev() {
+            let mask = (1usize << d) - 1;
+            for x in 0..1usize << d {
+                if d < w {
+                    for way in 0..ways {
+                        counts[x * ways + way] =
+                            counts[2 * x * ways + way] + counts[(2 * x + 1) * ways + way];
+                    }
+                }
+                let words: u64 = counts[x * ways..(x + 1) * ways]
+                    .iter()
+                    .map(|count| count.div_ceil(64))
+                    .sum();
+                let blocks = words.div_ceil(8);
+                let other = !x & mask;
+                let probes = z[other << (w - d) | ((1 << (w - d)) - 1)];
+                let ranges = u64::from(calls[mask + other]);
+                let leaf = match blocks {
+                    0 => 0,
+                    _ => {
+                        blocks * ((probes + LOAD_COST) * (g + 1) + CALL_COST * ranges)
+                            + SUBSET_COST * ranges
+                    }
+                };
+                let children = match d < w {
+                    true => costs[2 * x].saturating_add(costs[2 * x + 1]),
+                    false => u64::MAX,
+                };
+                costs[x] = if children < leaf {
+                    let node = mask + x;
+                    split[node / 64] |= 1 << (node % 64);
+                    children
+                } else {
+                    leaf
+                };
+            }
+            totals[d] = costs[..1 << d]
+                .iter()
+                .fold(0u64, |all, &cost| all.saturating_add(cost));
+        }
+        for strict in 0..=width {
+            if groups(strict) == g && totals[strict as usize] < best.1 {
+                best = (strict, totals[strict as usize], split.clone());
+            }
+        }
+    }
+    Ok(best)
 }
 
 /// The choice of a row set's diagonals, with the histograms it measures them by (kept from

@@ -330,7 +330,7 @@ impl Sieve {
             }
             false => &mut self.probing,
         };
-        sorting.fill(out, keys, west_side, weight, &mut self.next)
+        out.sort_by(sorting, keys, west_side, weight, &mut self.next)
     }
 
     /// Sorts `keys`, a segment of the side loaded into blocks (the west side if the cut says
@@ -351,7 +351,7 @@ impl Sieve {
         (out, next): (&mut Buckets, &mut Vec<u32>),
     ) -> Result<(), OutOfMemory> {
         let west_side = blocked == sorting.west_blocked;
-        sorting.fill(out, keys, west_side, weight, next)
+        out.sort_by(sorting, keys, west_side, weight, next)
     }
 
     /// Sorts `keys`, a segment of a batch of the side not loaded into blocks, into `out` by

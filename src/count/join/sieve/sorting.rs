@@ -1,11 +1,9 @@
 //! How a row set's keys are sorted: the side in blocks, the run of diagonals cut on, the
 //! squeeze, and the words of one weight.
 
-use super::buckets::Buckets;
 use super::trie::Trie;
 use crate::count::join::kernel::{GROUP, WEIGHT};
 use crate::count::join::squeeze::Squeeze;
-use crate::memory::OutOfMemory;
 use std::sync::Arc;
 
 /// The weights a west key may have (`weight(key)` below 3: each match counts 1, 2 or 4
@@ -78,54 +76,6 @@ impl Sorting {
             false => ways << width,
         };
         (slot, buckets)
-    }
-
-    /// Sorts `keys` of the west side (if `west`) or of the east side into `out` by their
-    /// slots ([`Sorting::slots`]), each as [`Sorting::store`] has it (`next`: room to work
-    /// in). A cut of one depth on a run read in key order (every row set below a batch of
-    /// 2^20 keys) has its own loop, a shift and a mask a key: at n = 19 the general one cost
-    /// a tenth of the count.
-    ///
-    /// # Errors
-    ///
-    /// [`OutOfMemory`] if the buckets do not fit.
-    pub(super) fn fill(
-        &self,
-        out: &mut Buckets,
-        keys: &[u64],
-        west: bool,
-        weight: &impl Fn(u64) -> usize,
-        next: &mut Vec<u32>,
-    ) -> Result<(), OutOfMemory> {
-        let store = self.store(west, weight);
-        let width = self.trie.width();
-        let ways = self.ways(west);
-        let blocked = west == self.west_blocked;
-        let Some(start) = self.trie.plain() else {
-            // Each side its own loop, with no branch a key but the weight's.
-            let trie = &*self.trie;
-            return match (blocked, ways == WAYS) {
-                (true, true) => {
-                    let slot = |key| trie.leaf(trie.index(key)) * WAYS + weight(key);
-                    out.fill(keys, (slot, trie.leaves() * WAYS), store, next)
-                }
-                (true, false) => {
-                    let slot = |key| trie.leaf(trie.index(key));
-                    out.fill(keys, (slot, trie.leaves()), store, next)
-                }
-                (false, _) => out.fill(keys, self.slots(west, weight), store, next),
-            };
-        };
-        let mask = (1usize << width) - 1;
-        let slot = move |key: u64| {
-            let index = (key >> start) as usize & mask;
-            match (ways == WAYS, blocked) {
-                (false, _) => index,
-                (true, true) => index * WAYS + weight(key),
-                (true, false) => weight(key) << width | index,
-            }
-        };
-        out.fill(keys, (slot, ways << width), store, next)
     }
 
     /// The buckets a pattern has on the west side (if `west`) or on the east side: one a

@@ -293,7 +293,7 @@ fn the_cheapest_trie_splits_the_big_bucket_and_leaves_the_small_ones() {
     // (it then meets only index 0, where before indices 0 and 1), the small ones do not.
     let (blocked, probing) = ([10u64, 10, 10, 200_000], [50_000u64; 4]);
     let groups = |_| 5;
-    let (strict, _, split) = trie::cheapest(2, (&blocked, 1), &probing, groups).unwrap();
+    let (strict, _, split) = choice::cheapest(2, (&blocked, 1), &probing, groups).unwrap();
     let trie = trie::Trie::split(0, vec![1, 0], strict, &split).unwrap();
     // Leaves: indices 0 and 1 (the prefix 0) together, index 2 alone, index 3 alone.
     assert_eq!(trie.leaves(), 3, "strict {}, split {:b}", strict, split[0]);
