@@ -34,8 +34,8 @@
 //! - **piece**: one meeting of two batches, numbered in a unit; a checkpoint's step says the
 //!   next piece to count.
 //! - **crew**: the threads of a count working on one row set together.
-//! - **cut** (of the sieve): the run of diagonals the halves are bucketed by (`Sorting`);
-//!   the public [`Cut`] is how a count is cut to fit memory.
+//! - **cut** (of the sieve): the diagonals the halves are bucketed by, a trie of a run of them
+//!   (`Sorting`, `sieve/trie.rs`); the public [`Cut`] is how a count is cut to fit memory.
 //! - **block**: 512 halves of the kept side transposed into bit rows (`sliced.rs`).
 //! - **word**: 64 halves of a block, all of one weight (`sieve/lanes.rs`).
 //! - **chunk** (of a checkpoint, `run`): consecutive units recorded together.
@@ -71,6 +71,7 @@
 //! diagonals a random pair clashes on most: an east bucket is probed only by the west buckets
 //! disjoint from it on those diagonals. The number of diagonals is chosen per row set by the
 //! kernel's computed cost (none for small row sets, whose few blocks it would only split);
+//! from batches of 2^20 keys a big bucket is cut on more of them than a small one (a trie).
 //! docs/counter.md measures what it saves.
 //!
 //! # Symmetry

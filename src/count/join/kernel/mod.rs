@@ -194,7 +194,7 @@ impl Kernel {
     ///
     /// O(`keys.len()` · `groups`) row operations of 512 bits.
     pub fn matches(self, table: &[Row], groups: usize, keys: &[u64]) -> u64 {
-        self.dispatch::<false, false>(table, groups, &[keys], false)[0]
+        self.dispatch::<false, false>(table, groups, &[keys])[0]
     }
 
     /// Writes to `out`, from index `len` on and in order, the key `(a | b) & mask` of each
@@ -280,7 +280,7 @@ impl Kernel {
     /// # Panics
     ///
     /// As [`Kernel::matches`], and if the groups reach the weight's bits (more than 10, keys
-    /// of more than 60 bits: n = 32's keys of 62 are counted with [`Kernel::weighted`]).
+    /// of more than 60 bits: n = 32's keys of 62 are sorted by weight and counted with [`Kernel::matches_of`] a weight).
     ///
     /// # Complexity
     ///
@@ -291,21 +291,7 @@ impl Kernel {
             "kernel: {} groups read the weight's bits",
             groups
         );
-        self.dispatch::<true, false>(table, groups, &[keys], false)[0]
-    }
-
-    /// [`Kernel::matches`] of several lists of keys, those of `classes[i]` counted `2^i`
-    /// times each, in one call: `Σ matches(classes[i]) << i`.
-    ///
-    /// # Panics
-    ///
-    /// As [`Kernel::matches`].
-    ///
-    /// # Complexity
-    ///
-    /// O(keys · `groups`) row operations of 512 bits.
-    pub fn weighted(self, table: &[Row], groups: usize, classes: &[&[u64]]) -> u64 {
-        self.dispatch::<false, false>(table, groups, classes, false)[0]
+        self.dispatch::<true, false>(table, groups, &[keys])[0]
     }
 
     /// [`Kernel::matches`] word by word: element `w` counts the matches among the stored
@@ -320,7 +306,7 @@ impl Kernel {
     ///
     /// O(`keys.len()` · `groups`) row operations of 512 bits.
     pub fn words(self, table: &[Row], groups: usize, keys: &[u64]) -> [u64; 8] {
-        self.dispatch::<false, true>(table, groups, &[keys], false)
+        self.dispatch::<false, true>(table, groups, &[keys])
     }
 
     /// [`Kernel::words`] of several lists of keys together, in one call (one loop over them
@@ -334,7 +320,7 @@ impl Kernel {
     ///
     /// O(keys · `groups`) row operations of 512 bits.
     pub fn words_of(self, table: &[Row], groups: usize, lists: &[&[u64]]) -> [u64; 8] {
-        self.dispatch::<false, true>(table, groups, lists, true)
+        self.dispatch::<false, true>(table, groups, lists)
     }
 
     /// [`Kernel::matches`] of several lists of keys together, in one call.
@@ -347,15 +333,14 @@ impl Kernel {
     ///
     /// O(keys · `groups`) row operations of 512 bits.
     pub fn matches_of(self, table: &[Row], groups: usize, lists: &[&[u64]]) -> u64 {
-        self.dispatch::<false, false>(table, groups, lists, true)[0]
+        self.dispatch::<false, false>(table, groups, lists)[0]
     }
 
     fn dispatch<const IN_KEYS: bool, const WORDS: bool>(
         self,
         table: &[Row],
         groups: usize,
-        classes: &[&[u64]],
-        together: bool,
+        lists: &[&[u64]],
     ) -> [u64; 8] {
         assert_eq!(
             table.len(),
@@ -364,17 +349,17 @@ impl Kernel {
             groups
         );
         match groups {
-            1 => self.run::<1, IN_KEYS, WORDS>(table, classes, together),
-            2 => self.run::<2, IN_KEYS, WORDS>(table, classes, together),
-            3 => self.run::<3, IN_KEYS, WORDS>(table, classes, together),
-            4 => self.run::<4, IN_KEYS, WORDS>(table, classes, together),
-            5 => self.run::<5, IN_KEYS, WORDS>(table, classes, together),
-            6 => self.run::<6, IN_KEYS, WORDS>(table, classes, together),
-            7 => self.run::<7, IN_KEYS, WORDS>(table, classes, together),
-            8 => self.run::<8, IN_KEYS, WORDS>(table, classes, together),
-            9 => self.run::<9, IN_KEYS, WORDS>(table, classes, together),
-            10 => self.run::<10, IN_KEYS, WORDS>(table, classes, together),
-            11 => self.run::<11, IN_KEYS, WORDS>(table, classes, together),
+            1 => self.run::<1, IN_KEYS, WORDS>(table, lists),
+            2 => self.run::<2, IN_KEYS, WORDS>(table, lists),
+            3 => self.run::<3, IN_KEYS, WORDS>(table, lists),
+            4 => self.run::<4, IN_KEYS, WORDS>(table, lists),
+            5 => self.run::<5, IN_KEYS, WORDS>(table, lists),
+            6 => self.run::<6, IN_KEYS, WORDS>(table, lists),
+            7 => self.run::<7, IN_KEYS, WORDS>(table, lists),
+            8 => self.run::<8, IN_KEYS, WORDS>(table, lists),
+            9 => self.run::<9, IN_KEYS, WORDS>(table, lists),
+            10 => self.run::<10, IN_KEYS, WORDS>(table, lists),
+            11 => self.run::<11, IN_KEYS, WORDS>(table, lists),
             _ => panic!("kernel: {} groups, at most {}", groups, MAX_GROUPS),
         }
     }
@@ -382,49 +367,28 @@ impl Kernel {
     fn run<const G: usize, const IN_KEYS: bool, const WORDS: bool>(
         self,
         table: &[Row],
-        classes: &[&[u64]],
-        together: bool,
+        lists: &[&[u64]],
     ) -> [u64; 8] {
         let tables: [&[Row; 1 << GROUP]; G] = std::array::from_fn(|j| {
             table[j << GROUP..(j + 1) << GROUP]
                 .try_into()
                 .expect("whole tables, checked by matches")
         });
-        let mut total = [0; 8];
-        // Together: all the lists in one loop, each match counted once; else a class a
-        // weight, one loop each.
-        let lists: &[&[&[u64]]] = match together {
-            true => std::slice::from_ref(&classes),
-            false => &[],
-        };
-        let one_each = classes.iter().map(std::slice::from_ref);
-        let lists = lists.iter().copied().chain(one_each.filter(|_| !together));
-        for (weight, keys) in lists.enumerate() {
-            if keys.iter().all(|keys| keys.is_empty()) {
-                continue;
-            }
-            let words = match self.0 {
-                #[cfg(target_arch = "x86_64")]
-                // SAFETY: `Isa::Avx512` is private to this module (and its instruction sets'
-                // files, which never make one) and made in one place, `Kernel::available`,
-                // only after the CPU said it has both features the function is compiled for;
-                // no other code can make a `Kernel` holding it.
-                Isa::Avx512 => unsafe { matches_avx512::<G, IN_KEYS, WORDS>(&tables, keys) },
-                #[cfg(target_arch = "x86_64")]
-                // SAFETY: as above, for AVX2.
-                Isa::Avx2 => unsafe { matches_avx2::<G, IN_KEYS, WORDS>(&tables, keys) },
-                _ => matches_in::<G, IN_KEYS, WORDS>(&tables, keys),
-            };
-            // Without WORDS the kernels sum their words into the first.
-            match WORDS {
-                true => {
-                    for (sum, word) in total.iter_mut().zip(words) {
-                        *sum += word << weight;
-                    }
-                }
-                false => total[0] += words[0] << weight,
-            }
+        if lists.iter().all(|keys| keys.is_empty()) {
+            return [0; 8];
         }
-        total
+        // All the lists in one loop; without WORDS the kernels sum their words into the first.
+        match self.0 {
+            #[cfg(target_arch = "x86_64")]
+            // SAFETY: `Isa::Avx512` is private to this module (and its instruction sets'
+            // files, which never make one) and made in one place, `Kernel::available`,
+            // only after the CPU said it has both features the function is compiled for;
+            // no other code can make a `Kernel` holding it.
+            Isa::Avx512 => unsafe { matches_avx512::<G, IN_KEYS, WORDS>(&tables, lists) },
+            #[cfg(target_arch = "x86_64")]
+            // SAFETY: as above, for AVX2.
+            Isa::Avx2 => unsafe { matches_avx2::<G, IN_KEYS, WORDS>(&tables, lists) },
+            _ => matches_in::<G, IN_KEYS, WORDS>(&tables, lists),
+        }
     }
 }

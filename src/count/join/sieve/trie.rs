@@ -44,12 +44,17 @@ pub struct Trie {
     plain: bool,
     /// The run's bits (in key order, [`CHUNK`] a table) to their places in the index.
     order: [[u32; 1 << CHUNK]; 3],
-    /// The leaf of each index, or `None` when every leaf is one index (a cut on every
-    /// level).
-    leaf_of: Option<Vec<u32>>,
-    /// Each leaf's prefix and depth, in the order of their indices, or `None` when every
-    /// leaf is one index.
-    leaves: Option<Vec<(u32, u32)>>,
+    /// The leaves, or `None` when every leaf is one index (a cut on every level).
+    leaves: Option<Leaves>,
+}
+
+/// The leaves of a trie whose leaves are not all of its depth.
+#[derive(Clone, Debug)]
+struct Leaves {
+    /// Each leaf's prefix and depth, in the order of their indices.
+    each: Vec<(u32, u32)>,
+    /// The leaf of each index.
+    of: Vec<u32>,
 }
 
 impl Trie {
@@ -80,7 +85,6 @@ impl Trie {
             strict: 0,
             levels,
             order,
-            leaf_of: None,
             leaves: None,
         }
     }
@@ -132,15 +136,17 @@ impl Trie {
             let first = (x as usize) << (deepest - d);
             leaf_of[first..first + (1usize << (deepest - d))].fill(leaf as u32);
         }
-        trie.leaves = Some(leaves);
-        trie.leaf_of = Some(leaf_of);
+        trie.leaves = Some(Leaves {
+            each: leaves,
+            of: leaf_of,
+        });
         Ok(trie)
     }
 
     /// The run's first key bit, if the index is the run itself (its levels from its highest
     /// bit down) and every leaf one index.
     pub fn plain(&self) -> Option<u32> {
-        (self.plain && self.leaf_of.is_none()).then_some(self.start)
+        (self.plain && self.leaves.is_none()).then_some(self.start)
     }
 
     /// The bits of the index, the run's width.
@@ -158,7 +164,7 @@ impl Trie {
     pub fn leaves(&self) -> usize {
         self.leaves
             .as_ref()
-            .map_or(1 << self.width, |leaves| leaves.len())
+            .map_or(1 << self.width, |leaves| leaves.each.len())
     }
 
     /// `key`'s index: its run's bits in the order of the levels.
@@ -182,8 +188,8 @@ impl Trie {
     /// The leaf of index `index`.
     #[inline]
     pub fn leaf(&self, index: usize) -> usize {
-        match &self.leaf_of {
-            Some(leaf_of) => leaf_of[index] as usize,
+        match &self.leaves {
+            Some(leaves) => leaves.of[index] as usize,
             None => index,
         }
     }
@@ -204,7 +210,7 @@ impl Trie {
         ranges.clear();
         nodes.clear();
         let (x, depth) = match &self.leaves {
-            Some(leaves) => leaves[leaf],
+            Some(leaves) => leaves.each[leaf],
             None => (leaf as u32, self.width),
         };
         let width = self.width;
