@@ -3,8 +3,8 @@
 //!
 //! A row set of n = 28 has tens of millions of halves a side; the kernel's probes per
 //! placement fall as the batch of the larger side kept sorted grows (its buckets fill as the
-//! sieve cuts finer; docs/counter.md, "The crew", measures how much), and the crew keeps 64 Mi
-//! (512 MB). One such batch a thread would not fit in a node's memory at 16 threads, so the
+//! sieve cuts finer; docs/counter.md, "The crew", measures how much), and the crew keeps 128 Mi
+//! (1 GB). One such batch a thread would not fit in a node's memory at 16 threads, so the
 //! threads share it:
 //!
 //! 1. the batch of the larger side is made in `KEPT_SUBS` segments, one thread a segment; the

@@ -114,8 +114,8 @@
 //!
 //! From n = 28 ([`CREW_FROM`]) a row set's halves are tens of millions a side, and the
 //! kernel's probes per placement fall as the batch kept sorted grows: there the threads work
-//! as a *crew* (`crew`) on one unit at a time, around one batch of 64 Mi halves of the larger
-//! side (512 MB) met with batches of 16 Mi of the other, both made in segments by all the
+//! as a *crew* (`crew`) on one unit at a time, around one batch of 128 Mi halves of the larger
+//! side (1 GB) met with batches of 16 Mi of the other, both made in segments by all the
 //! threads, the sieve's patterns shared out among them. The lists and the batches are held
 //! once; a thread beyond the first adds only its own buffers ([`HAND_MB`]).
 //!

@@ -84,12 +84,13 @@ pub(super) const BLOCKED: usize = 4;
 /// hold tens of millions of halves a side.
 pub const CREW_FROM: u32 = 28;
 
-/// How many times bigger a crew's batches of the larger side are than [`HALVES`]: 32 × 2 Mi
-/// halves, 512 MB (docs/counter.md, "The crew", measures the choice).
-pub(super) const KEPT: usize = 32;
+/// How many times bigger a crew's batches of the larger side are than [`HALVES`]: 64 × 2 Mi
+/// halves, 1 GB (docs/counter.md, "The crew", measures the choice).
+pub(super) const KEPT: usize = 64;
 
-/// The segments a crew's batch of the larger side is made in, one thread a segment.
-pub(super) const KEPT_SUBS: usize = 32;
+/// The segments a crew's batch of the larger side is made in, one thread a segment (2 Mi
+/// halves each: a thread's room to make one is some 32 MB).
+pub(super) const KEPT_SUBS: usize = 64;
 
 /// How many times bigger a crew's batches of the other side are than [`HALVES`]: each block of
 /// the kept batch is loaded once for each of them (docs/counter.md, "The crew").

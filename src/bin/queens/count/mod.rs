@@ -52,8 +52,8 @@ pub static SPEC: Spec = Spec {
             kind: Kind::Number { min: 1, max: MAX_THREADS },
             many: Many::One,
             help: "worker threads, 1 to 1024 (default: the number of cores); from N = 28 they
-count one unit together and share its memory (about 1 GB, and 64 MB more a
-thread beyond the first)",
+count one unit together and share its memory (about 1.6 GB, and 64 MB more
+a thread beyond the first)",
         },
         Flag {
             name: "--unique",

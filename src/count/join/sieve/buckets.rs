@@ -9,7 +9,7 @@ use crate::memory::OutOfMemory;
 
 /// Keys sorted into buckets: bucket `b` is `keys[at[b]..at[b + 1]]`.
 ///
-/// The starts are 32 bits: a crew's batch of 64 Mi halves is kept in 32 segments, each with
+/// The starts are 32 bits: a crew's batch of 128 Mi halves is kept in 64 segments, each with
 /// the starts of every leaf of the cut (some 10^5, at most 2^[`MAX_WIDTH`]); the 64 segments of its other side
 /// are sorted into at most [`COARSE`] coarse buckets each before they are joined.
 #[derive(Default)]

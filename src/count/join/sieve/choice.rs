@@ -19,7 +19,7 @@ const SAMPLE: usize = 512;
 const HISTOGRAM_KEYS: usize = 1 << 23;
 
 /// The fewest keys of the side loaded into blocks for which the runs of diagonals beside
-/// the best scored one are costed too: a crew's batches (64 Mi halves).
+/// the best scored one are costed too: a crew's batches (128 Mi halves).
 const THOROUGH: usize = 1 << 25;
 
 /// The least cost (row operations) of the scored run for which the runs beside it are costed
