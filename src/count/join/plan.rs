@@ -89,7 +89,7 @@ pub const CREW_FROM: u32 = 28;
 pub(super) const KEPT: usize = 64;
 
 /// The segments a crew's batch of the larger side is made in, one thread a segment (2 Mi
-/// halves each: a thread's room to make one is some 32 MB).
+/// halves each, 16 MB: what a thread makes at a time).
 pub(super) const KEPT_SUBS: usize = 64;
 
 /// How many times bigger a crew's batches of the other side are than [`HALVES`]: each block of
