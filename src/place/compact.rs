@@ -16,6 +16,12 @@
 //!   still match the empty columns one to one over open squares (Hall's condition, kept as a
 //!   matching repaired from node to node): a block of k rows squeezed into fewer than k
 //!   columns is refused at once instead of after every way of filling k − 1 of them;
+//! - on boards up to 64 wide, at every other level (not in a randomized search's runs), the
+//!   diagonals still free to the empty
+//!   rows must be able to hold the sums the empty rows' queens' diagonals have (the sums of
+//!   [`super::diagonal_sums`], bounded at a node in O(m) words: [`sums_left`]): the queens
+//!   placed so far may have taken too many of the middle diagonals, or too many on one side,
+//!   for the rest to add up, which no row or column shows;
 //! - [`Order::FewestOpen`] branches on the line with the fewest open squares (a row or a
 //!   column), [`Order::Rows`] on the first empty row, columns from left to right, which gives
 //!   the completions in lexicographic order;
@@ -29,11 +35,14 @@
 //! ([`Compact::advance`]), and says how much of its tree it has covered
 //! ([`Compact::progress`]), so [`super::complete()`] can share turns by what it has shown.
 
+mod sums_left;
+
 use super::step::{progress, Order, Step};
 use crate::board::Board;
 use crate::memory::{try_filled, OutOfMemory};
 use crate::rng::SplitMix64;
 use std::cmp::Ordering;
+use sums_left::SumsLeft;
 
 /// The most rows (and columns) without a queen the compact search takes: one word a line.
 pub const MAX_FREE: usize = 64;
@@ -85,6 +94,13 @@ pub struct Compact {
     /// one: a randomized search branches on the fewest open squares for it (see
     /// [`Compact::randomized`]), kept from run to run.
     wipeouts: Vec<u64>,
+    /// What the diagonals of the empty rows' queens must sum to at each depth (see
+    /// [`sums_left`]), on boards up to [`sums_left::MAX_WIDTH`] wide; empty on wider ones.
+    sums_left: Vec<SumsLeft>,
+    /// The board's width, and whether the free rows are one run (a column's open squares
+    /// then map to their diagonals by a shift).
+    n: usize,
+    rows_in_a_run: bool,
 }
 
 impl Compact {
@@ -170,6 +186,12 @@ impl Compact {
         let mut empty = try_filled(m + 1, (0u64, 0u64), "the search's stack")?;
         let wipeouts = try_filled(2 * m, 1u64, "the lines' wipeout counts")?;
         empty[0] = (all, all);
+        let mut sums_left = Vec::new();
+        if n <= sums_left::MAX_WIDTH {
+            sums_left = try_filled(m + 1, SumsLeft::default(), "the search's stack")?;
+            sums_left[0] = SumsLeft::of(&rows, &cols, n);
+        }
+        let rows_in_a_run = rows.windows(2).all(|w| w[1] == w[0] + 1);
         Ok(Some(Compact {
             m,
             order,
@@ -187,6 +209,9 @@ impl Compact {
             nodes: 0,
             random: None,
             wipeouts,
+            sums_left,
+            n,
+            rows_in_a_run,
         }))
     }
 
@@ -298,6 +323,52 @@ impl Compact {
         Some((line, lines[line]))
     }
 
+    /// Whether the diagonals still free to the empty rows at `depth` can hold the sums their
+    /// queens' diagonals must have ([`sums_left`]); true on boards too wide to tell.
+    ///
+    /// # Complexity
+    ///
+    /// O(m) word operations for the free diagonals (O(1) more for each open square when the
+    /// free rows are not one run), and O(1) for the bounds.
+    fn sums_can_be_met(&self, depth: usize) -> bool {
+        let Some(&left) = self.sums_left.get(depth) else {
+            return true;
+        };
+        let (m, n) = (self.m, self.n);
+        let open = &self.lines[depth * 2 * m..][..2 * m];
+        let (rows, cols) = self.empty[depth];
+        let (mut sums, mut diffs) = (0u128, 0u128);
+        if self.rows_in_a_run {
+            // Row i is first + i: a column c's open rows, shifted by first + c, are its open
+            // squares' sum diagonals, and shifted by first + n − 1 − c their difference ones.
+            let first = self.rows.first().map_or(0, |&r| r as usize);
+            let mut set = cols;
+            while set != 0 {
+                let a = set.trailing_zeros() as usize;
+                set &= set - 1;
+                let c = self.cols[a] as usize;
+                sums |= u128::from(open[m + a]) << (first + c);
+                diffs |= u128::from(open[m + a]) << (first + n - 1 - c);
+            }
+        } else {
+            let mut set = rows;
+            while set != 0 {
+                let i = set.trailing_zeros() as usize;
+                set &= set - 1;
+                let r = self.rows[i] as usize;
+                let mut squares = open[i];
+                while squares != 0 {
+                    let c = self.cols[squares.trailing_zeros() as usize] as usize;
+                    squares &= squares - 1;
+                    sums |= 1 << (r + c);
+                    diffs |= 1 << (r + n - 1 - c);
+                }
+            }
+        }
+        let count = rows.count_ones();
+        left.possible(sums, diffs, count)
+    }
+
     /// Whether every empty row at `depth` can still get a column of its own among its open
     /// squares (a perfect matching of rows to columns; Hall's condition). Forward checking
     /// sees a shut line; this sees k rows left with fewer than k columns between them, such
@@ -359,6 +430,15 @@ impl Compact {
                 if self.empty[depth].0 == 0 {
                     return Step::Found;
                 }
+                // Every other level: a dead end it finds a level late costs one node more,
+                // and the check costs about as much as a node (docs/benchmarks.md).
+                if self.random.is_none() && depth.is_multiple_of(2) && !self.sums_left.is_empty() {
+                    // The check costs about a node: it is counted as one more of the budget.
+                    *budget = budget.saturating_sub(1);
+                    if !self.sums_can_be_met(depth) {
+                        continue;
+                    }
+                }
                 if let Some((line, untried)) = self.choose(depth).filter(|_| {
                     3 * depth > self.m || self.random.is_some() || self.matchable(depth)
                 }) {
@@ -409,6 +489,9 @@ impl Compact {
             }
             let (rows, cols) = self.empty[d];
             self.empty[depth] = (rows & !(1 << i), cols & !(1 << a));
+            if let Some(&before) = self.sums_left.get(d) {
+                self.sums_left[depth] = before.without(self.rows[i], self.cols[a], self.n);
+            }
             self.descend = true;
         }
     }

@@ -302,3 +302,51 @@ fn rows_squeezed_into_too_few_columns_are_refused_at_the_root() {
     assert_eq!(search.advance(&mut 1000), Step::Exhausted);
     assert_eq!(search.nodes(), 1);
 }
+
+/// A board of `n` with `count` whole diagonals reserved at random, as CSPLib's Excluded
+/// Diagonals boards are.
+fn excluded_diagonals(n: usize, count: usize, rng: &mut SplitMix64) -> Board {
+    let words = n.div_ceil(64);
+    let mut reserved = vec![0u64; n * words];
+    for _ in 0..count {
+        let (kind, d) = (rng.below(2), rng.below(2 * n as u64 - 1) as usize);
+        for row in 0..n {
+            // kind 0: the sum diagonal row + col = d; kind 1: row − col + n − 1 = d.
+            let col = if kind == 0 {
+                d.checked_sub(row)
+            } else {
+                (row + n - 1).checked_sub(d)
+            };
+            if let Some(col) = col.filter(|&c| c < n) {
+                reserved[row * words + col / 64] |= 1 << (col % 64);
+            }
+        }
+    }
+    Board::with_reserved(n, reserved)
+}
+
+#[test]
+fn the_diagonals_sums_cut_nodes_and_no_completion() {
+    let mut rng = SplitMix64::new(79_2017);
+    let (mut with, mut without) = (0, 0);
+    for n in 10..=15 {
+        for k in 0..4 {
+            let mut board = excluded_diagonals(n, n, &mut rng);
+            if k == 3 {
+                // Placed queens too: the free rows are no longer one run.
+                if let Ok(more) = board.with_queens(&[(n as u32 / 2, 1)]) {
+                    board = more;
+                }
+            }
+            let mut checked = Compact::new(&board, Order::FewestOpen).unwrap().unwrap();
+            let mut plain = checked.clone();
+            plain.sums_left.clear();
+            let (a, b) = (all(&mut checked, 1 << 40), all(&mut plain, 1 << 40));
+            assert_eq!(a, b, "{board:?}");
+            assert!(checked.nodes() <= plain.nodes());
+            (with, without) = (with + checked.nodes(), without + plain.nodes());
+        }
+    }
+    // Measured: 0.70 of the nodes (35,310 against 50,546).
+    assert!(with * 10 < without * 9, "{with} {without}");
+}
