@@ -430,10 +430,11 @@ impl Compact {
                 if self.empty[depth].0 == 0 {
                     return Step::Found;
                 }
-                // Every other level: a dead end it finds a level late costs one node more,
-                // and the check costs about as much as a node (docs/benchmarks.md).
+                // The diagonals' sums, at every other level: the check costs about a node, so
+                // it is counted as one more of the budget (the searches taking turns beside
+                // this one keep their share), and a dead end it finds a level late costs a
+                // node more. A randomized search's runs go without (docs/benchmarks.md).
                 if self.random.is_none() && depth.is_multiple_of(2) && !self.sums_left.is_empty() {
-                    // The check costs about a node: it is counted as one more of the budget.
                     *budget = budget.saturating_sub(1);
                     if !self.sums_can_be_met(depth) {
                         continue;
