@@ -324,16 +324,18 @@ impl Compact {
     }
 
     /// Whether the diagonals still free to the empty rows at `depth` can hold the sums their
-    /// queens' diagonals must have ([`sums_left`]); true on boards too wide to tell.
+    /// queens' diagonals must have ([`sums_left`]).
+    ///
+    /// # Panics
+    ///
+    /// On a board too wide to keep the sums (`sums_left` empty): the caller checks.
     ///
     /// # Complexity
     ///
     /// O(m) word operations for the free diagonals (O(1) more for each open square when the
     /// free rows are not one run), and O(1) for the bounds.
     fn sums_can_be_met(&self, depth: usize) -> bool {
-        let Some(&left) = self.sums_left.get(depth) else {
-            return true;
-        };
+        let left = self.sums_left[depth];
         let (m, n) = (self.m, self.n);
         let open = &self.lines[depth * 2 * m..][..2 * m];
         let (rows, cols) = self.empty[depth];
