@@ -22,7 +22,7 @@ const TURN: u64 = 1 << 16;
 pub(crate) const SIDE_SHARE: u64 = 32;
 
 /// The leader's work (about a second) past which the second opinions may get more than a
-/// turn between them ([`second_turn_beside`]).
+/// turn between them ([`second_turns_beside`]).
 const LONG_LEAD: u64 = 1 << 30;
 
 /// Rounds between two readings of the clock (each a few microseconds).
@@ -69,7 +69,8 @@ impl std::fmt::Display for Proof {
 /// leader gets a whole turn, the clause-learning search and the restarted tree search (where
 /// they fit) half a turn each (a whole one between them, less, down to a quarter, as the
 /// leader's prediction of the work left shrinks below twice the work it has done; more, up
-/// to four turns, as it grows past that once the leader has worked about a second), and the
+/// to four turns, as it grows past that once the leader has worked about a second, the turns
+/// past the first to the restarted tree search alone), and the
 /// others a thirty-second, so that when the leader is the right choice an answer costs about
 /// twice its own time at most (a board it decides in a second or so is never slowed more),
 /// and when it is not, the others are still sampled and can take the lead:
@@ -202,15 +203,17 @@ pub fn complete_watched(
     };
     let exhaustive = entrants.iter().any(|e| e.method.is_exhaustive());
     let mut leader = 0;
-    let mut second_turn = TURN;
+    let mut second_turns = (TURN, TURN);
     let mut rounds = 0u32;
     let mut starved = None;
     loop {
         for (i, entrant) in entrants.iter_mut().enumerate() {
             let budget = if i == leader {
                 TURN
-            } else if is_second_opinion(entrant.method) {
-                second_turn
+            } else if entrant.method == Method::Learning {
+                second_turns.0
+            } else if entrant.method == Method::Restarts {
+                second_turns.1
             } else {
                 TURN / SIDE_SHARE
             };
@@ -228,12 +231,12 @@ pub fn complete_watched(
             }
             entrants.remove(i);
         }
-        if sums.turn(TURN.max(second_turn)) {
+        if sums.turn(TURN.max(second_turns.0).max(second_turns.1)) {
             let condition = sums.condition().expect("a refutation names its condition");
             return Ok(Completion::Impossible(Proof::DiagonalSums(condition)));
         }
         leader = choose_leader(&entrants);
-        second_turn = second_turn_beside(&entrants, leader);
+        second_turns = second_turns_beside(&entrants, leader);
         rounds += 1;
         if rounds.is_multiple_of(ROUNDS_PER_CLOCK) {
             watch(&report(&entrants));
@@ -253,31 +256,50 @@ fn is_second_opinion(method: Method) -> bool {
     matches!(method, Method::Learning | Method::Restarts)
 }
 
-/// The turn of each second opinion beside the leader `entrants[leader]`: together, a whole
-/// one while the leader, a tree search, predicts about twice the work it has done still to
-/// do, and less as its prediction shrinks, down to a quarter at half its work done (the
-/// prediction bounds the leader's own time to an answer either way, a completion or none, so
-/// the closer it is, the less a second opinion is worth); shared equally between them, so a
-/// board the leader decides costs at most about twice the leader's own time. Once the leader
-/// has worked [`LONG_LEAD`], a prediction of more than twice its work still to do gives them
-/// more, up to four turns at eight times: a tree that big will not be exhausted within a
-/// time limit of a minute, and the second opinions are what completes such boards (CSPLib's
-/// Excluded Diagonals from n = 30), at the cost of the leader's own work past that second
-/// taking up to five times as long.
-fn second_turn_beside(entrants: &[Entrant], leader: usize) -> u64 {
-    let seconds = entrants
-        .iter()
-        .enumerate()
-        .filter(|&(i, e)| i != leader && is_second_opinion(e.method))
-        .count()
-        .max(1) as u64;
+/// The turns of the second opinions beside the leader `entrants[leader]`: (the
+/// clause-learning search's, the restarted tree search's). Together, a whole one while the
+/// leader, a tree search, predicts about twice the work it has done still to do, and less as
+/// its prediction shrinks, down to a quarter at half its work done (the prediction bounds the
+/// leader's own time to an answer either way, a completion or none, so the closer it is, the
+/// less a second opinion is worth); shared equally between them, so a board the leader
+/// decides costs at most about twice the leader's own time. Once the leader has worked
+/// [`LONG_LEAD`], a prediction of more than twice its work still to do gives them more, up to
+/// four turns at eight times: a tree that big will not be exhausted within a time limit of a
+/// minute, and what decides such a board is a completion found (CSPLib's Excluded Diagonals
+/// from n = 30), at the cost of the leader's own work past that second taking up to five
+/// times as long. The turns past the first go to the restarted search alone: it completes
+/// those boards where the clause-learning search does not, or far sooner (on 40 of them, of n
+/// = 22..50, each alone, docs/benchmarks.md).
+fn second_turns_beside(entrants: &[Entrant], leader: usize) -> (u64, u64) {
+    let has = |method| {
+        entrants
+            .iter()
+            .enumerate()
+            .any(|(i, e)| i != leader && e.method == method)
+    };
+    let (learning, restarts) = (has(Method::Learning), has(Method::Restarts));
     let leader = &entrants[leader];
-    if is_second_opinion(leader.method) || leader.work == 0 {
-        return TURN / seconds;
+    let turns = if is_second_opinion(leader.method) || leader.work == 0 {
+        1.0
+    } else {
+        let ahead = leader.remaining() / (2.0 * leader.work as f64);
+        let most = if leader.work > LONG_LEAD { 4.0 } else { 1.0 };
+        ahead.clamp(0.25, most)
+    };
+    split_second_turns(turns, learning, restarts)
+}
+
+/// `turns` turns for the second opinions that take part, as (the clause-learning search's,
+/// the restarted tree search's): the first turn halved between them, the rest to the
+/// restarted search; all of them to either one alone.
+fn split_second_turns(turns: f64, learning: bool, restarts: bool) -> (u64, u64) {
+    let total = (TURN as f64 * turns) as u64;
+    if learning && restarts {
+        let half = total.min(TURN) / 2;
+        (half, total - half)
+    } else {
+        (total, total)
     }
-    let ahead = leader.remaining() / (2.0 * leader.work as f64);
-    let most = if leader.work > LONG_LEAD { 4.0 } else { 1.0 };
-    (TURN as f64 * ahead.clamp(0.25, most)) as u64 / seconds
 }
 
 /// What the entrants have shown so far.
