@@ -531,7 +531,7 @@ impl Compact {
 ///
 /// # Complexity
 ///
-/// O(m) words for each square of `squares`.
+/// m words for each square of `squares`.
 fn least_shutting(squares: u64, line: usize, now: &[u64], attack: &[u64], m: usize) -> u64 {
     if squares.count_ones() < 2 {
         return squares;
@@ -542,8 +542,9 @@ fn least_shutting(squares: u64, line: usize, now: &[u64], attack: &[u64], m: usi
         let k = set.trailing_zeros() as usize;
         set &= set - 1;
         let (i, a) = if line < m { (line, k) } else { (k, line - m) };
-        let shut = &attack[(i * m + a) * 2 * m..][..2 * m];
-        let lost: u32 = now
+        // Each open square is in a row's word and a column's: the rows' words count each once.
+        let shut = &attack[(i * m + a) * 2 * m..][..m];
+        let lost: u32 = now[..m]
             .iter()
             .zip(shut)
             .map(|(&l, &s)| (l & s).count_ones())
