@@ -267,9 +267,9 @@ fn is_second_opinion(method: Method) -> bool {
 /// four turns at eight times: a tree that big will not be exhausted within a time limit of a
 /// minute, and what decides such a board is a completion found (CSPLib's Excluded Diagonals
 /// from n = 30), at the cost of the leader's own work past that second taking up to five
-/// times as long. The turns past the first go to the restarted search alone: it completes
-/// those boards where the clause-learning search does not, or far sooner (on 40 of them, of n
-/// = 22..50, each alone, docs/benchmarks.md).
+/// times as long. The turns past the first go to the restarted search alone: each alone, it
+/// completed all 46 Excluded Diagonals boards of n = 22..50 that either completed, the
+/// clause-learning search 26 (docs/benchmarks.md).
 fn second_turns_beside(entrants: &[Entrant], leader: usize) -> (u64, u64) {
     let has = |method| {
         entrants
