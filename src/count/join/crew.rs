@@ -7,9 +7,14 @@
 //! (1 GB). One such batch a thread would not fit in a node's memory at 16 threads, so the
 //! threads share it:
 //!
-//! 1. the batch of the larger side is made in `KEPT_SUBS` segments, one thread a segment; the
-//!    sieve's cut is chosen from them all, and each segment is sorted into the sieve's buckets
-//!    on its own; a block of a bucket gathers the bucket's keys of every segment;
+//! 1. the batch of the larger side is made in `KEPT_SUBS` segments, one thread a segment,
+//!    twice: first sampled (`Sampled`: the sieve's cut is chosen from the samples of them
+//!    all, and each segment's size is known), then made again and sorted into the sieve's
+//!    buckets on its own, in room had beforehand by one thread; a block of a bucket gathers
+//!    the bucket's keys of every segment. The batch is so never held unsorted beside its
+//!    sorted copy, and its big buffers come from one thread: the C library keeps what a
+//!    thread frees for that thread, and 16 threads each allocating segments freed by others
+//!    held 2.5 GB where the count needs 2 (docs/counter.md, "The crew");
 //! 2. each batch of the other side (16 Mi halves: each block of the kept batch is loaded
 //!    once a batch, so fewer batches load fewer blocks) is made in `PROBING_SUBS` segments the
 //!    same way, sorted, and joined into one sorted batch by all the threads;
@@ -25,7 +30,7 @@ use super::halves::{Keys, RowSet};
 use super::meeting::{batch_count, segments_of, Meeting};
 use super::plan::Join;
 use super::progress::Progress;
-use super::sieve::{Buckets, Gather, Sieve};
+use super::sieve::{Buckets, Gather, Sampled, Side, Sieve};
 use super::sliced::Sliced;
 use crate::count::run::threads::{lock, together, Helpers};
 use crate::count::run::CountError;
@@ -91,54 +96,59 @@ impl Crew {
             segments_of(probing, probing_subs, p),
         );
         sieve.forget_kept();
-        // Both batches made, a segment a task: the larger side's first.
-        let made = together(
+        // What the choice of the cut reads of both batches, a segment a task, the larger
+        // side's first: its keys are not kept (1 GB unsorted beside the 1 GB sorted), but
+        // made again to be sorted, which costs a small share of the time they are met for.
+        let sampled = together(
             &mut self.hands,
             kept.len() + other.len(),
             helpers,
             |task, hand| {
-                let (blocked_side, (starts, j)) = match task < kept.len() {
-                    true => (true, (blocked, kept.start + task)),
-                    false => (false, (probing, other.start + task - kept.len())),
+                let (side, segments) = match task < kept.len() {
+                    true => ((blocked, kept.start + task), kept.len()),
+                    false => ((probing, other.start + task - kept.len()), other.len()),
                 };
-                let east = blocked_side != west_blocked;
-                row_set.make(join, east, (starts, j), &mut hand.keys)?;
-                let mut segment = Vec::new();
-                crate::memory::reserve(&mut segment, hand.keys.keys().len(), "a batch of halves")?;
-                segment.extend_from_slice(hand.keys.keys());
-                Ok(segment)
+                let east = (task < kept.len()) != west_blocked;
+                row_set.make(join, east, side, &mut hand.keys)?;
+                Sampled::segment(hand.keys.keys(), segments)
             },
         )?;
-        let (kept_keys, probing_keys) = made.split_at(kept.len());
-        let blocked_segments: Vec<&[u64]> = kept_keys.iter().map(Vec::as_slice).collect();
-        let probing_all: Vec<&[u64]> = probing_keys.iter().map(Vec::as_slice).collect();
+        let sizes: Vec<usize> = sampled[..kept.len()].iter().map(Side::size).collect();
+        let mut sampled = sampled.into_iter();
+        let kept_sampled = Sampled::join(sampled.by_ref().take(kept.len()).collect());
+        let probing_sampled = Sampled::join(sampled.collect());
         let weight = join.long_diagonals();
         let alone = std::time::Instant::now();
         let sorting = sieve.choose_sorting(
-            &blocked_segments,
-            &probing_all,
+            &kept_sampled,
+            &probing_sampled,
             west_blocked,
             bits,
             &weight,
             join.key_bits(),
         )?;
         let serial = alone.elapsed().as_secs_f64();
-        drop((blocked_segments, probing_all));
-        // Each segment sorted on its own, its unsorted keys let go as soon as it is.
-        let unsorted = Mutex::new(
-            made.into_iter()
-                .take(kept.len())
-                .map(Some)
-                .collect::<Vec<_>>(),
-        );
+        drop((kept_sampled, probing_sampled));
+        // Each segment made again and sorted on its own, into room had here, in this one
+        // thread: the C library keeps what a thread frees for that thread to use again, and
+        // 16 threads each holding big buffers freed by the others (a batch's segments, made
+        // by whichever thread came) would fill a node's memory.
+        let mut rooms = Vec::with_capacity(sizes.len());
+        for size in sizes {
+            rooms.push(Some(Buckets::with_room(size)?));
+        }
+        let rooms = Mutex::new(rooms);
         let segments = together(&mut self.hands, kept.len(), helpers, |task, hand| {
-            let keys = lock(&unsorted)[task]
-                .take()
-                .expect("each segment sorted once");
-            let mut segment = Buckets::default();
+            row_set.make(
+                join,
+                !west_blocked,
+                (blocked, kept.start + task),
+                &mut hand.keys,
+            )?;
+            let mut segment = lock(&rooms)[task].take().expect("each segment sorted once");
             Sieve::sort_segment(
                 &sorting,
-                &keys,
+                hand.keys.keys(),
                 true,
                 &weight,
                 (&mut segment, &mut hand.next),

@@ -19,6 +19,17 @@ pub struct Buckets {
 }
 
 impl Buckets {
+    /// No buckets yet, with room for `keys` keys had now (in the calling thread).
+    ///
+    /// # Errors
+    ///
+    /// [`OutOfMemory`] if the room cannot be had.
+    pub(in crate::count::join) fn with_room(keys: usize) -> Result<Buckets, OutOfMemory> {
+        let mut room = Buckets::default();
+        crate::memory::reserve(&mut room.keys, keys, "the sieve's buckets")?;
+        Ok(room)
+    }
+
     /// Bucket `b`.
     pub(super) fn get(&self, b: usize) -> &[u64] {
         &self.keys[self.at[b] as usize..self.at[b + 1] as usize]

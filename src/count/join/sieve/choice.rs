@@ -50,38 +50,141 @@ pub(super) const SUBSET_COST: u64 = 4;
 /// operations.
 pub(super) const BUCKET_COST: u64 = 16;
 
-/// About [`SAMPLE`] keys of the segments `keys`, evenly spread.
-fn sample<'a>(keys: &'a [&'a [u64]]) -> impl Iterator<Item = &'a u64> {
-    every(keys, SAMPLE).0
+/// One side's keys as the choice of a cut reads them: how many there are, every key bit they
+/// use, and even samples of them. The keys themselves (in segments, `[&[u64]]`), or
+/// [`Sampled`]: only what the choice reads, so that a crew's big batch need not be held
+/// unsorted while its cut is chosen.
+pub(in crate::count::join) trait Side {
+    /// How many keys.
+    fn size(&self) -> usize;
+
+    /// Every bit any key has.
+    fn used(&self) -> u64;
+
+    /// Calls `visit` on about `most` keys, evenly spread (all of them if there are fewer than
+    /// twice as many), each with how many keys it stands for.
+    fn sample(&self, most: usize, visit: impl FnMut(u64, u64));
 }
 
-/// About `most` keys of the segments `keys`, evenly spread (all of them if there are fewer
-/// than twice as many), and how many keys each stands for.
-fn every<'a>(keys: &'a [&'a [u64]], most: usize) -> (impl Iterator<Item = &'a u64>, u64) {
-    let total: usize = keys.iter().map(|segment| segment.len()).sum();
-    let step = (total / most.max(1)).max(1);
-    let keys = keys
-        .iter()
-        .flat_map(move |segment| segment.iter().step_by(step));
-    (keys, step as u64)
+impl Side for [&[u64]] {
+    fn size(&self) -> usize {
+        self.iter().map(|segment| segment.len()).sum()
+    }
+
+    fn used(&self) -> u64 {
+        self.iter()
+            .flat_map(|segment| segment.iter())
+            .fold(0, |all, &key| all | key)
+    }
+
+    fn sample(&self, most: usize, mut visit: impl FnMut(u64, u64)) {
+        let step = (self.size() / most.max(1)).max(1);
+        self.iter()
+            .flat_map(|segment| segment.iter().step_by(step))
+            .for_each(|&key| visit(key, step as u64));
+    }
 }
 
-/// How often each of the first `key_bits` bits is set in a sample of `keys` (in segments).
-fn densities(keys: &[&[u64]], key_bits: u32) -> Vec<f64> {
-    let mut counts = vec![0u32; key_bits as usize];
-    let mut seen = 0u32;
-    let mask = (1u64 << key_bits) - 1;
-    for &key in sample(keys) {
-        seen += 1;
-        let mut bits = key & mask;
-        while bits != 0 {
-            counts[bits.trailing_zeros() as usize] += 1;
-            bits &= bits - 1;
+/// The sample sizes the choice asks a [`Side`] for.
+const SAMPLED: [usize; 2] = [SAMPLE, HISTOGRAM_KEYS];
+
+/// What the choice of a cut reads of a side made in segments, taken from each segment as it
+/// is made ([`Sampled::segment`]) and joined ([`Sampled::join`]): each segment sampled on its
+/// own, evenly, so that all of them give about the sample asked for. The keys need not be
+/// kept: a crew's big batch is made once for this and once more to be sorted.
+#[derive(Debug, Default)]
+pub(in crate::count::join) struct Sampled {
+    size: usize,
+    used: u64,
+    /// For each sample size of [`SAMPLED`], each segment's sampled keys and how many keys
+    /// each stands for.
+    samples: [Vec<(Vec<u64>, u64)>; 2],
+}
+
+impl Sampled {
+    /// What the choice reads of `keys`, one of `segments` segments of about the same size.
+    ///
+    /// # Errors
+    ///
+    /// [`OutOfMemory`] if the samples do not fit (some 64 MB for a batch of 128 Mi keys).
+    ///
+    /// # Complexity
+    ///
+    /// O(|keys|).
+    pub(in crate::count::join) fn segment(
+        keys: &[u64],
+        segments: usize,
+    ) -> Result<Sampled, OutOfMemory> {
+        let mut sampled = Sampled {
+            size: keys.len(),
+            used: keys.iter().fold(0, |all, &key| all | key),
+            samples: Default::default(),
+        };
+        for (samples, most) in sampled.samples.iter_mut().zip(SAMPLED) {
+            // This segment's share of the sample: the same step as a whole batch of
+            // `segments` such segments would take.
+            let step = (keys.len() * segments.max(1) / most).max(1);
+            let mut taken = Vec::new();
+            crate::memory::reserve(&mut taken, keys.len().div_ceil(step), "the sieve's samples")?;
+            taken.extend(keys.iter().step_by(step));
+            samples.push((taken, step as u64));
+        }
+        Ok(sampled)
+    }
+
+    /// The segments' samples as one side's, in the order given.
+    pub(in crate::count::join) fn join(parts: Vec<Sampled>) -> Sampled {
+        let mut joined = Sampled::default();
+        for part in parts {
+            joined.size += part.size;
+            joined.used |= part.used;
+            for (all, samples) in joined.samples.iter_mut().zip(part.samples) {
+                all.extend(samples);
+            }
+        }
+        joined
+    }
+}
+
+impl Side for Sampled {
+    fn size(&self) -> usize {
+        self.size
+    }
+
+    fn used(&self) -> u64 {
+        self.used
+    }
+
+    /// # Panics
+    ///
+    /// Panics if `most` is not a sample size the choice asks for ([`SAMPLED`]).
+    fn sample(&self, most: usize, mut visit: impl FnMut(u64, u64)) {
+        let which = SAMPLED
+            .iter()
+            .position(|&m| m == most)
+            .expect("sieve: a sample size the choice asks for");
+        for (keys, each) in &self.samples[which] {
+            keys.iter().for_each(|&key| visit(key, *each));
         }
     }
+}
+
+/// How often each of the first `key_bits` bits is set in a sample of a side's keys.
+fn densities(keys: &(impl Side + ?Sized), key_bits: u32) -> Vec<f64> {
+    let mut counts = vec![0u64; key_bits as usize];
+    let mut seen = 0u64;
+    let mask = (1u64 << key_bits) - 1;
+    keys.sample(SAMPLE, |key, each| {
+        seen += each;
+        let mut bits = key & mask;
+        while bits != 0 {
+            counts[bits.trailing_zeros() as usize] += each;
+            bits &= bits - 1;
+        }
+    });
     counts
         .into_iter()
-        .map(|count| f64::from(count) / f64::from(seen.max(1)))
+        .map(|count| count as f64 / seen.max(1) as f64)
         .collect()
 }
 
@@ -284,8 +387,8 @@ impl Choice {
     fn histograms(
         &mut self,
         trie: &Trie,
-        (blocked, ways, weigh): (&[&[u64]], usize, &impl Fn(u64) -> usize),
-        probing: &[&[u64]],
+        (blocked, ways, weigh): (&(impl Side + ?Sized), usize, &impl Fn(u64) -> usize),
+        probing: &(impl Side + ?Sized),
     ) -> Result<(), OutOfMemory> {
         let width = trie.width();
         let pattern = |key: u64| trie.index(key);
@@ -296,15 +399,15 @@ impl Choice {
             Ok::<(), OutOfMemory>(())
         };
         fresh(&mut self.blocked_histogram, ways << width)?;
-        let (keys, each) = every(blocked, HISTOGRAM_KEYS);
-        for &key in keys {
-            self.blocked_histogram[pattern(key) * ways + weigh(key)] += each;
-        }
+        let histogram = &mut self.blocked_histogram;
+        blocked.sample(HISTOGRAM_KEYS, |key, each| {
+            histogram[pattern(key) * ways + weigh(key)] += each;
+        });
         fresh(&mut self.probing_histogram, 1 << width)?;
-        let (keys, each) = every(probing, HISTOGRAM_KEYS);
-        for &key in keys {
-            self.probing_histogram[pattern(key)] += each;
-        }
+        let histogram = &mut self.probing_histogram;
+        probing.sample(HISTOGRAM_KEYS, |key, each| {
+            histogram[pattern(key)] += each;
+        });
         Ok(())
     }
 
@@ -319,10 +422,10 @@ impl Choice {
     /// [`OutOfMemory`] if the histograms do not fit.
     pub(super) fn choose(
         &mut self,
-        blocked: &[&[u64]],
+        blocked: &(impl Side + ?Sized),
         ways: usize,
         weigh: impl Fn(u64) -> usize,
-        probing: &[&[u64]],
+        probing: &(impl Side + ?Sized),
         key_bits: u32,
         live: u64,
     ) -> Result<(Trie, u64), OutOfMemory> {
@@ -331,7 +434,7 @@ impl Choice {
         // blocked side's buckets keep MIN_BUCKET keys on average.
         let (db, dp) = (densities(blocked, key_bits), densities(probing, key_bits));
         let score: Vec<f64> = db.iter().zip(&dp).map(|(a, b)| a * b).collect();
-        let size: usize = blocked.iter().map(|segment| segment.len()).sum();
+        let size = blocked.size();
         let fill = (size / MIN_BUCKET).max(1).ilog2();
         let width = MAX_WIDTH.min(fill).min(key_bits) as usize;
         let last = key_bits as usize - width;

@@ -49,6 +49,7 @@ use crate::memory::OutOfMemory;
 use buckets::blocks_of;
 pub use buckets::{Buckets, JoinRun};
 use choice::{Choice, BUCKET_COST, CALL_COST, LOAD_COST, SUBSET_COST};
+pub(super) use choice::{Sampled, Side};
 pub use lanes::Gather;
 pub use sorting::Sorting;
 use sorting::WAYS;
@@ -140,7 +141,7 @@ impl Sieve {
             let weigh = |key: u64| if west_blocked { weight(key) } else { 0 };
             let (trie, cost) =
                 self.choice
-                    .choose(&[blocked], ways, weigh, &[probing], key_bits, live)?;
+                    .choose(&[blocked][..], ways, weigh, &[probing][..], key_bits, live)?;
             if cost < best.2 {
                 best = (west_blocked, Some(trie), cost);
             }
@@ -216,8 +217,8 @@ impl Sieve {
             let blocked = if west_blocked { west } else { east };
             let probing = if west_blocked { east } else { west };
             let sorting = self.choose_sorting(
-                &[blocked],
-                &[probing],
+                &[blocked][..],
+                &[probing][..],
                 west_blocked,
                 bits,
                 &weight,
@@ -237,8 +238,9 @@ impl Sieve {
         Ok(total)
     }
 
-    /// The cut of a batch of a row set's larger side (the west one if `west_blocked`), made
-    /// in segments `blocked`, for meeting it with `probing`, a batch of the other side: the
+    /// The cut of a batch of a row set's larger side (the west one if `west_blocked`),
+    /// `blocked` (its keys in segments, or what the choice reads of them: [`Sampled`]), for
+    /// meeting it with `probing`, a batch of the other side (likewise): the
     /// sieve's diagonals and the squeeze of the keys. `bits` are the key bits the other
     /// side's halves may use, all its batches together (a superset will do).
     ///
@@ -251,21 +253,16 @@ impl Sieve {
     /// O(keys + 2^[`MAX_WIDTH`] · [`MAX_WIDTH`]).
     pub(super) fn choose_sorting(
         &mut self,
-        blocked: &[&[u64]],
-        probing: &[&[u64]],
+        blocked: &(impl Side + ?Sized),
+        probing: &(impl Side + ?Sized),
         west_blocked: bool,
         bits: u64,
         weight: &impl Fn(u64) -> usize,
         key_bits: u32,
     ) -> Result<Sorting, OutOfMemory> {
         let key_mask = (1u64 << key_bits) - 1;
-        let used = blocked
-            .iter()
-            .flat_map(|segment| segment.iter())
-            .fold(0, |all, &key| all | key);
-        let live = used & bits & key_mask;
-        let empty = blocked.iter().all(|segment| segment.is_empty());
-        if empty || probing.iter().all(|segment| segment.is_empty()) {
+        let live = blocked.used() & bits & key_mask;
+        if blocked.size() == 0 || probing.size() == 0 {
             return Ok(Sorting::new(west_blocked, 0, 0, live));
         }
         let ways = if west_blocked { WAYS } else { 1 };

@@ -205,8 +205,7 @@ fn assert_a_crew_counts(
     };
     let weight = |key: u64| (key >> WEIGHT) as usize;
     let mut next = Vec::new();
-    let mut sort = |keys: &[u64], coarse: bool| {
-        let mut out = Buckets::default();
+    let mut sort = |keys: &[u64], coarse: bool, mut out: Buckets| {
         let buffers = (&mut out, &mut next);
         match coarse {
             true => Sieve::sort_coarse(sorting, keys, &weight, buffers).unwrap(),
@@ -214,8 +213,20 @@ fn assert_a_crew_counts(
         }
         out
     };
-    let kept: Vec<Buckets> = blocked.chunks(kept).map(|k| sort(k, false)).collect();
-    let segments: Vec<Buckets> = probing.chunks(300).map(|k| sort(k, true)).collect();
+    // Each segment's buckets filled before with all of its side's keys, as a crew fills a
+    // batch's buckets again: nothing of what they held may count.
+    let mut refill = |keys: &[u64], side: &[u64], coarse: bool| {
+        let stale = sort(side, coarse, Buckets::default());
+        sort(keys, coarse, stale)
+    };
+    let kept: Vec<Buckets> = blocked
+        .chunks(kept)
+        .map(|k| refill(k, blocked, false))
+        .collect();
+    let segments: Vec<Buckets> = probing
+        .chunks(300)
+        .map(|k| refill(k, probing, true))
+        .collect();
     let mut sieve = Sieve::default();
     sieve.keep_segments(sorting.clone(), kept);
     let mut room = Gather::default();
@@ -301,4 +312,52 @@ fn the_cheapest_trie_splits_the_big_bucket_and_leaves_the_small_ones() {
         (trie.leaf(0), trie.leaf(1), trie.leaf(2), trie.leaf(3)),
         (0, 0, 1, 2)
     );
+}
+
+/// The keys `side` gives for a sample of about `most`, each with how many it stands for.
+fn visited(side: &(impl Side + ?Sized), most: usize) -> Vec<(u64, u64)> {
+    let mut seen = Vec::new();
+    side.sample(most, |key, each| seen.push((key, each)));
+    seen
+}
+
+#[test]
+fn what_the_choice_reads_of_segments_sampled_one_by_one_is_what_it_reads_of_the_keys() {
+    let mut rng = SplitMix64::new(23);
+    let key_bits = 30;
+    for count in [0, 1, 511, 5000, 1 << 16] {
+        let keys = skewed_keys(&mut rng, key_bits, count, true);
+        // One segment: the same keys, sizes and bits as the keys themselves give.
+        let whole: &[&[u64]] = &[&keys];
+        let sampled = Sampled::join(vec![Sampled::segment(&keys, 1).unwrap()]);
+        assert_eq!(
+            (sampled.size(), sampled.used()),
+            (whole.size(), whole.used())
+        );
+        for most in [512, 1 << 23] {
+            let from_whole = visited(whole, most);
+            let from_sampled = visited(&sampled, most);
+            assert_eq!(from_sampled, from_whole, "{} keys, {} asked", count, most);
+        }
+        // In 8 segments: every key counted, about as many sampled as asked.
+        let parts: Vec<Sampled> = keys
+            .chunks(count.div_ceil(8).max(1))
+            .map(|segment| Sampled::segment(segment, 8).unwrap())
+            .collect();
+        let joined = Sampled::join(parts);
+        assert_eq!((joined.size(), joined.used()), (whole.size(), whole.used()));
+        let from_joined = visited(&joined, 512);
+        let stood_for: u64 = from_joined.iter().map(|&(_, each)| each).sum();
+        assert!(
+            stood_for.abs_diff(count as u64) <= 8 * 64,
+            "{} for {}",
+            stood_for,
+            count
+        );
+        assert!(
+            from_joined.len() <= 2 * 512 + 8,
+            "{} sampled",
+            from_joined.len()
+        );
+    }
 }
