@@ -40,6 +40,7 @@
 mod buckets;
 mod choice;
 mod lanes;
+mod sampled;
 mod sorting;
 mod trie;
 
@@ -49,8 +50,8 @@ use crate::memory::OutOfMemory;
 use buckets::blocks_of;
 pub use buckets::{Buckets, JoinRun};
 use choice::{Choice, BUCKET_COST, CALL_COST, LOAD_COST, SUBSET_COST};
-pub(super) use choice::{Sampled, Side};
 pub use lanes::Gather;
+pub(super) use sampled::{Sampled, Side};
 pub use sorting::Sorting;
 use sorting::WAYS;
 #[cfg(doc)]
