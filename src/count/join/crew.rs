@@ -27,7 +27,7 @@
 //! threads.
 
 use super::halves::{Keys, RowSet};
-use super::meeting::{batch_count, segments_of, Meeting};
+use super::meeting::{batch_count, probing_segment, segments_of, Meeting};
 use super::plan::Join;
 use super::progress::Progress;
 use super::sieve::{Buckets, Gather, Sampled, Side, Sieve};
@@ -156,6 +156,11 @@ impl Crew {
             Ok(segment)
         })?;
         sieve.keep_segments(sorting, segments);
+        // The threads' room for a segment of the kept batch, 8 times one of the other side's,
+        // held while the kept batch is met would be a tenth of a crew's memory at 16 threads.
+        for hand in &mut self.hands {
+            hand.keys.shrink(2 * probing_segment(join));
+        }
         Ok((started.elapsed().as_secs_f64(), serial))
     }
 

@@ -130,6 +130,15 @@ impl Keys {
     pub(super) fn keys(&self) -> &[u64] {
         &self.buf[..self.len]
     }
+
+    /// Forgets the keys and gives back all but room for `most` (had again when more are made):
+    /// a crew's thread makes segments of 16 MB for the kept batch, then of 2 MB for the other
+    /// side's batches.
+    pub(super) fn shrink(&mut self, most: usize) {
+        self.len = 0;
+        self.buf.truncate(most);
+        self.buf.shrink_to(most);
+    }
 }
 
 /// Adds to `fitting` the key of every half of `width` columns made of a north placement in

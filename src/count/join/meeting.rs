@@ -46,7 +46,7 @@ impl Meeting {
         let (big, small, subs) = match join.crew {
             true => (
                 join.halves.saturating_mul(KEPT / KEPT_SUBS),
-                (join.halves.saturating_mul(PROBING) / PROBING_SUBS).max(1),
+                probing_segment(join),
                 (KEPT_SUBS, PROBING_SUBS),
             ),
             false => (join.halves.saturating_mul(BLOCKED), join.halves, (1, 1)),
@@ -85,6 +85,12 @@ impl Meeting {
             batch_count(&self.west, self.subs[1]),
         ]
     }
+}
+
+/// The halves a crew's segment of the side not kept sorted is cut for: [`PROBING`] times
+/// `join.halves` a batch, in [`PROBING_SUBS`] segments.
+pub(super) fn probing_segment(join: &Join) -> usize {
+    (join.halves.saturating_mul(PROBING) / PROBING_SUBS).max(1)
 }
 
 /// The number of batches of a side whose segments start at `starts`, `subs` segments a batch.

@@ -279,10 +279,11 @@ impl Sieve {
         self.kept = Some(sorting);
     }
 
-    /// Lets go of the side kept sorted (before the next batch of it is made, so that two are
-    /// never held).
+    /// Lets go of the side kept sorted and of the last batch of the other side (before the
+    /// next batch of it is made, so that two are never held, nor a batch met no more).
     pub(super) fn forget_kept(&mut self) {
         self.blocked.clear();
+        self.probing = Buckets::default();
         self.kept = None;
     }
 
