@@ -157,7 +157,7 @@ impl Crew {
         })?;
         sieve.keep_segments(sorting, segments);
         // The threads' room for a segment of the kept batch, 8 times one of the other side's,
-        // held while the kept batch is met would be a tenth of a crew's memory at 16 threads.
+        // held while the kept batch is met, would be an eighth of a crew's memory at 16 threads.
         for hand in &mut self.hands {
             hand.keys.shrink(2 * probing_segment(join));
         }
