@@ -22,7 +22,8 @@
 //!    patterns with its own block tables.
 //!
 //! So a count holds one row set's lists, one big batch and one small one, and each thread
-//! beyond the first only its own buffers ([`Hand`]). With one thread it is the same work in
+//! beyond the first only its own buffers ([`Hand`]), its room for making a segment shrunk to
+//! the other side's size once the big batch is kept. With one thread it is the same work in
 //! the same order: the count, the pieces of a checkpoint and the estimate do not depend on the
 //! threads.
 
