@@ -58,6 +58,9 @@ struct Hand {
 /// The threads of a count working on one row set together, each with its own buffers.
 pub(super) struct Crew {
     hands: Vec<Hand>,
+    /// The room of each segment of the other side's batches, had by the count's thread for
+    /// the first batch met with a kept one and used again for the next ones.
+    rooms: Vec<Buckets>,
 }
 
 impl Crew {
@@ -71,6 +74,7 @@ impl Crew {
         };
         Crew {
             hands: (0..hands.max(1)).map(|_| hand()).collect(),
+            rooms: Vec::new(),
         }
     }
 
@@ -97,6 +101,7 @@ impl Crew {
             segments_of(probing, probing_subs, p),
         );
         sieve.forget_kept();
+        self.rooms = Vec::new();
         // What the choice of the cut reads of both batches, a segment a task, the larger
         // side's first: its keys are not kept (1 GB unsorted beside the 1 GB sorted), but
         // made again to be sorted, which costs a small share of the time they are met for.
@@ -134,9 +139,10 @@ impl Crew {
         // thread: the C library keeps what a thread frees for that thread to use again, and
         // 16 threads each holding big buffers freed by the others (a batch's segments, made
         // by whichever thread came) would fill a node's memory.
+        let buckets = sorting.buckets(west_blocked);
         let mut rooms = Vec::with_capacity(sizes.len());
         for size in sizes {
-            rooms.push(Some(Buckets::with_room(size)?));
+            rooms.push(Some(Buckets::with_room(size, buckets)?));
         }
         let rooms = Mutex::new(rooms);
         let segments = together(&mut self.hands, kept.len(), helpers, |task, hand| {
@@ -158,9 +164,12 @@ impl Crew {
         })?;
         sieve.keep_segments(sorting, segments);
         // The threads' room for a segment of the kept batch, 8 times one of the other side's,
-        // held while the kept batch is met, would be an eighth of a crew's memory at 16 threads.
+        // held while the kept batch is met, would be an eighth of a crew's memory at 16 threads;
+        // and the room to sort one into every bucket of the cut, where the other side's
+        // segments need room for the coarse buckets alone.
         for hand in &mut self.hands {
             hand.keys.shrink(2 * probing_segment(join));
+            hand.next = Vec::new();
         }
         Ok((started.elapsed().as_secs_f64(), serial))
     }
@@ -192,11 +201,23 @@ impl Crew {
         let other = segments_of(probing, probing_subs, p);
         let sorting = sieve.kept().expect("a batch is kept").clone();
         let weight = join.long_diagonals();
+        // The segments' rooms had here (in this one thread, as the kept batch's are), once
+        // for all the batches met with the kept one.
+        while self.rooms.len() < other.len() {
+            let room = Buckets::with_room(probing_segment(join), sorting.coarse_buckets())?;
+            self.rooms.push(room);
+        }
+        let rooms = Mutex::new(
+            self.rooms
+                .drain(..other.len())
+                .map(Some)
+                .collect::<Vec<_>>(),
+        );
         let hands = &mut self.hands;
         let segments = together(hands, other.len(), helpers, |task, hand| {
             let j = other.start + task;
             row_set.make(join, west_blocked, (probing, j), &mut hand.keys)?;
-            let mut segment = Buckets::default();
+            let mut segment = lock(&rooms)[task].take().expect("each segment sorted once");
             let buffers = (&mut segment, &mut hand.next);
             Sieve::sort_coarse(&sorting, hand.keys.keys(), &weight, buffers)?;
             Ok(segment)
@@ -211,7 +232,8 @@ impl Crew {
             let run = lock(&runs)[task].take().expect("each run filled once");
             run.fill(&segments, &sorting, &weight, hand.gathered.room())
         })?;
-        drop((runs, segments));
+        drop(runs);
+        self.rooms.extend(segments);
         let made = started.elapsed().as_secs_f64();
         let sieve = &*sieve;
         let all = sorting.patterns();

@@ -45,7 +45,7 @@ impl Meeting {
         let west_blocked = west_starts.len() > east_starts.len();
         let (big, small, subs) = match join.crew {
             true => (
-                join.halves.saturating_mul(KEPT / KEPT_SUBS),
+                join.halves.saturating_mul(KEPT) / KEPT_SUBS,
                 probing_segment(join),
                 (KEPT_SUBS, PROBING_SUBS),
             ),

@@ -19,14 +19,20 @@ pub struct Buckets {
 }
 
 impl Buckets {
-    /// No buckets yet, with room for `keys` keys had now (in the calling thread).
+    /// No buckets yet, with room for `keys` keys in `buckets` buckets had now, in the calling
+    /// thread: the C library keeps what a thread frees for that thread to use again, so a
+    /// crew's big buffers are had by one thread, whichever thread fills them.
     ///
     /// # Errors
     ///
     /// [`OutOfMemory`] if the room cannot be had.
-    pub(in crate::count::join) fn with_room(keys: usize) -> Result<Buckets, OutOfMemory> {
+    pub(in crate::count::join) fn with_room(
+        keys: usize,
+        buckets: usize,
+    ) -> Result<Buckets, OutOfMemory> {
         let mut room = Buckets::default();
         crate::memory::reserve(&mut room.keys, keys, "the sieve's buckets")?;
+        crate::memory::reserve(&mut room.at, buckets + 1, "the sieve's buckets")?;
         Ok(room)
     }
 

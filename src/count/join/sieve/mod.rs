@@ -374,13 +374,8 @@ impl Sieve {
     ) -> Result<(), OutOfMemory> {
         let (slot, buckets) = sorting.slots(!sorting.west_blocked, weight);
         let shift = Sorting::coarse_shift(buckets);
-        let coarse = (slot, ((buckets - 1) >> shift) + 1);
-        out.fill(
-            keys,
-            (|key| coarse.0(key) >> shift, coarse.1),
-            |key| key,
-            next,
-        )
+        let coarse = (|key| slot(key) >> shift, sorting.coarse_buckets());
+        out.fill(keys, coarse, |key| key, next)
     }
 
     /// The kernel's count of the sorted buckets: every block of the side loaded into blocks

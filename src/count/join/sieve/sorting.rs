@@ -71,11 +71,23 @@ impl Sorting {
                 false => way << width | index,
             }
         };
-        let buckets = match blocked {
-            true => trie.leaves() * ways,
-            false => ways << width,
-        };
-        (slot, buckets)
+        (slot, self.buckets(west))
+    }
+
+    /// How many buckets the keys of the west side (if `west`) or of the east side are sorted
+    /// into ([`Sorting::slots`]).
+    pub(in crate::count::join) fn buckets(&self, west: bool) -> usize {
+        match west == self.west_blocked {
+            true => self.trie.leaves() * self.ways(west),
+            false => self.ways(west) << self.trie.width(),
+        }
+    }
+
+    /// How many coarse buckets a segment of the side not loaded into blocks is sorted into
+    /// before the segments are joined (at most [`COARSE`]).
+    pub(in crate::count::join) fn coarse_buckets(&self) -> usize {
+        let buckets = self.buckets(!self.west_blocked);
+        ((buckets - 1) >> Sorting::coarse_shift(buckets)) + 1
     }
 
     /// The buckets a pattern has on the west side (if `west`) or on the east side: one a
