@@ -168,7 +168,7 @@ pub(super) fn pairs(
         let tops = upper.bucket(cols);
         let tops = &tops[top.min(tops.len())..if last { to.unwrap().1 } else { tops.len() }];
         let bottoms = lower.bucket(all & !cols);
-        if !bottoms.is_empty() {
+        if !bottoms.is_empty() && !tops.is_empty() {
             fitting.keep_disjoint(kernel, (tops, bottoms), key_mask)?;
         }
         if last {

@@ -60,7 +60,7 @@ pub struct Kernel(Isa);
 /// `Isa::Avx2` exists only after the CPU said it has those instructions (`detected`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 enum Isa {
-    /// 512-bit vectors with a vector popcount (x86-64 with AVX-512F and AVX-512 VPOPCNTDQ).
+    /// 512-bit vectors with a vector popcount (x86-64 with AVX-512F, AVX-512 VPOPCNTDQ and POPCNT).
     Avx512,
     /// 256-bit vectors (x86-64 with AVX2).
     Avx2,
@@ -160,7 +160,10 @@ impl Kernel {
         let mut all = Vec::new();
         #[cfg(target_arch = "x86_64")]
         {
-            if is_x86_feature_detected!("avx512f") && is_x86_feature_detected!("avx512vpopcntdq") {
+            if is_x86_feature_detected!("avx512f")
+                && is_x86_feature_detected!("avx512vpopcntdq")
+                && is_x86_feature_detected!("popcnt")
+            {
                 all.push(Kernel(Isa::Avx512));
             }
             if is_x86_feature_detected!("avx2") {
@@ -227,7 +230,7 @@ impl Kernel {
         );
         match self.0 {
             #[cfg(target_arch = "x86_64")]
-            // SAFETY: `Isa::Avx512` exists only where the CPU has AVX-512F (see `run`), and
+            // SAFETY: `Isa::Avx512` exists only where the CPU has AVX-512F and POPCNT (see `run`), and
             // `out` has room for every key written, checked above.
             Isa::Avx512 => unsafe { keep_disjoint_avx512(tops, bottoms, mask, out, len) },
             _ => tops

@@ -71,7 +71,7 @@ impl<'a> Walk<'a> {
             return;
         };
         let cols = self.shape.cols;
-        let mut can = self.shape.allowed[r as usize] & !used;
+        let mut can = self.shape.open(r, used, slash, back);
         while can != 0 {
             let c = can.trailing_zeros();
             can &= can - 1;
@@ -87,19 +87,17 @@ impl<'a> Walk<'a> {
                     continue;
                 }
             }
-            let (s, b) = (1u64 << (r + c), 1u64 << (r + cols - c));
-            if slash & s == 0 && back & b == 0 {
-                let square = self.shape.bits[(r * cols + c) as usize];
-                self.visit(
-                    i + 1,
-                    used | 1 << c,
-                    slash | s,
-                    back | b,
-                    entry | square,
-                    next,
-                    found,
-                );
-            }
+            let (s, b) = Shape::diagonals(r, c);
+            let square = self.shape.bits[(r * cols + c) as usize];
+            self.visit(
+                i + 1,
+                used | 1 << c,
+                slash | s,
+                back | b,
+                entry | square,
+                next,
+                found,
+            );
         }
     }
 }
