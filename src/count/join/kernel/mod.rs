@@ -23,7 +23,7 @@ mod row;
 mod tests;
 
 #[cfg(target_arch = "x86_64")]
-use avx2::{load_avx2, matches_avx2};
+use avx2::{keep_disjoint_avx2, load_avx2, matches_avx2};
 #[cfg(target_arch = "x86_64")]
 use avx512::{keep_disjoint_avx512, load_avx512, matches_avx512};
 use portable::{keep_disjoint_in, load_in, matches_in};
@@ -62,7 +62,7 @@ pub struct Kernel(Isa);
 enum Isa {
     /// 512-bit vectors with a vector popcount (x86-64 with AVX-512F, AVX-512 VPOPCNTDQ and POPCNT).
     Avx512,
-    /// 256-bit vectors (x86-64 with AVX2).
+    /// 256-bit vectors (x86-64 with AVX2 and POPCNT).
     Avx2,
     /// Any CPU.
     Portable,
@@ -166,7 +166,7 @@ impl Kernel {
             {
                 all.push(Kernel(Isa::Avx512));
             }
-            if is_x86_feature_detected!("avx2") {
+            if is_x86_feature_detected!("avx2") && is_x86_feature_detected!("popcnt") {
                 all.push(Kernel(Isa::Avx2));
             }
         }
@@ -233,6 +233,10 @@ impl Kernel {
             // SAFETY: `Isa::Avx512` exists only where the CPU has AVX-512F and POPCNT (see `run`), and
             // `out` has room for every key written, checked above.
             Isa::Avx512 => unsafe { keep_disjoint_avx512(tops, bottoms, mask, out, len) },
+            #[cfg(target_arch = "x86_64")]
+            // SAFETY: `Isa::Avx2` exists only where the CPU has AVX2 and POPCNT (see `run`),
+            // and `out` has room for every key written, checked above.
+            Isa::Avx2 => unsafe { keep_disjoint_avx2(tops, bottoms, mask, out, len) },
             _ => tops
                 .iter()
                 .fold(len, |len, &a| keep_disjoint_in(a, bottoms, mask, out, len)),
