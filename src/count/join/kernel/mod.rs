@@ -204,7 +204,7 @@ impl Kernel {
     /// pair of an `a` of `tops` and a `b` of `bottoms` (for each `a`, every `b`) that share no
     /// bit, and returns the length after them: the making of a batch of halves, north
     /// placements against the south ones on the other columns (see `halves::pairs`). On
-    /// AVX-512 eight `b` at a time, the kept keys packed together.
+    /// AVX-512 eight `b` at a time and on AVX2 four, the kept keys packed together.
     ///
     /// Words of `out` past the length returned may be written too, up to `len +
     /// tops.len() · bottoms.len()`.
