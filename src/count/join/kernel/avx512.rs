@@ -49,7 +49,8 @@ pub(super) unsafe fn matches_avx512<const G: usize, const IN_KEYS: bool, const W
 ///
 /// # Safety
 ///
-/// The CPU must have AVX-512F and POPCNT, and `out` room for `len + tops.len() · bottoms.len()` keys.
+/// The CPU must have AVX-512F and POPCNT, and `out` room for `len + tops.len() ·
+/// bottoms.len()` keys.
 #[target_feature(enable = "avx512f,popcnt")]
 pub(super) unsafe fn keep_disjoint_avx512(
     tops: &[u64],

@@ -230,8 +230,8 @@ impl Kernel {
         );
         match self.0 {
             #[cfg(target_arch = "x86_64")]
-            // SAFETY: `Isa::Avx512` exists only where the CPU has AVX-512F and POPCNT (see `run`), and
-            // `out` has room for every key written, checked above.
+            // SAFETY: `Isa::Avx512` exists only where the CPU has AVX-512F and POPCNT (see
+            // `run`), and `out` has room for every key written, checked above.
             Isa::Avx512 => unsafe { keep_disjoint_avx512(tops, bottoms, mask, out, len) },
             #[cfg(target_arch = "x86_64")]
             // SAFETY: `Isa::Avx2` exists only where the CPU has AVX2 and POPCNT (see `run`),
