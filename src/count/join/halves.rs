@@ -102,7 +102,8 @@ impl Keys {
     }
 
     /// Adds the key `(a | b) & mask` of each pair of an `a` of `tops` and a `b` of `bottoms`
-    /// that share no bit, made by `kernel`.
+    /// that share no bit, for each `(tops, bottoms)` of `pairs`, made by `kernel` in one call
+    /// (`candidates`: the sum of their `tops.len() · bottoms.len()`).
     ///
     /// # Errors
     ///
@@ -110,19 +111,32 @@ impl Keys {
     fn keep_disjoint(
         &mut self,
         kernel: Kernel,
+        pairs: &[(&[u64], &[u64])],
+        candidates: usize,
+        mask: u64,
+    ) -> Result<(), OutOfMemory> {
+        self.make_room(candidates)?;
+        self.len = kernel.keep_disjoint(pairs, mask, &mut self.buf, self.len);
+        Ok(())
+    }
+
+    /// [`Keys::keep_disjoint`] for one pair of buckets with more than [`CANDIDATES_AT_ONCE`]
+    /// candidates: a few thousand at a time, since room for all of a big bucket's would be
+    /// room for the candidates, where the keys kept are fewer.
+    ///
+    /// # Errors
+    ///
+    /// [`OutOfMemory`] if the room for them cannot be had.
+    fn keep_disjoint_big(
+        &mut self,
+        kernel: Kernel,
         (tops, bottoms): (&[u64], &[u64]),
         mask: u64,
     ) -> Result<(), OutOfMemory> {
-        // A few thousand candidates at a time: room for all of a big bucket's would be room
-        // for the candidates, where the keys kept are fewer.
-        let at_once = match tops.len() * bottoms.len() <= CANDIDATES_AT_ONCE {
-            // Most buckets: all at once, without a division.
-            true => tops.len().max(1),
-            false => (CANDIDATES_AT_ONCE / bottoms.len().max(1)).max(1),
-        };
+        let at_once = (CANDIDATES_AT_ONCE / bottoms.len().max(1)).max(1);
         for tops in tops.chunks(at_once) {
-            self.make_room(tops.len() * bottoms.len())?;
-            self.len = kernel.keep_disjoint((tops, bottoms), mask, &mut self.buf, self.len);
+            let candidates = tops.len() * bottoms.len();
+            self.keep_disjoint(kernel, &[(tops, bottoms)], candidates, mask)?;
         }
         Ok(())
     }
@@ -160,6 +174,10 @@ pub(super) fn pairs(
     let all = (1u32 << width) - 1;
     let key_mask = (1u64 << key_bits) - 1;
     let (mut top, k) = (from.1, from.0.count_ones());
+    // Small pairs of buckets (most of them below n = 20) are given to the kernel together,
+    // up to CANDIDATES_AT_ONCE candidates and PAIRS_AT_ONCE pairs a call.
+    let mut pending = [(&[][..], &[][..]); PAIRS_AT_ONCE];
+    let (mut held, mut candidates) = (0, 0);
     for cols in subsets(k, width).skip_while(|&cols| cols < from.0) {
         let last = to.is_some_and(|(end, _)| end == cols);
         if to.is_some_and(|(end, _)| end < cols) {
@@ -168,16 +186,30 @@ pub(super) fn pairs(
         let tops = upper.bucket(cols);
         let tops = &tops[top.min(tops.len())..if last { to.unwrap().1 } else { tops.len() }];
         let bottoms = lower.bucket(all & !cols);
-        if !bottoms.is_empty() && !tops.is_empty() {
-            fitting.keep_disjoint(kernel, (tops, bottoms), key_mask)?;
+        let more = tops.len() * bottoms.len();
+        if more > 0 {
+            if held == PAIRS_AT_ONCE || candidates + more > CANDIDATES_AT_ONCE {
+                fitting.keep_disjoint(kernel, &pending[..held], candidates, key_mask)?;
+                (held, candidates) = (0, 0);
+            }
+            match more > CANDIDATES_AT_ONCE {
+                true => fitting.keep_disjoint_big(kernel, (tops, bottoms), key_mask)?,
+                false => {
+                    pending[held] = (tops, bottoms);
+                    (held, candidates) = (held + 1, candidates + more);
+                }
+            }
         }
         if last {
             break;
         }
         top = 0;
     }
-    Ok(())
+    fitting.keep_disjoint(kernel, &pending[..held], candidates, key_mask)
 }
+
+/// The most pairs of buckets [`pairs`] gives the kernel in one call.
+const PAIRS_AT_ONCE: usize = 64;
 
 /// The four quarter lists of one row set, as held: the halves of either side are made from
 /// them.

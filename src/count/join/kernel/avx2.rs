@@ -85,12 +85,11 @@ pub(super) unsafe fn load_avx2(keys: &[u64], valid: [u64; 8], free: &mut [Row], 
 ///
 /// # Safety
 ///
-/// The CPU must have AVX2 and POPCNT, and `out` room for `len + tops.len() · bottoms.len()`
-/// keys.
+/// The CPU must have AVX2 and POPCNT, and `out` room for `len` plus every pair's
+/// `tops.len() · bottoms.len()` keys.
 #[target_feature(enable = "avx2,popcnt")]
 pub(super) unsafe fn keep_disjoint_avx2(
-    tops: &[u64],
-    bottoms: &[u64],
+    pairs: &[(&[u64], &[u64])],
     mask: u64,
     out: &mut [u64],
     mut len: usize,
@@ -98,16 +97,6 @@ pub(super) unsafe fn keep_disjoint_avx2(
     use std::arch::x86_64::*;
     let vm = _mm256_set1_epi64x(mask as i64);
     let zero = _mm256_setzero_si256();
-    let whole = bottoms.len() / 4 * 4;
-    let tail = &bottoms[whole..];
-    let lanes = (1i32 << tail.len()) - 1;
-    // All ones in the lanes of `tail`'s words: those only are loaded, and may be kept.
-    let in_tail = _mm256_cmpgt_epi64(
-        _mm256_set1_epi64x(tail.len() as i64),
-        _mm256_setr_epi64x(0, 1, 2, 3),
-    );
-    // SAFETY: the lanes of `tail`'s words only (the others are not read).
-    let vtail = unsafe { _mm256_maskload_epi64(tail.as_ptr() as *const i64, in_tail) };
     // Four keys stored from `len`, the kept ones (the lanes of `keep`) first.
     let step = |va: __m256i, vb: __m256i, keep: i32, out: &mut [u64], len: usize| {
         let keys = _mm256_and_si256(_mm256_or_si256(va, vb), vm);
@@ -124,17 +113,29 @@ pub(super) unsafe fn keep_disjoint_avx2(
         let free = _mm256_cmpeq_epi64(_mm256_and_si256(va, vb), zero);
         _mm256_movemask_pd(_mm256_castsi256_pd(free))
     };
-    for &a in tops {
-        let va = _mm256_set1_epi64x(a as i64);
-        for four in bottoms[..whole].chunks_exact(4) {
-            // SAFETY: four readable words, loaded unaligned.
-            let vb = unsafe { _mm256_loadu_si256(four.as_ptr() as *const __m256i) };
-            len = step(va, vb, disjoint(va, vb), out, len);
+    for &(tops, bottoms) in pairs {
+        let whole = bottoms.len() / 4 * 4;
+        let tail = &bottoms[whole..];
+        let lanes = (1i32 << tail.len()) - 1;
+        // All ones in the lanes of `tail`'s words: those only are loaded, and may be kept.
+        let in_tail = _mm256_cmpgt_epi64(
+            _mm256_set1_epi64x(tail.len() as i64),
+            _mm256_setr_epi64x(0, 1, 2, 3),
+        );
+        // SAFETY: the lanes of `tail`'s words only (the others are not read).
+        let vtail = unsafe { _mm256_maskload_epi64(tail.as_ptr() as *const i64, in_tail) };
+        for &a in tops {
+            let va = _mm256_set1_epi64x(a as i64);
+            for four in bottoms[..whole].chunks_exact(4) {
+                // SAFETY: four readable words, loaded unaligned.
+                let vb = unsafe { _mm256_loadu_si256(four.as_ptr() as *const __m256i) };
+                len = step(va, vb, disjoint(va, vb), out, len);
+            }
+            len = match !tail.is_empty() && len + 4 <= out.len() {
+                true => step(va, vtail, disjoint(va, vtail) & lanes, out, len),
+                false => keep_disjoint_in(a, tail, mask, out, len),
+            };
         }
-        len = match !tail.is_empty() && len + 4 <= out.len() {
-            true => step(va, vtail, disjoint(va, vtail) & lanes, out, len),
-            false => keep_disjoint_in(a, tail, mask, out, len),
-        };
     }
     len
 }

@@ -49,23 +49,17 @@ pub(super) unsafe fn matches_avx512<const G: usize, const IN_KEYS: bool, const W
 ///
 /// # Safety
 ///
-/// The CPU must have AVX-512F and POPCNT, and `out` room for `len + tops.len() ·
-/// bottoms.len()` keys.
+/// The CPU must have AVX-512F and POPCNT, and `out` room for `len` plus every pair's
+/// `tops.len() · bottoms.len()` keys.
 #[target_feature(enable = "avx512f,popcnt")]
 pub(super) unsafe fn keep_disjoint_avx512(
-    tops: &[u64],
-    bottoms: &[u64],
+    pairs: &[(&[u64], &[u64])],
     mask: u64,
     out: &mut [u64],
     mut len: usize,
 ) -> usize {
     use std::arch::x86_64::*;
     let vm = _mm512_set1_epi64(mask as i64);
-    let whole = bottoms.len() / 8 * 8;
-    let tail = &bottoms[whole..];
-    let lanes = ((1u32 << tail.len()) - 1) as __mmask8;
-    // SAFETY: the lanes of `tail`'s words only (the others are not read), loaded unaligned.
-    let vtail = unsafe { _mm512_maskz_loadu_epi64(lanes, tail.as_ptr() as *const _) };
     // Eight keys stored from `len`, of which the kept ones are packed first.
     let step = |va: __m512i, vb: __m512i, keep: __mmask8, out: &mut [u64], len: usize| {
         let keys = _mm512_and_si512(_mm512_or_si512(va, vb), vm);
@@ -75,23 +69,25 @@ pub(super) unsafe fn keep_disjoint_avx512(
         unsafe { _mm512_storeu_si512(out.as_mut_ptr().add(len) as *mut _, packed) };
         len + keep.count_ones() as usize
     };
-    for &a in tops {
-        let va = _mm512_set1_epi64(a as i64);
-        for eight in bottoms[..whole].chunks_exact(8) {
-            // SAFETY: eight readable words, loaded unaligned.
-            let vb = unsafe { _mm512_loadu_si512(eight.as_ptr() as *const _) };
-            len = step(va, vb, _mm512_testn_epi64_mask(va, vb), out, len);
+    for &(tops, bottoms) in pairs {
+        let whole = bottoms.len() / 8 * 8;
+        let tail = &bottoms[whole..];
+        let lanes = ((1u32 << tail.len()) - 1) as __mmask8;
+        // SAFETY: the lanes of `tail`'s words only (the others are not read), loaded unaligned.
+        let vtail = unsafe { _mm512_maskz_loadu_epi64(lanes, tail.as_ptr() as *const _) };
+        for &a in tops {
+            let va = _mm512_set1_epi64(a as i64);
+            for eight in bottoms[..whole].chunks_exact(8) {
+                // SAFETY: eight readable words, loaded unaligned.
+                let vb = unsafe { _mm512_loadu_si512(eight.as_ptr() as *const _) };
+                len = step(va, vb, _mm512_testn_epi64_mask(va, vb), out, len);
+            }
+            let keep = _mm512_mask_testn_epi64_mask(lanes, va, vtail);
+            len = match !tail.is_empty() && len + 8 <= out.len() {
+                true => step(va, vtail, keep, out, len),
+                false => keep_disjoint_in(a, tail, mask, out, len),
+            };
         }
-        len = match !tail.is_empty() && len + 8 <= out.len() {
-            true => step(
-                va,
-                vtail,
-                _mm512_mask_testn_epi64_mask(lanes, va, vtail),
-                out,
-                len,
-            ),
-            false => keep_disjoint_in(a, tail, mask, out, len),
-        };
     }
     len
 }

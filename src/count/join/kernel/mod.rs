@@ -202,28 +202,31 @@ impl Kernel {
 
     /// Writes to `out`, from index `len` on and in order, the key `(a | b) & mask` of each
     /// pair of an `a` of `tops` and a `b` of `bottoms` (for each `a`, every `b`) that share no
-    /// bit, and returns the length after them: the making of a batch of halves, north
-    /// placements against the south ones on the other columns (see `halves::pairs`). On
-    /// AVX-512 eight `b` at a time and on AVX2 four, the kept keys packed together.
+    /// bit, for each `(tops, bottoms)` of `pairs` in turn, and returns the length after them:
+    /// the making of a batch of halves, north placements against the south ones on the other
+    /// columns (see `halves::pairs`), many small buckets in one call. On AVX-512 eight `b` at
+    /// a time and on AVX2 four, the kept keys packed together.
     ///
-    /// Words of `out` past the length returned may be written too, up to `len +
-    /// tops.len() · bottoms.len()`.
+    /// Words of `out` past the length returned may be written too, up to `len` plus the
+    /// candidates (`tops.len() · bottoms.len()` of each pair).
     ///
     /// # Panics
     ///
-    /// Panics if `out` has no room for `len + tops.len() · bottoms.len()` keys.
+    /// Panics if `out` has no room for `len` plus the candidates.
     ///
     /// # Complexity
     ///
-    /// O(`tops.len()` · `bottoms.len()`).
+    /// O(pairs + candidates).
     pub(crate) fn keep_disjoint(
         self,
-        (tops, bottoms): (&[u64], &[u64]),
+        pairs: &[(&[u64], &[u64])],
         mask: u64,
         out: &mut [u64],
         len: usize,
     ) -> usize {
-        let room = tops.len().checked_mul(bottoms.len());
+        let room = pairs.iter().try_fold(0usize, |room, (tops, bottoms)| {
+            room.checked_add(tops.len().checked_mul(bottoms.len())?)
+        });
         assert!(
             room.is_some_and(|room| len.saturating_add(room) <= out.len()),
             "kernel: no room for the halves made"
@@ -232,14 +235,15 @@ impl Kernel {
             #[cfg(target_arch = "x86_64")]
             // SAFETY: `Isa::Avx512` exists only where the CPU has AVX-512F and POPCNT (see
             // `run`), and `out` has room for every key written, checked above.
-            Isa::Avx512 => unsafe { keep_disjoint_avx512(tops, bottoms, mask, out, len) },
+            Isa::Avx512 => unsafe { keep_disjoint_avx512(pairs, mask, out, len) },
             #[cfg(target_arch = "x86_64")]
             // SAFETY: `Isa::Avx2` exists only where the CPU has AVX2 and POPCNT (see `run`),
             // and `out` has room for every key written, checked above.
-            Isa::Avx2 => unsafe { keep_disjoint_avx2(tops, bottoms, mask, out, len) },
-            _ => tops
-                .iter()
-                .fold(len, |len, &a| keep_disjoint_in(a, bottoms, mask, out, len)),
+            Isa::Avx2 => unsafe { keep_disjoint_avx2(pairs, mask, out, len) },
+            _ => pairs.iter().fold(len, |len, &(tops, bottoms)| {
+                tops.iter()
+                    .fold(len, |len, &a| keep_disjoint_in(a, bottoms, mask, out, len))
+            }),
         }
     }
 
