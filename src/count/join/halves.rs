@@ -188,7 +188,7 @@ pub(super) fn pairs(
         let bottoms = lower.bucket(all & !cols);
         let more = tops.len() * bottoms.len();
         if more > 0 {
-            if held == PAIRS_AT_ONCE || candidates + more > CANDIDATES_AT_ONCE {
+            if held > 0 && (held == PAIRS_AT_ONCE || candidates + more > CANDIDATES_AT_ONCE) {
                 fitting.keep_disjoint(kernel, &pending[..held], candidates, key_mask)?;
                 (held, candidates) = (0, 0);
             }
@@ -205,7 +205,10 @@ pub(super) fn pairs(
         }
         top = 0;
     }
-    fitting.keep_disjoint(kernel, &pending[..held], candidates, key_mask)
+    match held {
+        0 => Ok(()),
+        _ => fitting.keep_disjoint(kernel, &pending[..held], candidates, key_mask),
+    }
 }
 
 /// The most pairs of buckets [`pairs`] gives the kernel in one call.

@@ -82,9 +82,14 @@ pub(super) unsafe fn keep_disjoint_avx512(
                 let vb = unsafe { _mm512_loadu_si512(eight.as_ptr() as *const _) };
                 len = step(va, vb, _mm512_testn_epi64_mask(va, vb), out, len);
             }
-            let keep = _mm512_mask_testn_epi64_mask(lanes, va, vtail);
             len = match !tail.is_empty() && len + 8 <= out.len() {
-                true => step(va, vtail, keep, out, len),
+                true => step(
+                    va,
+                    vtail,
+                    _mm512_mask_testn_epi64_mask(lanes, va, vtail),
+                    out,
+                    len,
+                ),
                 false => keep_disjoint_in(a, tail, mask, out, len),
             };
         }
