@@ -15,7 +15,7 @@
 
 #[cfg(doc)]
 use super::kernel::WEIGHT;
-use super::kernel::{Kernel, Row, GROUP, MAX_GROUPS};
+use super::kernel::{Kernel, Row, Width, GROUP, MAX_GROUPS};
 
 /// The stored halves of a block.
 pub const BLOCK: usize = 512;
@@ -31,6 +31,8 @@ pub struct Sliced {
     table: Vec<Row>,
     /// One row per key bit: the stored halves that leave it free.
     free: Vec<Row>,
+    /// How much of each row holds the stored halves: half where they are at most 256.
+    width: Width,
 }
 
 impl Sliced {
@@ -51,6 +53,7 @@ impl Sliced {
             room: groups,
             table: vec![Row([0; 8]); groups << GROUP],
             free: vec![Row([0; 8]); groups * GROUP],
+            width: Width::Whole,
         }
     }
 
@@ -119,6 +122,7 @@ impl Sliced {
             &mut self.table[..self.groups << GROUP],
         );
         kernel.load(keys, valid, free, table);
+        self.width = Width::of(&valid);
     }
 
     /// [`Sliced::matches_of`] with each probe's matches counted `2^(probe >> WEIGHT)` times
@@ -128,7 +132,8 @@ impl Sliced {
     ///
     /// O(probes · groups) row operations.
     pub fn weighted_in_keys(&self, kernel: Kernel, probes: &[u64]) -> u64 {
-        kernel.weighted_in_keys(&self.table[..self.groups << GROUP], self.groups, probes)
+        let table = &self.table[..self.groups << GROUP];
+        kernel.weighted_in_keys(table, self.groups, probes, self.width)
     }
 
     /// The matches of several lists of probes together, in one call of the kernel, word by
@@ -139,7 +144,12 @@ impl Sliced {
     ///
     /// O(probes · groups) row operations.
     pub fn words_of(&self, kernel: Kernel, lists: &[&[u64]]) -> [u64; 8] {
-        kernel.words_of(&self.table[..self.groups << GROUP], self.groups, lists)
+        kernel.words_of(
+            &self.table[..self.groups << GROUP],
+            self.groups,
+            lists,
+            self.width,
+        )
     }
 
     /// The number of (probe, stored half) pairs of this block whose keys share no bit, the
@@ -149,7 +159,12 @@ impl Sliced {
     ///
     /// O(probes · groups) row operations.
     pub fn matches_of(&self, kernel: Kernel, lists: &[&[u64]]) -> u64 {
-        kernel.matches_of(&self.table[..self.groups << GROUP], self.groups, lists)
+        kernel.matches_of(
+            &self.table[..self.groups << GROUP],
+            self.groups,
+            lists,
+            self.width,
+        )
     }
 }
 

@@ -3,22 +3,34 @@
 use super::portable::{keep_disjoint_in, load_in};
 use super::row::{Row, GROUP, WEIGHT};
 
-/// The loop on AVX2: a row is two 256-bit vectors, counted by nibble lookups (`vpshufb`) and
-/// summed by `vpsadbw`.
+/// The loop on AVX2: a row is two 256-bit vectors (one if `HALF`: words 0 to 3), counted by
+/// nibble lookups (`vpshufb`) and summed by `vpsadbw`.
 ///
 /// # Safety
 ///
 /// The CPU must have AVX2.
 #[target_feature(enable = "avx2")]
-pub(super) unsafe fn matches_avx2<const G: usize, const IN_KEYS: bool, const WORDS: bool>(
-    tables: &[&[Row; 1 << GROUP]; G],
+pub(super) unsafe fn matches_avx2<
+    const G: usize,
+    const IN_KEYS: bool,
+    const WORDS: bool,
+    const HALF: bool,
+>(
+    tables: &[[Row; 1 << GROUP]; G],
     lists: &[&[u64]],
 ) -> [u64; 8] {
     use std::arch::x86_64::*;
-    // SAFETY (each load): a `Row` is 64 readable bytes; both halves are loaded unaligned.
+    let zero = _mm256_setzero_si256();
+    // SAFETY (each load): a `Row` is 64 readable bytes; both halves are loaded unaligned
+    // (the second left as zero if `HALF`).
     let load = |row: &Row| unsafe {
         let p = row.as_ptr() as *const __m256i;
-        (_mm256_loadu_si256(p), _mm256_loadu_si256(p.add(1)))
+        let high = if HALF {
+            zero
+        } else {
+            _mm256_loadu_si256(p.add(1))
+        };
+        (_mm256_loadu_si256(p), high)
     };
     let nibble = _mm256_set1_epi8(0x0f);
     let bits = _mm256_setr_epi8(
@@ -30,7 +42,6 @@ pub(super) unsafe fn matches_avx2<const G: usize, const IN_KEYS: bool, const WOR
         let high = _mm256_shuffle_epi8(bits, _mm256_and_si256(_mm256_srli_epi16(v, 4), nibble));
         _mm256_add_epi8(low, high)
     };
-    let zero = _mm256_setzero_si256();
     // The words 0..4 (with 4..8 too, unless WORDS) and the words 4..8.
     let (mut sum, mut high) = (zero, zero);
     for &keys in lists {
@@ -39,15 +50,22 @@ pub(super) unsafe fn matches_avx2<const G: usize, const IN_KEYS: bool, const WOR
             for (j, table) in tables.iter().enumerate().skip(1) {
                 let (c, d) = load(&table[(key >> (GROUP * j)) as usize & ((1 << GROUP) - 1)]);
                 a = _mm256_and_si256(a, c);
-                b = _mm256_and_si256(b, d);
+                if !HALF {
+                    b = _mm256_and_si256(b, d);
+                }
             }
             if WORDS {
                 sum = _mm256_add_epi64(sum, _mm256_sad_epu8(count(a), zero));
-                high = _mm256_add_epi64(high, _mm256_sad_epu8(count(b), zero));
+                if !HALF {
+                    high = _mm256_add_epi64(high, _mm256_sad_epu8(count(b), zero));
+                }
                 continue;
             }
             // Each byte counts at most 16 bits: no overflow before the sum of bytes.
-            let bytes = _mm256_add_epi8(count(a), count(b));
+            let bytes = match HALF {
+                true => count(a),
+                false => _mm256_add_epi8(count(a), count(b)),
+            };
             let mut counts = _mm256_sad_epu8(bytes, zero);
             if IN_KEYS {
                 counts = _mm256_sllv_epi64(counts, _mm256_set1_epi64x((key >> WEIGHT) as i64));

@@ -1,4 +1,5 @@
-//! The kernel's loops on AVX-512 (`avx512f`, `avx512vpopcntdq`): a row is one register.
+//! The kernel's loops on AVX-512 (`avx512f`, `avx512vpopcntdq`, `avx512vl`): a row is one
+//! register, half a row (a block of at most 256 stored keys) a 256-bit one.
 
 use super::portable::{keep_disjoint_in, load_in};
 use super::row::{Row, GROUP, WEIGHT};
@@ -10,7 +11,7 @@ use super::row::{Row, GROUP, WEIGHT};
 /// The CPU must have AVX-512F and AVX-512 VPOPCNTDQ.
 #[target_feature(enable = "avx512f,avx512vpopcntdq")]
 pub(super) unsafe fn matches_avx512<const G: usize, const IN_KEYS: bool, const WORDS: bool>(
-    tables: &[&[Row; 1 << GROUP]; G],
+    tables: &[[Row; 1 << GROUP]; G],
     lists: &[&[u64]],
 ) -> [u64; 8] {
     use std::arch::x86_64::*;
@@ -36,6 +37,46 @@ pub(super) unsafe fn matches_avx512<const G: usize, const IN_KEYS: bool, const W
         // SAFETY: `words` is 64 writable bytes.
         true => unsafe { _mm512_storeu_si512(words.as_mut_ptr() as *mut _, sum) },
         false => words[0] = _mm512_reduce_add_epi64(sum) as u64,
+    }
+    words
+}
+
+/// [`matches_avx512`] of the first half of each row (words 0 to 3): a 256-bit vector,
+/// counted by the vector popcount of AVX-512 VL. Words 4 to 7 of the result are 0.
+///
+/// # Safety
+///
+/// The CPU must have AVX-512F, AVX-512 VPOPCNTDQ and AVX-512 VL.
+#[target_feature(enable = "avx512f,avx512vpopcntdq,avx512vl")]
+pub(super) unsafe fn matches_avx512_half<const G: usize, const IN_KEYS: bool, const WORDS: bool>(
+    tables: &[[Row; 1 << GROUP]; G],
+    lists: &[&[u64]],
+) -> [u64; 8] {
+    use std::arch::x86_64::*;
+    // SAFETY (each load): a `Row` is 64 readable bytes, of which the first 32 are loaded
+    // (unaligned).
+    let load = |row: &Row| unsafe { _mm256_loadu_si256(row.as_ptr() as *const _) };
+    let mut sum = _mm256_setzero_si256();
+    for &keys in lists {
+        for &key in keys {
+            let mut acc = load(&tables[0][key as usize & ((1 << GROUP) - 1)]);
+            for (j, table) in tables.iter().enumerate().skip(1) {
+                let row = &table[(key >> (GROUP * j)) as usize & ((1 << GROUP) - 1)];
+                acc = _mm256_and_si256(acc, load(row));
+            }
+            let mut counts = _mm256_popcnt_epi64(acc);
+            if IN_KEYS {
+                counts = _mm256_sllv_epi64(counts, _mm256_set1_epi64x((key >> WEIGHT) as i64));
+            }
+            sum = _mm256_add_epi64(sum, counts);
+        }
+    }
+    let mut words = [0u64; 8];
+    // SAFETY: `words` is 64 writable bytes, of which the first 32 are written.
+    unsafe { _mm256_storeu_si256(words.as_mut_ptr() as *mut _, sum) };
+    if !WORDS {
+        words[0] = words.iter().sum();
+        words[1..4].fill(0);
     }
     words
 }

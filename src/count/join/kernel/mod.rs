@@ -25,9 +25,9 @@ mod tests;
 #[cfg(target_arch = "x86_64")]
 use avx2::{keep_disjoint_avx2, load_avx2, matches_avx2};
 #[cfg(target_arch = "x86_64")]
-use avx512::{keep_disjoint_avx512, load_avx512, matches_avx512};
+use avx512::{keep_disjoint_avx512, load_avx512, matches_avx512, matches_avx512_half};
 use portable::{keep_disjoint_in, load_in, matches_in};
-pub use row::{Row, GROUP, MAX_GROUPS, WEIGHT};
+pub use row::{Row, Width, GROUP, MAX_GROUPS, WEIGHT};
 
 /// Which compilation of the loop runs: one the CPU has been checked to run.
 ///
@@ -60,7 +60,8 @@ pub struct Kernel(Isa);
 /// `Isa::Avx2` exists only after the CPU said it has those instructions (`detected`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 enum Isa {
-    /// 512-bit vectors with a vector popcount (x86-64 with AVX-512F, AVX-512 VPOPCNTDQ and POPCNT).
+    /// 512-bit vectors with a vector popcount (x86-64 with AVX-512F, AVX-512 VPOPCNTDQ,
+    /// AVX-512 VL for half rows, and POPCNT).
     Avx512,
     /// 256-bit vectors (x86-64 with AVX2 and POPCNT).
     Avx2,
@@ -162,6 +163,7 @@ impl Kernel {
         {
             if is_x86_feature_detected!("avx512f")
                 && is_x86_feature_detected!("avx512vpopcntdq")
+                && is_x86_feature_detected!("avx512vl")
                 && is_x86_feature_detected!("popcnt")
             {
                 all.push(Kernel(Isa::Avx512));
@@ -197,7 +199,7 @@ impl Kernel {
     ///
     /// O(`keys.len()` · `groups`) row operations of 512 bits.
     pub fn matches(self, table: &[Row], groups: usize, keys: &[u64]) -> u64 {
-        self.dispatch::<false, false>(table, groups, &[keys])[0]
+        self.dispatch::<false, false>(table, groups, &[keys], Width::Whole)[0]
     }
 
     /// Writes to `out`, from index `len` on and in order, the key `(a | b) & mask` of each
@@ -286,7 +288,7 @@ impl Kernel {
 
     /// [`Kernel::matches`] with each key's match counted `2^(key >> WEIGHT)` times (the
     /// weight held in the key's top bits: no sorting of the keys by weight first, which costs
-    /// more than the shift per key when there are few blocks).
+    /// more than the shift per key when there are few blocks), reading `width` of each row.
     ///
     /// # Panics
     ///
@@ -296,13 +298,13 @@ impl Kernel {
     /// # Complexity
     ///
     /// O(`keys.len()` · `groups`) row operations of 512 bits.
-    pub fn weighted_in_keys(self, table: &[Row], groups: usize, keys: &[u64]) -> u64 {
+    pub fn weighted_in_keys(self, table: &[Row], groups: usize, keys: &[u64], width: Width) -> u64 {
         assert!(
             groups * GROUP <= WEIGHT as usize,
             "kernel: {} groups read the weight's bits",
             groups
         );
-        self.dispatch::<true, false>(table, groups, &[keys])[0]
+        self.dispatch::<true, false>(table, groups, &[keys], width)[0]
     }
 
     /// [`Kernel::matches`] word by word: element `w` counts the matches among the stored
@@ -317,11 +319,12 @@ impl Kernel {
     ///
     /// O(`keys.len()` · `groups`) row operations of 512 bits.
     pub fn words(self, table: &[Row], groups: usize, keys: &[u64]) -> [u64; 8] {
-        self.dispatch::<false, true>(table, groups, &[keys])
+        self.dispatch::<false, true>(table, groups, &[keys], Width::Whole)
     }
 
     /// [`Kernel::words`] of several lists of keys together, in one call (one loop over them
-    /// all): the sieve's ranges met by one block.
+    /// all): the sieve's ranges met by one block; `width` of each row read (with
+    /// [`Width::Half`], words 4 to 7 are 0).
     ///
     /// # Panics
     ///
@@ -330,11 +333,18 @@ impl Kernel {
     /// # Complexity
     ///
     /// O(keys · `groups`) row operations of 512 bits.
-    pub fn words_of(self, table: &[Row], groups: usize, lists: &[&[u64]]) -> [u64; 8] {
-        self.dispatch::<false, true>(table, groups, lists)
+    pub fn words_of(
+        self,
+        table: &[Row],
+        groups: usize,
+        lists: &[&[u64]],
+        width: Width,
+    ) -> [u64; 8] {
+        self.dispatch::<false, true>(table, groups, lists, width)
     }
 
-    /// [`Kernel::matches`] of several lists of keys together, in one call.
+    /// [`Kernel::matches`] of several lists of keys together, in one call, reading `width`
+    /// of each row.
     ///
     /// # Panics
     ///
@@ -343,8 +353,8 @@ impl Kernel {
     /// # Complexity
     ///
     /// O(keys · `groups`) row operations of 512 bits.
-    pub fn matches_of(self, table: &[Row], groups: usize, lists: &[&[u64]]) -> u64 {
-        self.dispatch::<false, false>(table, groups, lists)[0]
+    pub fn matches_of(self, table: &[Row], groups: usize, lists: &[&[u64]], width: Width) -> u64 {
+        self.dispatch::<false, false>(table, groups, lists, width)[0]
     }
 
     fn dispatch<const IN_KEYS: bool, const WORDS: bool>(
@@ -352,6 +362,7 @@ impl Kernel {
         table: &[Row],
         groups: usize,
         lists: &[&[u64]],
+        width: Width,
     ) -> [u64; 8] {
         assert_eq!(
             table.len(),
@@ -360,17 +371,17 @@ impl Kernel {
             groups
         );
         match groups {
-            1 => self.run::<1, IN_KEYS, WORDS>(table, lists),
-            2 => self.run::<2, IN_KEYS, WORDS>(table, lists),
-            3 => self.run::<3, IN_KEYS, WORDS>(table, lists),
-            4 => self.run::<4, IN_KEYS, WORDS>(table, lists),
-            5 => self.run::<5, IN_KEYS, WORDS>(table, lists),
-            6 => self.run::<6, IN_KEYS, WORDS>(table, lists),
-            7 => self.run::<7, IN_KEYS, WORDS>(table, lists),
-            8 => self.run::<8, IN_KEYS, WORDS>(table, lists),
-            9 => self.run::<9, IN_KEYS, WORDS>(table, lists),
-            10 => self.run::<10, IN_KEYS, WORDS>(table, lists),
-            11 => self.run::<11, IN_KEYS, WORDS>(table, lists),
+            1 => self.run::<1, IN_KEYS, WORDS>(table, lists, width),
+            2 => self.run::<2, IN_KEYS, WORDS>(table, lists, width),
+            3 => self.run::<3, IN_KEYS, WORDS>(table, lists, width),
+            4 => self.run::<4, IN_KEYS, WORDS>(table, lists, width),
+            5 => self.run::<5, IN_KEYS, WORDS>(table, lists, width),
+            6 => self.run::<6, IN_KEYS, WORDS>(table, lists, width),
+            7 => self.run::<7, IN_KEYS, WORDS>(table, lists, width),
+            8 => self.run::<8, IN_KEYS, WORDS>(table, lists, width),
+            9 => self.run::<9, IN_KEYS, WORDS>(table, lists, width),
+            10 => self.run::<10, IN_KEYS, WORDS>(table, lists, width),
+            11 => self.run::<11, IN_KEYS, WORDS>(table, lists, width),
             _ => panic!("kernel: {} groups, at most {}", groups, MAX_GROUPS),
         }
     }
@@ -379,27 +390,44 @@ impl Kernel {
         self,
         table: &[Row],
         lists: &[&[u64]],
+        width: Width,
     ) -> [u64; 8] {
-        let tables: [&[Row; 1 << GROUP]; G] = std::array::from_fn(|j| {
-            table[j << GROUP..(j + 1) << GROUP]
-                .try_into()
-                .expect("whole tables, checked by matches")
-        });
+        // One array of the tables: each group's row at a fixed offset from one base.
+        let tables: &[[Row; 1 << GROUP]; G] = table
+            .as_chunks()
+            .0
+            .try_into()
+            .expect("whole tables, checked by dispatch");
         if lists.iter().all(|keys| keys.is_empty()) {
             return [0; 8];
         }
         // All the lists in one loop; without WORDS the kernels sum their words into the first.
-        match self.0 {
+        match (self.0, width) {
             #[cfg(target_arch = "x86_64")]
             // SAFETY: `Isa::Avx512` is private to this module (and its instruction sets'
             // files, which never make one) and made in one place, `Kernel::available`,
-            // only after the CPU said it has both features the function is compiled for;
+            // only after the CPU said it has the features the functions are compiled for;
             // no other code can make a `Kernel` holding it.
-            Isa::Avx512 => unsafe { matches_avx512::<G, IN_KEYS, WORDS>(&tables, lists) },
+            (Isa::Avx512, Width::Whole) => unsafe {
+                matches_avx512::<G, IN_KEYS, WORDS>(tables, lists)
+            },
+            #[cfg(target_arch = "x86_64")]
+            // SAFETY: as above.
+            (Isa::Avx512, Width::Half) => unsafe {
+                matches_avx512_half::<G, IN_KEYS, WORDS>(tables, lists)
+            },
             #[cfg(target_arch = "x86_64")]
             // SAFETY: as above, for AVX2.
-            Isa::Avx2 => unsafe { matches_avx2::<G, IN_KEYS, WORDS>(&tables, lists) },
-            _ => matches_in::<G, IN_KEYS, WORDS>(&tables, lists),
+            (Isa::Avx2, Width::Whole) => unsafe {
+                matches_avx2::<G, IN_KEYS, WORDS, false>(tables, lists)
+            },
+            #[cfg(target_arch = "x86_64")]
+            // SAFETY: as above, for AVX2.
+            (Isa::Avx2, Width::Half) => unsafe {
+                matches_avx2::<G, IN_KEYS, WORDS, true>(tables, lists)
+            },
+            (_, Width::Whole) => matches_in::<G, IN_KEYS, WORDS, false>(tables, lists),
+            (_, Width::Half) => matches_in::<G, IN_KEYS, WORDS, true>(tables, lists),
         }
     }
 }

@@ -19,22 +19,28 @@ pub(super) fn keep_disjoint_in(
     len
 }
 
-/// The loop in plain Rust, for any CPU.
-pub(super) fn matches_in<const G: usize, const IN_KEYS: bool, const WORDS: bool>(
-    tables: &[&[Row; 1 << GROUP]; G],
+/// The loop in plain Rust, for any CPU: the first 4 words of each row if `HALF`, else 8.
+pub(super) fn matches_in<
+    const G: usize,
+    const IN_KEYS: bool,
+    const WORDS: bool,
+    const HALF: bool,
+>(
+    tables: &[[Row; 1 << GROUP]; G],
     lists: &[&[u64]],
 ) -> [u64; 8] {
+    let words = if HALF { 4 } else { 8 };
     let mut sum = [0u64; 8];
     for &keys in lists {
         for &key in keys {
             let mut acc = tables[0][(key as usize) & ((1 << GROUP) - 1)];
             for (j, table) in tables.iter().enumerate().skip(1) {
                 let row = &table[(key >> (GROUP * j)) as usize & ((1 << GROUP) - 1)];
-                for k in 0..8 {
+                for k in 0..words {
                     acc[k] &= row[k];
                 }
             }
-            for k in 0..8 {
+            for k in 0..words {
                 let shift = if IN_KEYS { key >> WEIGHT } else { 0 };
                 sum[k] += u64::from(acc[k].count_ones()) << shift;
             }

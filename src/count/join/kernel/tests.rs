@@ -81,6 +81,49 @@ fn every_kernel_counts_the_same() {
 }
 
 #[test]
+fn half_rows_count_what_whole_rows_count_when_the_last_four_words_are_empty() {
+    // A block of at most 256 stored keys: its rows' words 4 to 7 are empty, and every
+    // kernel reading half of each row must give what it gives reading all of it. Keys of 35
+    // bits (7 groups), weights in the top bits for the weighted count.
+    let mut next = xorshift(0xbb67_ae85_84ca_a73bu64);
+    let groups = 7;
+    let table: Vec<Row> = (0..groups << GROUP)
+        .map(|_| {
+            Row(std::array::from_fn(|w| match w < 4 {
+                true => next() | next(),
+                false => 0,
+            }))
+        })
+        .collect();
+    let keys: Vec<u64> = (0..500).map(|_| next() >> 29 & next()).collect();
+    let weighted: Vec<u64> = keys.iter().map(|&k| k | (next() % 3) << WEIGHT).collect();
+    let lists = [&keys[..100], &keys[100..]];
+    for kernel in Kernel::available() {
+        let whole = kernel.words_of(&table, groups, &lists, Width::Whole);
+        assert!(whole[..4].iter().all(|&w| w > 0) && whole[4..] == [0; 4]);
+        assert_eq!(
+            kernel.words_of(&table, groups, &lists, Width::Half),
+            whole,
+            "{:?}",
+            kernel
+        );
+        let sum: u64 = whole.iter().sum();
+        assert_eq!(
+            kernel.matches_of(&table, groups, &lists, Width::Half),
+            sum,
+            "{:?}",
+            kernel
+        );
+        assert_eq!(
+            kernel.weighted_in_keys(&table, groups, &weighted, Width::Half),
+            kernel.weighted_in_keys(&table, groups, &weighted, Width::Whole),
+            "{:?}",
+            kernel
+        );
+    }
+}
+
+#[test]
 fn transposing_moves_every_bit_across_the_diagonal() {
     let mut next = xorshift(0x2545_f491_4f6c_dd1du64);
     let a: [u64; 64] = std::array::from_fn(|_| next());
