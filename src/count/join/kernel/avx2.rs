@@ -1,7 +1,7 @@
 //! The kernel's loop on AVX2: a row is two registers, its bits counted by nibble lookups.
 
 use super::portable::{keep_disjoint_in, load_in};
-use super::row::{Row, GROUP, WEIGHT};
+use super::row::{offset, Row, GROUP, WEIGHT};
 
 /// The loop on AVX2: a row is two 256-bit vectors (one if `HALF`: words 0 to 3), counted by
 /// nibble lookups (`vpshufb`) and summed by `vpsadbw`.
@@ -21,16 +21,18 @@ pub(super) unsafe fn matches_avx2<
 ) -> [u64; 8] {
     use std::arch::x86_64::*;
     let zero = _mm256_setzero_si256();
-    // SAFETY (each load): a `Row` is 64 readable bytes; both halves are loaded unaligned
-    // (the second left as zero if `HALF`).
-    let load = |row: &Row| unsafe {
-        let p = row.as_ptr() as *const __m256i;
+    let base = tables.as_ptr() as *const u8;
+    // SAFETY (each load): `offset` is below `64 · 2^GROUP · G`, the bytes of the `G` tables,
+    // and a multiple of 64: a whole row, both halves read aligned (a `Row` is aligned to 64;
+    // the second left as zero if `HALF`).
+    let load = |key: u64, j: usize| unsafe {
+        let p = base.add(offset(key, j)) as *const __m256i;
         let high = if HALF {
             zero
         } else {
-            _mm256_loadu_si256(p.add(1))
+            _mm256_load_si256(p.add(1))
         };
-        (_mm256_loadu_si256(p), high)
+        (_mm256_load_si256(p), high)
     };
     let nibble = _mm256_set1_epi8(0x0f);
     let bits = _mm256_setr_epi8(
@@ -46,9 +48,9 @@ pub(super) unsafe fn matches_avx2<
     let (mut sum, mut high) = (zero, zero);
     for &keys in lists {
         for &key in keys {
-            let (mut a, mut b) = load(&tables[0][key as usize & ((1 << GROUP) - 1)]);
-            for (j, table) in tables.iter().enumerate().skip(1) {
-                let (c, d) = load(&table[(key >> (GROUP * j)) as usize & ((1 << GROUP) - 1)]);
+            let (mut a, mut b) = load(key, 0);
+            for j in 1..G {
+                let (c, d) = load(key, j);
                 a = _mm256_and_si256(a, c);
                 if !HALF {
                     b = _mm256_and_si256(b, d);

@@ -2,7 +2,7 @@
 //! register, half a row (a block of at most 256 stored keys) a 256-bit one.
 
 use super::portable::{keep_disjoint_in, load_in};
-use super::row::{Row, GROUP, WEIGHT};
+use super::row::{offset, Row, GROUP, WEIGHT};
 
 /// The loop on AVX-512: a row is one 512-bit vector, counted by the vector popcount.
 ///
@@ -15,15 +15,17 @@ pub(super) unsafe fn matches_avx512<const G: usize, const IN_KEYS: bool, const W
     lists: &[&[u64]],
 ) -> [u64; 8] {
     use std::arch::x86_64::*;
-    // SAFETY (each load): a `Row` is 64 readable bytes, and the loads are unaligned ones.
-    let load = |row: &Row| unsafe { _mm512_loadu_si512(row.as_ptr() as *const _) };
+    let base = tables.as_ptr() as *const u8;
+    // SAFETY (each load): `offset` is below `64 · 2^GROUP · G`, the bytes of the `G` tables,
+    // and a multiple of 64: a whole row, read aligned (a `Row` is aligned to 64).
+    let load =
+        |key: u64, j: usize| unsafe { _mm512_load_si512(base.add(offset(key, j)) as *const _) };
     let mut sum = _mm512_setzero_si512();
     for &keys in lists {
         for &key in keys {
-            let mut acc = load(&tables[0][key as usize & ((1 << GROUP) - 1)]);
-            for (j, table) in tables.iter().enumerate().skip(1) {
-                let row = &table[(key >> (GROUP * j)) as usize & ((1 << GROUP) - 1)];
-                acc = _mm512_and_si512(acc, load(row));
+            let mut acc = load(key, 0);
+            for j in 1..G {
+                acc = _mm512_and_si512(acc, load(key, j));
             }
             let mut counts = _mm512_popcnt_epi64(acc);
             if IN_KEYS {
@@ -53,16 +55,16 @@ pub(super) unsafe fn matches_avx512_half<const G: usize, const IN_KEYS: bool, co
     lists: &[&[u64]],
 ) -> [u64; 8] {
     use std::arch::x86_64::*;
-    // SAFETY (each load): a `Row` is 64 readable bytes, of which the first 32 are loaded
-    // (unaligned).
-    let load = |row: &Row| unsafe { _mm256_loadu_si256(row.as_ptr() as *const _) };
+    let base = tables.as_ptr() as *const u8;
+    // SAFETY (each load): as in `matches_avx512`, of which the row's first 32 bytes.
+    let load =
+        |key: u64, j: usize| unsafe { _mm256_load_si256(base.add(offset(key, j)) as *const _) };
     let mut sum = _mm256_setzero_si256();
     for &keys in lists {
         for &key in keys {
-            let mut acc = load(&tables[0][key as usize & ((1 << GROUP) - 1)]);
-            for (j, table) in tables.iter().enumerate().skip(1) {
-                let row = &table[(key >> (GROUP * j)) as usize & ((1 << GROUP) - 1)];
-                acc = _mm256_and_si256(acc, load(row));
+            let mut acc = load(key, 0);
+            for j in 1..G {
+                acc = _mm256_and_si256(acc, load(key, j));
             }
             let mut counts = _mm256_popcnt_epi64(acc);
             if IN_KEYS {
