@@ -164,7 +164,7 @@ use super::run::{self, CountError, Keep, Run};
 use plan::Join;
 use reuse::Kept;
 
-pub use kernel::{Kernel, KernelError};
+pub use kernel::{Kernel, KernelError, Width};
 pub(crate) use mirror::{count_mirrored, count_row_set};
 pub use plan::{CREW_FROM, HALVES, LIST_PART, MAX_N};
 pub use quarter::{FEWEST_PARTS, SMALL_PART};
