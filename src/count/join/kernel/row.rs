@@ -45,7 +45,7 @@ pub const MAX_GROUPS: usize = 11;
 /// How much of each row a probe reads. A block of at most 256 stored keys (words 0 to 3)
 /// leaves the last four words of every row empty, and reading half of each row reads half
 /// the bytes: on AMD's Zen 4, whose loads are 256 bits wide, a probe of such a block costs
-/// about 0.8 of a whole one. (From N = 28 about a third of the probes meet such blocks.)
+/// about 0.8 of a whole one. (At N = 28 over a third of the probes meet such blocks.)
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Width {
     /// Words 0 to 3 of each row (keys 0 to 255); words 4 to 7 are taken as empty.
@@ -56,6 +56,15 @@ pub enum Width {
 
 impl Width {
     /// The width that reads every stored key of words whose valid bits are `valid`.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use nqueens::count::join::Width;
+    /// // 256 keys fill words 0 to 3; one more reaches word 4.
+    /// assert_eq!(Width::of(&[!0, !0, !0, !0, 0, 0, 0, 0]), Width::Half);
+    /// assert_eq!(Width::of(&[!0, !0, !0, !0, 1, 0, 0, 0]), Width::Whole);
+    /// ```
     pub fn of(valid: &[u64; 8]) -> Width {
         match valid[4..].iter().all(|&word| word == 0) {
             true => Width::Half,
