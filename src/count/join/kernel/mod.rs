@@ -2,8 +2,10 @@
 //! group table of a block and count the bits left. The crate's only `unsafe` code lives here.
 //!
 //! The loop is written three times: with AVX-512 and its vector popcount (`avx512f`,
-//! `avx512vpopcntdq`: a row is one register), with AVX2 (two registers, bits counted by nibble
-//! lookups), and in plain Rust for any CPU. [`Kernel::best`] is the best the CPU has at
+//! `avx512vpopcntdq`, `avx512vl`: a row is one register), with AVX2 (two registers, bits
+//! counted by nibble lookups), and in plain Rust for any CPU. A block of at most 256 stored
+//! keys is probed with half rows ([`Width::Half`]: one 256-bit register, four words), and
+//! each loop finds a group's row by one shift and one mask. [`Kernel::best`] is the best the CPU has at
 //! run time; [`Kernel::from_name`] picks another the CPU has (`portable`, `avx2`, `avx512`),
 //! for comparing them. The tests run every kernel the CPU has and compare their counts.
 //!
