@@ -76,9 +76,34 @@ fn steps(path: &Path) -> Vec<String> {
         .collect()
 }
 
-/// Starts `queens ARGS` and kills it with SIGKILL once its checkpoint holds `wanted` steps (or
-/// it has finished, or a minute has gone).
-fn kill_after_steps(args: &[&str], path: &Path, wanted: usize) {
+/// Whether a checkpoint's text ends on a whole `step` line whose chunk has no `done` line: a
+/// kill now falls inside a chunk.
+fn inside_a_chunk(text: &str) -> bool {
+    if !text.ends_with('\n') {
+        return false;
+    }
+    let last = match text.lines().rfind(|l| l.starts_with("step ")) {
+        Some(last) if last.contains(" ~") => last,
+        _ => return false,
+    };
+    let chunk = last.split(' ').nth(1).unwrap_or("");
+    !text.contains(&format!("\ndone {} ", chunk))
+}
+
+/// Sends `signal` to the process `pid` with the system's `kill`.
+fn signal(pid: u32, signal: &str) {
+    let sent = Command::new("kill")
+        .args([signal, &pid.to_string()])
+        .status()
+        .unwrap();
+    assert!(sent.success(), "kill {} {}", signal, pid);
+}
+
+/// Starts `queens ARGS` and kills it with SIGKILL once its checkpoint holds `wanted` steps and
+/// ends inside a chunk. Each look is taken with the process stopped (SIGSTOP), so what is seen
+/// is what the kill leaves; a look that falls between chunks lets it go on (SIGCONT). Panics if
+/// the count finishes, or a minute goes, first.
+fn kill_inside_a_chunk(args: &[&str], path: &Path, wanted: usize) {
     let mut child = Command::new(assert_cmd::cargo::cargo_bin!("queens"))
         .args(args)
         .stdout(Stdio::null())
@@ -86,13 +111,22 @@ fn kill_after_steps(args: &[&str], path: &Path, wanted: usize) {
         .spawn()
         .unwrap();
     let started = Instant::now();
-    while steps(path).len() < wanted
-        && child.try_wait().unwrap().is_none()
-        && started.elapsed() < Duration::from_secs(60)
-    {
-        std::thread::sleep(Duration::from_millis(20));
+    loop {
+        assert!(
+            child.try_wait().unwrap().is_none(),
+            "the count finished before a kill fell inside a chunk"
+        );
+        assert!(started.elapsed() < Duration::from_secs(60), "a minute gone");
+        if steps(path).len() >= wanted {
+            signal(child.id(), "-STOP");
+            if inside_a_chunk(&std::fs::read_to_string(path).unwrap_or_default()) {
+                break;
+            }
+            signal(child.id(), "-CONT");
+        }
+        std::thread::sleep(Duration::from_millis(5));
     }
-    let _ = child.kill();
+    child.kill().unwrap();
     child.wait().unwrap();
 }
 
@@ -114,7 +148,7 @@ fn a_chunk_killed_in_the_middle_resumes_from_its_last_step() {
         "--checkpoint-every",
         "0",
     ];
-    kill_after_steps(&args, &file, 300);
+    kill_inside_a_chunk(&args, &file, 300);
     let killed = std::fs::read_to_string(&file).unwrap();
     let last = steps(&file).pop().expect("steps recorded before the kill");
     let chunk = last.split(' ').nth(1).unwrap().to_string();
