@@ -198,6 +198,26 @@ fn a_board_whose_diagonals_cannot_hold_its_queens_is_proved_so_at_once() {
         .assert()
         .code(1)
         .stderr(predicate::str::contains("gave up after 1 s"));
+    // Min-conflicts alone can never prove it, and its giving up says so, not that the board
+    // is too large for the exhaustive search.
+    queens()
+        .args([
+            "solve",
+            "--board",
+            EXCLUDED_28,
+            "--method",
+            "minconflict",
+            "--time-limit",
+            "1",
+        ])
+        .assert()
+        .code(1)
+        .stdout("")
+        .stderr(
+            "queens: gave up after 1 s: no completion found, and none proved impossible \
+             (--method minconflict cannot prove there is none; without --method the exhaustive \
+             searches take turns too); a longer --time-limit may decide it\n",
+        );
     // Counting and listing its completions say the same.
     prints(&["count", "--board", EXCLUDED_28], "0\n");
     prints(&["list", "--board", EXCLUDED_28], "");

@@ -425,10 +425,16 @@ fn complete_board<W: Write>(
         Completion::GaveUp { exhaustive } => Err(Failure::Check(format!(
             "gave up after {} s: no completion found, and none proved impossible{}; a longer --time-limit may decide it",
             args.time_limit.map_or(0, |t| t.as_secs()),
-            if exhaustive {
-                ""
-            } else {
-                " (the board is too large for the exhaustive search, which alone can prove there is none)"
+            match (exhaustive, args.only) {
+                (true, _) => String::new(),
+                (false, Some(only)) => format!(
+                    " (--method {} cannot prove there is none; without --method the exhaustive searches take turns too)",
+                    only.name()
+                ),
+                (false, None) => {
+                    " (the board is too large for the exhaustive search, which alone can prove there is none)"
+                        .to_string()
+                }
             }
         ))),
     }
