@@ -165,6 +165,21 @@ const EXCLUDED_26: &str = concat!(
     "/fixtures/boards/csplib-excluded-diagonals-26.board"
 );
 
+/// `queens solve --board EXCLUDED_28 --method METHOD --time-limit 1`, run.
+fn alone_for_a_second(method: &str) -> assert_cmd::assert::Assert {
+    queens()
+        .args([
+            "solve",
+            "--board",
+            EXCLUDED_28,
+            "--method",
+            method,
+            "--time-limit",
+            "1",
+        ])
+        .assert()
+}
+
 #[test]
 fn a_board_whose_diagonals_cannot_hold_its_queens_is_proved_so_at_once() {
     queens()
@@ -185,39 +200,16 @@ fn a_board_whose_diagonals_cannot_hold_its_queens_is_proved_so_at_once() {
              diagonals has both the sums and the sum of squares every placement's have)",
         ));
     // The searches alone do not decide it in a second.
-    queens()
-        .args([
-            "solve",
-            "--board",
-            EXCLUDED_28,
-            "--method",
-            "compact",
-            "--time-limit",
-            "1",
-        ])
-        .assert()
+    alone_for_a_second("compact")
         .code(1)
         .stderr(predicate::str::contains("gave up after 1 s"));
     // Min-conflicts alone can never prove it, and its giving up says so, not that the board
     // is too large for the exhaustive search.
-    queens()
-        .args([
-            "solve",
-            "--board",
-            EXCLUDED_28,
-            "--method",
-            "minconflict",
-            "--time-limit",
-            "1",
-        ])
-        .assert()
-        .code(1)
-        .stdout("")
-        .stderr(
-            "queens: gave up after 1 s: no completion found, and none proved impossible \
+    alone_for_a_second("minconflict").code(1).stdout("").stderr(
+        "queens: gave up after 1 s: no completion found, and none proved impossible \
              (--method minconflict cannot prove there is none; without --method the exhaustive \
              searches take turns too); a longer --time-limit may decide it\n",
-        );
+    );
     // Counting and listing its completions say the same.
     prints(&["count", "--board", EXCLUDED_28], "0\n");
     prints(&["list", "--board", EXCLUDED_28], "");
