@@ -90,10 +90,17 @@ fn inside_a_chunk(text: &str) -> bool {
     !text.contains(&format!("\ndone {} ", chunk))
 }
 
-/// Sends `signal` to the process `pid` with the system's `kill`.
+/// Sends `signal` (`STOP`, `CONT`) to the process `pid` with the shell's own `kill`, which
+/// every system with `sh` has.
 fn signal(pid: u32, signal: &str) {
-    let sent = Command::new("kill")
-        .args([signal, &pid.to_string()])
+    let sent = Command::new("sh")
+        .args([
+            "-c",
+            "kill -s \"$1\" \"$2\"",
+            "sh",
+            signal,
+            &pid.to_string(),
+        ])
         .status()
         .unwrap();
     assert!(sent.success(), "kill {} {}", signal, pid);
@@ -118,11 +125,11 @@ fn kill_inside_a_chunk(args: &[&str], path: &Path, wanted: usize) {
         );
         assert!(started.elapsed() < Duration::from_secs(60), "a minute gone");
         if steps(path).len() >= wanted {
-            signal(child.id(), "-STOP");
+            signal(child.id(), "STOP");
             if inside_a_chunk(&std::fs::read_to_string(path).unwrap_or_default()) {
                 break;
             }
-            signal(child.id(), "-CONT");
+            signal(child.id(), "CONT");
         }
         std::thread::sleep(Duration::from_millis(5));
     }
