@@ -5,9 +5,9 @@
 //! `avx512vpopcntdq`, `avx512vl`: a row is one register), with AVX2 (two registers, bits
 //! counted by nibble lookups), and in plain Rust for any CPU. A block of at most 256 stored
 //! keys is probed with half rows ([`Width::Half`]: one 256-bit register, four words), and
-//! each loop finds a group's row by one shift and one mask. [`Kernel::best`] is the best the CPU has at
-//! run time; [`Kernel::from_name`] picks another the CPU has (`portable`, `avx2`, `avx512`),
-//! for comparing them. The tests run every kernel the CPU has and compare their counts.
+//! the two vector loops find a group's row by one shift and one mask, a byte offset from the
+//! first table. [`Kernel::best`] is the best the CPU has at run time; [`Kernel::from_name`]
+//! picks another the CPU has (`portable`, `avx2`, `avx512`), for comparing them. The tests run every kernel the CPU has and compare their counts.
 //!
 //! One file an instruction set: `avx512`, `avx2` and `portable` hold the loops; this one the
 //! [`Kernel`] that picks one, made only after the CPU is asked. (Its example is the unit test
