@@ -39,7 +39,7 @@ impl Unit for Tile {
 }
 
 /// The largest `n` the join counts: 32, whose keys of `2(n - 1) = 62` bits take the kernel's
-/// 11 groups of 6 bits and fill a word (with the one extra bit of an odd board's quarter
+/// 8 groups of 8 bits and fill a word (with the one extra bit of an odd board's quarter
 /// entries). Counts pass 2^64 from n = 29: units, checkpoints and merges sum in 128 bits.
 pub const MAX_N: u32 = 32;
 

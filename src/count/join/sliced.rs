@@ -6,10 +6,10 @@
 //! middle of the board (see [`super`]). A probe fits a stored half exactly when their
 //! keys share no bit. Transposed, the block is a row per diagonal `d` with bit `i` set when
 //! stored half `i` leaves `d` free; a probe's matches are the bits set in the AND of the rows
-//! of its diagonals. Grouping the key's bits by [`GROUP`] (6), each group gets a table of all
-//! 64 ANDs of its 6 rows, so a probe ANDs one row per group (`⌈2(n - 1)/6⌉` of them: 4 at
-//! n = 12 and 13, 7 at n = 22; 24 KB of tables at n = 18, in the first-level cache) whatever
-//! the number of its diagonals, and [`Kernel::matches`] counts the bits left.
+//! of its diagonals. Grouping the key's bits by [`GROUP`] (8), each group gets a table of all
+//! 256 ANDs of its 8 rows, so a probe ANDs one row per group (`⌈2(n - 1)/8⌉` of them: 3 at
+//! n = 12 and 13, 6 at n = 22, fewer once keys are squeezed; 16 KB a table) whatever the
+//! number of its diagonals, and [`Kernel::matches`] counts the bits left.
 //!
 //! (Its example is the unit test `examples::a_block_on_its_side` at the bottom of this file.)
 

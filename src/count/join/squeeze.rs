@@ -1,6 +1,6 @@
 //! Keys squeezed to the diagonals that can still clash, so the kernel ANDs fewer groups.
 //!
-//! The kernel's work per probe grows with the key's groups of [`GROUP`] bits (7 at n = 21 and
+//! The kernel's work per probe grows with the key's groups of [`GROUP`] bits (6 at n = 21 and
 //! 22). Within one row set, and within one pair of sieve buckets, many key bits cannot decide
 //! anything: a diagonal only one side ever uses (near the corners, where a row set leaves a
 //! side few squares on it), and the sieve's own diagonals, on which every pair of the two

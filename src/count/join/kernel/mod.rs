@@ -381,9 +381,6 @@ impl Kernel {
             6 => self.run::<6, IN_KEYS, WORDS>(table, lists, width),
             7 => self.run::<7, IN_KEYS, WORDS>(table, lists, width),
             8 => self.run::<8, IN_KEYS, WORDS>(table, lists, width),
-            9 => self.run::<9, IN_KEYS, WORDS>(table, lists, width),
-            10 => self.run::<10, IN_KEYS, WORDS>(table, lists, width),
-            11 => self.run::<11, IN_KEYS, WORDS>(table, lists, width),
             _ => panic!("kernel: {} groups, at most {}", groups, MAX_GROUPS),
         }
     }

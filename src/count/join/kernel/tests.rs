@@ -145,7 +145,7 @@ fn every_kernel_loads_the_same_block_and_it_says_which_halves_leave_a_diagonal_f
         (63, 5),
         (64, 5),
         (300, 7),
-        (512, 10),
+        (512, MAX_GROUPS),
     ] {
         let bits = groups * GROUP;
         let keys: Vec<u64> = (0..len)
