@@ -3,7 +3,7 @@
 //! in segments.
 
 use super::halves::{At, RowSet};
-use super::plan::{Join, BLOCKED, KEPT, KEPT_SUBS, PROBING, PROBING_SUBS};
+use super::plan::{Join, ALONE_PROBING, BLOCKED, KEPT, KEPT_SUBS, PROBING, PROBING_SUBS};
 
 /// How a row set's halves are met: where the batches (or a crew's segments of batches) of each
 /// side start, and, when there are several, which side is kept sorted while the other's
@@ -24,7 +24,8 @@ pub(super) type Side<'a> = (&'a [At], usize);
 impl Meeting {
     /// How the halves of `row_set` (of `k` north rows in the east) are met: in one call when
     /// each side fits in one batch of `join.halves`; else the larger side in batches
-    /// [`BLOCKED`] times bigger, each sorted once and kept while the other side's batches come.
+    /// [`BLOCKED`] times bigger, each sorted once and kept while the other side's batches
+    /// ([`ALONE_PROBING`] times bigger) come.
     /// A crew's batches of the larger side are [`KEPT`] times bigger, made in [`KEPT_SUBS`]
     /// segments, the other side's [`PROBING`] times in [`PROBING_SUBS`].
     ///
@@ -49,7 +50,11 @@ impl Meeting {
                 probing_segment(join),
                 (KEPT_SUBS, PROBING_SUBS),
             ),
-            false => (join.halves.saturating_mul(BLOCKED), join.halves, (1, 1)),
+            false => (
+                join.halves.saturating_mul(BLOCKED),
+                join.halves.saturating_mul(ALONE_PROBING),
+                (1, 1),
+            ),
         };
         match west_blocked {
             true => Meeting {

@@ -76,9 +76,16 @@ pub(super) const SOUTH_SETS_ALONE: u32 = 64;
 /// The version of the numbering of a unit's pieces ([`Join::layout`]).
 const PIECES_VERSION: u64 = 1;
 
-/// How many times bigger the batches of a row set's larger side are than the other's, when
-/// they are kept sorted and no crew counts them (`Meeting`).
-pub(super) const BLOCKED: usize = 4;
+/// How many times bigger than [`HALVES`] the batches of a row set's larger side are, when they
+/// are kept sorted and no crew counts them (`Meeting`): 32 Mi halves, which hold the larger
+/// side of most row sets of n = 26 and 27 whole, so the sieve cuts it as deep as a crew's.
+pub(super) const BLOCKED: usize = 16;
+
+/// How many times bigger than [`HALVES`] the other side's batches are, when no crew counts
+/// them: each kept block is loaded once for each. With 16 Mi here and 32 Mi kept, one unit of
+/// n = 27 took 0.54 of its time with 2 Mi and 8 Mi, for twice the memory a thread
+/// (docs/benchmarks.md, "Bigger batches below the crew").
+pub(super) const ALONE_PROBING: usize = 8;
 
 /// The smallest `n` counted by a crew (`crew`): where quarter lists come in parts and row sets
 /// hold tens of millions of halves a side.
@@ -177,6 +184,11 @@ impl Join {
         if self.crew {
             hash.bytes(b"crew");
             for word in [KEPT, KEPT_SUBS, PROBING, PROBING_SUBS] {
+                hash.word(word as u64);
+            }
+        } else {
+            hash.bytes(b"alone");
+            for word in [BLOCKED, ALONE_PROBING] {
                 hash.word(word as u64);
             }
         }
