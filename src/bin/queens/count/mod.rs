@@ -53,7 +53,8 @@ pub static SPEC: Spec = Spec {
             many: Many::One,
             help: "worker threads, 1 to 1024 (default: the number of cores); from N = 28 they
 count one unit together and share its memory (about 1.6 GB, and 64 MB more
-a thread beyond the first)",
+a thread beyond the first); below, each thread holds its own (up to about
+1 GB at N = 26 and 27)",
         },
         Flag {
             name: "--unique",
