@@ -13,7 +13,7 @@
 //! | lists held | `lists.rs` | a worker's quarter lists: its tile's north lists and one row set's south lists, whole or a part at a time |
 //! | halves | `halves.rs` | a side's halves made from two quarter lists, a batch at a time; where batches start |
 //! | meeting | `meeting.rs` | how a row set's two sides meet: one call, or a bigger batch of one side kept sorted while the other's come |
-//! | sieve | `sieve/` | both sides bucketed by a run of diagonals so that most pairs that cannot fit are never tried: the choice of diagonals (`choice.rs`), the sorting (`sorting.rs`), buckets and their joins (`buckets.rs`), words of one weight (`lanes.rs`) |
+//! | sieve | `sieve/` | both sides bucketed by a run of diagonals so that most pairs that cannot fit are never tried: the choice of diagonals (`choice.rs`), the sorting (`sorting.rs`), buckets and their joins (`buckets.rs`), words of one weight (`lanes.rs`), the leaves' last blocks packed together (`tails.rs`) |
 //! | blocks | `sliced.rs`, `squeeze.rs` | 512 halves of the kept side turned on their side into bit rows; keys squeezed to the diagonals that can still clash |
 //! | kernel | `kernel/` | the innermost loop, one file an instruction set (`avx512.rs`, `avx2.rs`, `portable.rs`) behind [`Kernel`] |
 //! | a unit | `worker.rs`, `progress.rs` | one worker's count of a unit, row set by row set, each meeting of two batches a piece told to the checkpoint's steps |

@@ -8,13 +8,23 @@
 //! diagonals. Here a bucket holds every weight; its keys are dealt into one word a weight as
 //! they come, a word full (or the bucket done) goes into the block, and a block is full at 8
 //! words: a bucket leaves at most three words partly empty, not three blocks.
+//! A count does not probe a bucket's last, partly filled block on its own: its keys are
+//! packed with other buckets' ([`super::tails`]).
 
 use super::buckets::Buckets;
 use crate::count::join::kernel::WEIGHT;
 use crate::count::join::sliced::BLOCK;
 
 /// The words of a block.
-const WORDS: usize = BLOCK / 64;
+pub(super) const WORDS: usize = BLOCK / 64;
+
+/// Keys of a bucket's last block, or of several buckets' packed together: a list a weight.
+pub(super) type Tail = [Vec<u64>; 3];
+
+/// The words `tail`'s keys take, each word of one weight.
+pub(super) fn words_of(tail: &Tail) -> usize {
+    tail.iter().map(|keys| keys.len().div_ceil(64)).sum()
+}
 
 /// A block being gathered, and room for a bucket's keys gathered from several segments.
 #[derive(Default)]
@@ -36,17 +46,36 @@ impl Gather {
         &mut self.keys
     }
 
-    /// Calls `each` with every block of bucket `b` of `segments`, whose keys carry their
-    /// weight in their top bits (from [`WEIGHT`] on): the block's keys, the length of each
-    /// of its words (word `w` is `keys[64w..64w + lengths[w]]`) and the weight of each.
-    ///
-    /// # Complexity
-    ///
-    /// O(the bucket's keys + its blocks).
+    /// Calls `each` with every block of bucket `b` of `segments`: its full blocks by
+    /// [`Gather::blocks_leaving_tail`], then the last one by [`Gather::blocks_of_tail`] (the
+    /// count packs the last ones of several buckets together instead: [`super::tails`]).
+    #[cfg(test)]
     pub(super) fn blocks(
         &mut self,
         segments: &[Buckets],
         b: usize,
+        each: &mut impl FnMut(&[u64], [usize; WORDS], [u32; WORDS]),
+    ) {
+        let mut tail = Tail::default();
+        self.blocks_leaving_tail(segments, b, &mut tail, each);
+        self.blocks_of_tail(&mut tail, each);
+    }
+
+    /// Calls `each` with every full block of bucket `b` of `segments`, whose keys carry their
+    /// weight in their top bits (from [`WEIGHT`] on): the block's keys, the length of each
+    /// of its words (word `w` is `keys[64w..64w + lengths[w]]`) and the weight of each. The
+    /// keys that would make its last, partly filled block are added to `tail` instead (a
+    /// list a weight), to be packed with other buckets' ([`super::tails`]) and passed on by
+    /// [`Gather::blocks_of_tail`].
+    ///
+    /// # Complexity
+    ///
+    /// O(the bucket's keys + its blocks).
+    pub(super) fn blocks_leaving_tail(
+        &mut self,
+        segments: &[Buckets],
+        b: usize,
+        tail: &mut Tail,
         each: &mut impl FnMut(&[u64], [usize; WORDS], [u32; WORDS]),
     ) {
         self.block.resize(BLOCK, 0);
@@ -59,10 +88,35 @@ impl Gather {
                 }
             }
         }
-        for weight in 0..3 {
-            if !self.dealt[weight].is_empty() {
+        for word in 0..self.words {
+            let keys = &self.block[64 * word..64 * word + self.lengths[word]];
+            tail[self.weights[word] as usize].extend_from_slice(keys);
+        }
+        self.lengths = [0; WORDS];
+        self.words = 0;
+        for (keys, dealt) in tail.iter_mut().zip(&mut self.dealt) {
+            keys.append(dealt);
+        }
+    }
+
+    /// Calls `each` with the blocks of `tail`'s keys, as [`Gather::blocks_leaving_tail`]
+    /// does with a bucket's: each word of one weight. Leaves `tail` empty.
+    ///
+    /// # Complexity
+    ///
+    /// O(the keys + their blocks).
+    pub(super) fn blocks_of_tail(
+        &mut self,
+        tail: &mut Tail,
+        each: &mut impl FnMut(&[u64], [usize; WORDS], [u32; WORDS]),
+    ) {
+        self.block.resize(BLOCK, 0);
+        for (weight, keys) in tail.iter_mut().enumerate() {
+            for word in keys.chunks(64) {
+                self.dealt[weight].extend_from_slice(word);
                 self.word(weight, each);
             }
+            keys.clear();
         }
         if self.words > 0 {
             self.emit(each);

@@ -42,6 +42,7 @@ mod choice;
 mod lanes;
 mod sampled;
 mod sorting;
+mod tails;
 mod trie;
 
 use super::kernel::{Kernel, GROUP, WEIGHT};
@@ -54,6 +55,7 @@ pub use lanes::Gather;
 pub(super) use sampled::{Sampled, Side};
 pub use sorting::Sorting;
 use sorting::WAYS;
+use tails::Packing;
 #[cfg(doc)]
 use trie::MAX_WIDTH;
 
@@ -392,7 +394,9 @@ impl Sieve {
 
     /// [`Sieve::probe`] of the blocks of the patterns `patterns` alone, with `block` and
     /// `gathered` (room for a block's keys gathered from several segments) its own: so the
-    /// threads of a crew share one sorted row set, each probing its own patterns.
+    /// threads of a crew share one sorted row set, each probing its own patterns. West
+    /// halves dealt into words by weight have their leaves' last blocks packed together
+    /// ([`tails`]), within the patterns given.
     ///
     /// # Complexity
     ///
@@ -417,6 +421,14 @@ impl Sieve {
             let (from, to) = (way * indices + from, way * indices + to);
             &self.probing.keys[at[from] as usize..at[to] as usize]
         };
+        if sorting.lanes {
+            // Each word's matches weighed by its keys' weight, once a call; the leaves'
+            // last blocks packed together.
+            let sides = (&self.blocked[..], &self.probing);
+            let mut packing = Packing::new(trie, sides, (block, gathered), kernel);
+            packing.count(patterns);
+            return packing.total;
+        }
         let ways = sorting.ways(sorting.west_blocked);
         let (mut ranges, mut nodes) = (Vec::new(), Vec::new());
         let mut lists: [Vec<&[u64]>; WAYS] = Default::default();
@@ -431,15 +443,6 @@ impl Sieve {
                 lists.clear();
                 let filled = ranges.iter().map(|&range| keys(way, range));
                 lists.extend(filled.filter(|keys| !keys.is_empty()));
-            }
-            if sorting.lanes {
-                // Each word's matches weighed by its keys' weight, once a call.
-                gathered.blocks(&self.blocked, leaf, &mut |stored, lengths, weights| {
-                    block.load_words(kernel, stored, lengths);
-                    let words = block.words_of(kernel, &lists[0]);
-                    total += words.iter().zip(weights).map(|(&n, w)| n << w).sum::<u64>();
-                });
-                continue;
             }
             let gathered = gathered.room();
             for way in 0..ways {

@@ -240,6 +240,19 @@ fn assert_a_crew_counts(
         let total = sieve.probe_patterns(sorting, 0..sorting.patterns(), buffers, kernel);
         let leaves = sorting.patterns();
         assert_eq!(total, expected, "{} leaves {:?}", leaves, kernel);
+        // In shares, as a crew's threads probe them: the leaves' last blocks are packed
+        // within a share, whose first and last nodes are cut off.
+        let mut shared = 0;
+        for share in 0..7 {
+            let range = share * leaves / 7..(share + 1) * leaves / 7;
+            let buffers = (&mut block, &mut Gather::default());
+            shared += sieve.probe_patterns(sorting, range, buffers, kernel);
+        }
+        assert_eq!(
+            shared, expected,
+            "{} leaves in 7 shares {:?}",
+            leaves, kernel
+        );
     }
 }
 
@@ -295,6 +308,57 @@ fn a_trie_of_leaves_of_many_depths_read_in_another_order_counts_as_brute_force_c
         let sorting = Sorting::with_trie(west_blocked, trie, (1u64 << key_bits) - 1);
         assert_a_crew_counts(&sorting, (&east, &west), (1700, 5), key_bits);
     }
+}
+
+#[test]
+fn the_last_blocks_of_small_leaves_are_packed_together_and_count_the_same() {
+    // A trie of many small leaves (each under a block), west halves in blocks: their keys
+    // share blocks probed by a node's first leaf, so fewer blocks are probed than there are
+    // leaves with probes, and the count is brute force's.
+    let mut rng = SplitMix64::new(29);
+    let key_bits = 24;
+    let east = skewed_keys(&mut rng, key_bits, 3000, false);
+    let west = skewed_keys(&mut rng, key_bits, 6000, true);
+    let split = vec![!0u64; (2usize << 10).div_ceil(64)];
+    let trie = trie::Trie::split(4, (4..14).rev().collect(), 2, &split).unwrap();
+    let sorting = Sorting::with_trie(true, trie, (1u64 << key_bits) - 1);
+    assert!(sorting.lanes);
+    let weight = |key: u64| (key >> WEIGHT) as usize;
+    let mut sieve = Sieve::default();
+    sieve.sort(&sorting, true, &east, &west, &weight).unwrap();
+    sieve.sort(&sorting, false, &east, &west, &weight).unwrap();
+    let expected = brute_force(&east, &west, key_bits);
+    let mut block = Sliced::new(key_bits as usize);
+    let mut gathered = Gather::default();
+    let sides = (&sieve.blocked[..], &sieve.probing);
+    let mut packing = tails::Packing::new(
+        &sorting.trie,
+        sides,
+        (&mut block, &mut gathered),
+        Kernel::portable(),
+    );
+    packing.count(0..sorting.patterns());
+    assert_eq!(packing.total, expected);
+    // Each leaf alone: a block a leaf with keys and probes.
+    let mut alone = 0;
+    for leaf in 0..sorting.patterns() {
+        let (mut ranges, mut nodes) = (Vec::new(), Vec::new());
+        let at = &sieve.probing.at;
+        sorting.trie.meets(
+            leaf,
+            |from, to| at[from] < at[to],
+            (&mut ranges, &mut nodes),
+        );
+        if !ranges.is_empty() {
+            Gather::default().blocks(&sieve.blocked, leaf, &mut |_, _, _| alone += 1);
+        }
+    }
+    assert!(
+        packing.blocks * 2 < alone,
+        "{} blocks packed, {} alone",
+        packing.blocks,
+        alone
+    );
 }
 
 #[test]

@@ -160,6 +160,19 @@ impl Trie {
         levels.iter().fold(0, |bits, &bit| bits | 1 << bit)
     }
 
+    /// Leaf `leaf`'s prefix and depth.
+    pub fn node(&self, leaf: usize) -> (u32, u32) {
+        match &self.leaves {
+            Some(leaves) => leaves.each[leaf],
+            None => (leaf as u32, self.width),
+        }
+    }
+
+    /// The levels cut on everywhere: every leaf is at least this deep.
+    pub fn strict(&self) -> u32 {
+        self.strict
+    }
+
     /// The number of leaves.
     pub fn leaves(&self) -> usize {
         self.leaves
