@@ -23,7 +23,12 @@ pub(super) type Tail = [Vec<u64>; 3];
 
 /// The words `tail`'s keys take, each word of one weight.
 pub(super) fn words_of(tail: &Tail) -> usize {
-    tail.iter().map(|keys| keys.len().div_ceil(64)).sum()
+    words_for(std::array::from_fn(|weight| tail[weight].len()))
+}
+
+/// The words keys of each weight take (`lengths[w]` of weight `w`), each word of one weight.
+pub(super) fn words_for(lengths: [usize; 3]) -> usize {
+    lengths.iter().map(|keys| keys.div_ceil(64)).sum()
 }
 
 /// A block being gathered, and room for a bucket's keys gathered from several segments.

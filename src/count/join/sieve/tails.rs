@@ -14,7 +14,7 @@
 
 use super::buckets::Buckets;
 use super::choice::probe_tenths;
-use super::lanes::{words_of, Gather, Tail, WORDS};
+use super::lanes::{words_for, words_of, Gather, Tail, WORDS};
 use super::trie::Trie;
 use crate::count::join::kernel::Kernel;
 use crate::count::join::sliced::Sliced;
@@ -164,25 +164,24 @@ impl<'a, 'k> Packing<'a, 'k> {
         let (one, its_first) = self.visit((2 * y + 1, d + 1), low..leaves.end);
         self.recycle(its_first);
         let pending = match (zero, one) {
-            (Some(zero), Some(one)) => self.pack(d, (zero, one), first.as_ref()),
+            (Some(zero), Some(one)) => self.pack((zero, one), first.as_ref()),
             (zero, one) => zero.or(one),
         };
         (pending, first)
     }
 
-    /// Both halves' keys in blocks probed by the node's first leaf (`first`, at depth `d`),
-    /// left to pack further up, if that costs no more than each with its own probes; else
-    /// each counted now.
+    /// Both halves' keys in blocks probed by the node's first leaf (`first`; the node is
+    /// below the levels cut everywhere), left to pack further up, if that costs no more than
+    /// each with its own probes; else each counted now.
     fn pack(
         &mut self,
-        d: u32,
         (mut zero, mut one): (Pending<'k>, Pending<'k>),
         first: Option<&Probes<'k>>,
     ) -> Option<Pending<'k>> {
-        if let Some(first) = first.filter(|_| d >= self.trie.strict()) {
-            let words: usize = (zero.tail.iter().zip(&one.tail))
-                .map(|(a, b)| (a.len() + b.len()).div_ceil(64))
-                .sum();
+        if let Some(first) = first {
+            let words = words_for(std::array::from_fn(|w| {
+                zero.tail[w].len() + one.tail[w].len()
+            }));
             if probe_tenths(words as u64) * first.keys <= zero.cost() + one.cost() {
                 for (keys, more) in zero.tail.iter_mut().zip(&mut one.tail) {
                     keys.append(more);
