@@ -410,6 +410,14 @@ impl Sieve {
     ) -> u64 {
         block.use_bits(sorting.squeeze.bits() as usize);
         let trie = &*sorting.trie;
+        if sorting.lanes {
+            // Each word's matches weighed by its keys' weight, once a call; the leaves'
+            // last blocks packed together.
+            let sides = (&self.blocked[..], &self.probing);
+            let mut packing = Packing::new(trie, sides, (block, gathered), kernel);
+            packing.count(patterns);
+            return packing.total;
+        }
         let indices = 1usize << trie.width();
         let probing_ways = sorting.ways(!sorting.west_blocked);
         let at = &self.probing.at;
@@ -421,14 +429,6 @@ impl Sieve {
             let (from, to) = (way * indices + from, way * indices + to);
             &self.probing.keys[at[from] as usize..at[to] as usize]
         };
-        if sorting.lanes {
-            // Each word's matches weighed by its keys' weight, once a call; the leaves'
-            // last blocks packed together.
-            let sides = (&self.blocked[..], &self.probing);
-            let mut packing = Packing::new(trie, sides, (block, gathered), kernel);
-            packing.count(patterns);
-            return packing.total;
-        }
         let ways = sorting.ways(sorting.west_blocked);
         let (mut ranges, mut nodes) = (Vec::new(), Vec::new());
         let mut lists: [Vec<&[u64]>; WAYS] = Default::default();
