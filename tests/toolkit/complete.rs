@@ -215,6 +215,28 @@ fn a_board_whose_diagonals_cannot_hold_its_queens_is_proved_so_at_once() {
     prints(&["list", "--board", EXCLUDED_28], "");
 }
 
+/// `queens-diag-gen.py 28 4 28103`: no completion, and its diagonals reach the sums with
+/// their parities; but left empty, each of 52 of its diagonals fails them. The compact search
+/// alone proves it in about 15 minutes; neither CP-SAT nor CaDiCaL decided it in 90 s.
+const EXCLUDED_28_NEEDED: &str = concat!(
+    env!("CARGO_MANIFEST_DIR"),
+    "/fixtures/boards/csplib-excluded-diagonals-28-needed.board"
+);
+
+#[test]
+fn a_board_whose_needed_diagonals_force_a_dead_end_is_proved_so_in_a_second() {
+    queens()
+        .args(["solve", "--board", EXCLUDED_28_NEEDED, "--time-limit", "30"])
+        .assert()
+        .code(1)
+        .stdout("")
+        .stderr(
+            "queens: no placement completes this board (the diagonals' sums: the sums need a \
+             queen on some diagonals, and the queens these force leave a row, a column or such \
+             a diagonal with no open square)\n",
+        );
+}
+
 #[test]
 fn a_board_with_no_completion_is_exit_1_from_solve_and_0_from_count() {
     let corner = file("corner.board", "Q...\n....\n....\n....\n");

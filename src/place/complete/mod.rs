@@ -92,7 +92,10 @@ impl std::fmt::Display for Proof {
 /// - the check of the diagonals' sums (`diagonal_sums`, on boards up to 64 wide) gets a whole
 ///   turn each round (or a second opinion's, when that is more) until it has said whether
 ///   they show that no completion exists (a tenth of a second at n = 30), unless
-///   `options.only` names a method;
+///   `options.only` names a method; on a board they let through that was checked in a
+///   fraction of a second (n up to about 30), the probes of its diagonals, each reserved in
+///   turn, follow with a quarter of those turns, and refute it when the diagonals the
+///   sums need force a dead end;
 /// - min-conflicts proves nothing and tells nothing of what is left; it leads only when no
 ///   exhaustive search fits or the leader's prediction is hopeless (past 10^11 units
 ///   of work left, and 64 times its work so far) and the clause-learning search does not fit,
@@ -198,7 +201,7 @@ pub fn complete_watched(
     // The diagonals' sums take a whole turn each round too, or a second opinion's if more,
     // until they have said their word.
     let mut sums = match options.only {
-        None => Beside::new(board),
+        None => Beside::probing(board),
         Some(_) => Beside::default(),
     };
     let exhaustive = entrants.iter().any(|e| e.method.is_exhaustive());

@@ -29,6 +29,13 @@
 //! names the condition no choice meets ([`Condition`]): the sum of one kind, the sums with
 //! the sum of squares, or parity.
 //!
+//! A board that passes may still be refuted by probing its diagonals ([`needed`]): reserve
+//! one free diagonal, and if the sums then fail, every completion has a queen on it. Such
+//! diagonals are lines like the rows and columns, and force queens; on a board the sums
+//! only just let through they can leave a line with no open square, or a board the sums
+//! refute. The probes cost a check each, so only boards checked in a fraction of a second
+//! are probed (n up to about 30), beside the searches.
+//!
 //! The rows and columns are what a search branches on, and a search proves "none" by
 //! meeting every dead end; this argument sees the whole board at once. On CSPLib's Excluded
 //! Diagonals boards (prob079) it decides every board without a completion we generated from
@@ -38,10 +45,12 @@
 //! made around a placement up to n = 40). It is a necessary condition only: some small
 //! boards without a completion pass it, and a search must prove those.
 
+mod needed;
 mod programme;
 
 use crate::board::Board;
 use crate::memory::OutOfMemory;
+use needed::Probing;
 use programme::{sorted_squares, Programme};
 
 /// Which condition on the diagonals of a completion's new queens no choice of the free
@@ -81,6 +90,11 @@ pub enum Condition {
     /// The three sums are reached, but never with as many odd diagonals of each kind as the
     /// parity of a queen's two diagonals allows.
     Parity,
+    /// The sums are met, but some diagonals are needed (each left empty, the sums are not:
+    /// every completion has a queen on it), and the queens they force, with the rows and
+    /// columns, leave a row, a column or a needed diagonal with no open square, or a board
+    /// the sums refute.
+    Needed,
 }
 
 impl std::fmt::Display for Condition {
@@ -95,6 +109,10 @@ impl std::fmt::Display for Condition {
             }
             Condition::Parity => {
                 "the sums can be met, but not with as many odd diagonals as the queens' rows allow"
+            }
+            Condition::Needed => {
+                "the sums need a queen on some diagonals, and the queens these force leave a \
+                 row, a column or such a diagonal with no open square"
             }
         })
     }
@@ -119,6 +137,14 @@ pub(crate) const SEARCH_TURN: u64 = 1 << 12;
 /// search's.
 pub(crate) const CHECK_TURN: u64 = 1 << 14;
 
+/// The most word operations the probes of a board's diagonals ([`needed`]) are expected to
+/// take, a check each: about 15 s. A board whose check passes after more than this over
+/// the number of its free diagonals is not probed (n up to about 30).
+const PROBE_WORK: u64 = 1 << 35;
+
+/// The share of the check's turns the probes take (a quarter).
+const PROBE_SHARE: u64 = 4;
+
 /// The check of a board taking turns beside a search that lists, counts or completes: a
 /// board with completions is not kept waiting for it, and one it refutes is given up at
 /// once. Each turn gives it some word operations more, what it ran over the last one
@@ -127,6 +153,8 @@ pub(crate) const CHECK_TURN: u64 = 1 << 14;
 #[derive(Default)]
 pub(crate) struct Beside {
     check: Option<Check>,
+    /// The probes of the diagonals, once the check has passed ([`Beside::probing`]).
+    probing: Option<Probing>,
     credit: i64,
     refuted: Option<Condition>,
 }
@@ -136,8 +164,19 @@ impl Beside {
     pub(crate) fn new(board: &Board) -> Beside {
         Beside {
             check: Check::new(board),
+            probing: None,
             credit: 0,
             refuted: None,
+        }
+    }
+
+    /// The check of `board`, followed, if it passes within [`PROBE_WORK`] over the number
+    /// of free diagonals, by the probes of the diagonals every completion needs
+    /// ([`needed`]).
+    pub(crate) fn probing(board: &Board) -> Beside {
+        Beside {
+            probing: Probing::new(board),
+            ..Beside::new(board)
         }
     }
 
@@ -150,13 +189,22 @@ impl Beside {
     /// Runs the check for a turn of about `words` word operations: whether it has shown
     /// that the board has no completion.
     pub(crate) fn turn(&mut self, words: u64) -> bool {
-        let Some(check) = &mut self.check else {
+        if self.check.is_none() && self.probing.is_none() {
             return false;
+        }
+        // The probes, far longer than the check on a board they do not refute, take a
+        // share of its turns: a board the searches complete is slowed a little.
+        let words = match self.check {
+            Some(_) => words,
+            None => words / PROBE_SHARE,
         };
         self.credit += words as i64;
         if self.credit <= 0 {
             return false;
         }
+        let Some(check) = &mut self.check else {
+            return self.probe();
+        };
         let before = check.work;
         let answer = check.advance(&mut (self.credit as u64));
         self.credit -= (check.work - before) as i64;
@@ -166,8 +214,43 @@ impl Beside {
                 true
             }
             Ok(None) => false,
-            Ok(Some(false)) | Err(_) => {
+            Ok(Some(false)) => {
+                // Each probe is a check of about the same work.
+                let work = check.work;
                 self.check = None;
+                if self
+                    .probing
+                    .as_ref()
+                    .is_some_and(|p| work.saturating_mul(p.left() as u64) > PROBE_WORK)
+                {
+                    self.probing = None;
+                }
+                false
+            }
+            Err(_) => {
+                self.check = None;
+                self.probing = None;
+                false
+            }
+        }
+    }
+
+    /// [`Beside::turn`] for the probes, with the credit the turn left.
+    fn probe(&mut self) -> bool {
+        let Some(probing) = &mut self.probing else {
+            return false;
+        };
+        let before = probing.work;
+        let answer = probing.advance(&mut (self.credit as u64));
+        self.credit -= (probing.work - before) as i64;
+        match answer {
+            Ok(Some(true)) => {
+                self.refuted = Some(Condition::Needed);
+                true
+            }
+            Ok(None) => false,
+            Ok(Some(false)) | Err(_) => {
+                self.probing = None;
                 false
             }
         }
@@ -180,7 +263,7 @@ impl Beside {
     ///
     /// As [`Check`]: a tenth of a second at n = 30, at most about a second.
     pub(crate) fn finish(&mut self) -> bool {
-        while self.check.is_some() {
+        while self.check.is_some() || self.probing.is_some() {
             self.credit = self.credit.max(0);
             if self.turn(CHECK_TURN) {
                 return true;

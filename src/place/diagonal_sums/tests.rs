@@ -39,7 +39,7 @@ fn random_board(n: usize, rng: &mut SplitMix64) -> Board {
 fn a_board_it_refutes_has_no_completion_and_it_refutes_many() {
     let mut rng = SplitMix64::new(2026);
     let (mut refuted_boards, mut impossible) = (0, 0);
-    let mut by_condition = [0usize; 3];
+    let mut by_condition = [0usize; 4];
     for i in 0..6000 {
         let n = 4 + i % 7;
         let board = random_board(n, &mut rng);
@@ -51,7 +51,7 @@ fn a_board_it_refutes_has_no_completion_and_it_refutes_many() {
         let found = complete(&board, &options).unwrap();
         let none = matches!(found, Completion::Impossible(_));
         impossible += usize::from(none);
-        let mut check = Beside::new(&board);
+        let mut check = Beside::probing(&board);
         if check.finish() {
             assert!(
                 none,
@@ -66,7 +66,7 @@ fn a_board_it_refutes_has_no_completion_and_it_refutes_many() {
     // Each condition is the one that refutes some boards.
     assert!(
         by_condition.iter().all(|&k| k > 0),
-        "refutations by the sum, the squares and parity: {:?}",
+        "refutations by the sum, the squares, parity and the needed diagonals: {:?}",
         by_condition
     );
     // Both kinds of board were met, and the check is not idle: it refutes most of the
@@ -130,6 +130,15 @@ fn a_board_made_around_a_placement_is_never_refuted() {
                 .with_queens(&placed)
                 .unwrap();
             assert!(!refuted(&board), "n = {}, seed {}", n, seed);
+            if n <= 20 {
+                // The probes of the diagonals too (a few tenths of a second each here).
+                assert!(
+                    !Beside::probing(&board).finish(),
+                    "n = {}, seed {}",
+                    n,
+                    seed
+                );
+            }
         }
     }
 }
@@ -181,4 +190,26 @@ fn the_odd_counts_tried_hold_every_placements_and_come_from_the_middle() {
             .windows(2)
             .all(|w| (2 * w[0]).abs_diff(m) <= (2 * w[1]).abs_diff(m)));
     }
+}
+
+#[test]
+fn the_needed_diagonals_refute_a_board_the_sums_let_through() {
+    // CSPLib's Excluded Diagonals, n = 28, seed 28103: no completion (the compact search
+    // looks everywhere in about 15 minutes), but the sums and parities are met.
+    let text = include_str!(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/fixtures/boards/csplib-excluded-diagonals-28-needed.board"
+    ));
+    let board = crate::read::board(text.as_bytes()).unwrap();
+    assert!(!refuted(&board));
+    let mut probing = Beside::probing(&board);
+    assert!(probing.finish());
+    assert_eq!(probing.condition(), Some(Condition::Needed));
+    // Its difference diagonal r − c = 27 (numbered r + n − 1 − c: 54), probed first, is
+    // needed; its one open square, (27, 0), takes the queen, which shuts all three of the
+    // diagonal r − c = 25, and the board with that queen fails the sums.
+    let mut probes = Probing::new(&board).unwrap();
+    assert_eq!(probes.to_probe.last(), Some(&(1, 54)));
+    assert_eq!(probes.advance(&mut u64::MAX.clone()).unwrap(), Some(true));
+    assert_eq!(probes.needed, [0, 1 << 54]);
 }

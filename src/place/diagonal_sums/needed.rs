@@ -1,0 +1,269 @@
+//! The diagonals every completion must use, found one at a time by the sums, and the queens
+//! they force.
+//!
+//! Reserve every square of one free diagonal: if the sums of [the module](super) refute
+//! that board, no completion leaves the diagonal empty, so each has a queen on it. Such a
+//! diagonal is then a line like a row or a column: exactly one queen. On a board the sums
+//! only just let through, many diagonals are needed (on CSPLib's Excluded Diagonals board
+//! of n = 28, seed 28103, 52 of its 82 free diagonals, every diagonal of one kind a
+//! completion would take), and the lines then force queens as a row with one open square
+//! does: there, the needed difference diagonal through the corner has one open square, and
+//! its queen shuts all three open squares of another needed diagonal, so the board with
+//! that queen fails the sums: no completion exists. The compact search alone takes about
+//! fifteen minutes to show it; this, a fifth of a second.
+//!
+//! [`Probing`] tries the free diagonals one at a time, those with the fewest open squares
+//! first (a needed diagonal with few squares is the one that forces queens), and after each
+//! needed one places the queens the needed diagonals, rows and columns force, until a line
+//! has no open square left (a proof) or none is forced. The board with the forced queens
+//! placed is then checked whole (the sums failing there are a proof too), and later probes
+//! are made on it, where the sums are tighter and the tables smaller.
+
+use super::Check;
+use crate::board::Board;
+use crate::memory::OutOfMemory;
+
+/// What a board's diagonals look like to the probing: for each kind (0: the sum diagonals
+/// r + c, 1: the difference diagonals r + n − 1 − c), one bit a diagonal.
+type Diagonals = [u128; 2];
+
+/// The probes of one board's free diagonals, a check ([`Check`]) a probe, run a share at
+/// a time; see the [module docs](self).
+pub(super) struct Probing {
+    n: usize,
+    /// The board's reserved squares, one word a row (the board is at most 64 wide).
+    reserved: Vec<u64>,
+    /// Its placed queens, and the queens the needed diagonals forced.
+    queens: Vec<(u32, u32)>,
+    /// The board with the forced queens placed: what the probes reserve a diagonal of.
+    board: Board,
+    /// The diagonals still to probe (kind, index), the next last.
+    pub(super) to_probe: Vec<(usize, usize)>,
+    /// The diagonals found needed.
+    pub(super) needed: Diagonals,
+    /// The probe under way, and its diagonal (`None`: the board with the forced queens,
+    /// nothing more reserved).
+    probe: Option<(Check, Option<(usize, usize)>)>,
+    /// Whether queens were forced since the board was last checked whole.
+    forced: bool,
+    /// The word operations done.
+    pub(super) work: u64,
+}
+
+impl Probing {
+    /// The probes of `board`'s free diagonals, or `None` if it is wider than 64 or has no
+    /// free row.
+    ///
+    /// # Complexity
+    ///
+    /// O(n²).
+    pub(super) fn new(board: &Board) -> Option<Probing> {
+        let n = board.size();
+        if n > 64 || board.free_rows() == 0 {
+            return None;
+        }
+        let reserved = (0..n)
+            .map(|r| board.reserved_row(r).first().copied().unwrap_or(0))
+            .collect();
+        let mut probing = Probing {
+            n,
+            reserved,
+            queens: board.queens().to_vec(),
+            board: board.clone(),
+            to_probe: Vec::new(),
+            needed: [0; 2],
+            probe: None,
+            forced: false,
+            work: 0,
+        };
+        let open = probing.open_squares();
+        let mut order: Vec<(u32, (usize, usize))> = (0..2)
+            .flat_map(|kind| (0..2 * n - 1).map(move |d| (kind, d)))
+            .map(|(kind, d)| (probing.on_diagonal(&open, kind, d), (kind, d)))
+            .filter(|&(count, _)| count > 0)
+            .collect();
+        // Fewest open squares first; taken from the end.
+        order.sort_by_key(|&(count, (kind, d))| (std::cmp::Reverse(count), kind, d));
+        probing.to_probe = order.into_iter().map(|(_, diagonal)| diagonal).collect();
+        Some(probing)
+    }
+
+    /// The diagonals still to probe.
+    pub(super) fn left(&self) -> usize {
+        self.to_probe.len()
+    }
+
+    /// Probes on for about `budget` word operations (less what it did is left in
+    /// `budget`): `Some(true)` if the board has no completion, `Some(false)` if every
+    /// diagonal was probed without a proof, `None` if it is not done yet.
+    ///
+    /// # Errors
+    ///
+    /// [`OutOfMemory`] if a probe's tables cannot be had.
+    pub(super) fn advance(&mut self, budget: &mut u64) -> Result<Option<bool>, OutOfMemory> {
+        let before = self.work;
+        let done = loop {
+            if self.work - before >= *budget {
+                break None;
+            }
+            let Some((check, diagonal)) = &mut self.probe else {
+                if self.forced {
+                    // The board with the queens forced since the last probe, checked whole.
+                    self.forced = false;
+                    self.probe = Check::new(&self.board).map(|check| (check, None));
+                    continue;
+                }
+                let Some(diagonal) = self.to_probe.pop() else {
+                    break Some(false);
+                };
+                let open = self.open_squares();
+                // A diagonal a forced queen filled, or whose squares it shut, is not probed:
+                // the check of the whole board has seen it empty.
+                if self.on_diagonal(&open, diagonal.0, diagonal.1) > 0 {
+                    let without = self.without(diagonal);
+                    self.probe = Check::new(&without).map(|check| (check, Some(diagonal)));
+                }
+                self.work += 1;
+                continue;
+            };
+            let diagonal = *diagonal;
+            let mut left = *budget - (self.work - before);
+            let start = check.work;
+            let answer = check.advance(&mut left);
+            self.work += check.work - start;
+            match (answer?, diagonal) {
+                (None, _) => {}
+                (Some(false), _) => self.probe = None,
+                // The queens forced so far leave the sums unmet.
+                (Some(true), None) => break Some(true),
+                (Some(true), Some((kind, d))) => {
+                    self.probe = None;
+                    self.needed[kind] |= 1 << d;
+                    if self.propagate() {
+                        break Some(true);
+                    }
+                }
+            }
+        };
+        *budget = budget.saturating_sub(self.work - before);
+        Ok(done)
+    }
+
+    /// The open squares of each row of the board with the forced queens placed: a free
+    /// row's squares neither reserved nor attacked; none in a row with a queen.
+    fn open_squares(&self) -> Vec<u64> {
+        let all = if self.n == 64 {
+            !0
+        } else {
+            (1u64 << self.n) - 1
+        };
+        let barred = self.board.barred_words();
+        (0..self.n)
+            .map(|r| match self.board.queen_in(r) {
+                Some(_) => 0,
+                None => all & !barred[r],
+            })
+            .collect()
+    }
+
+    /// The open squares of diagonal `d` of `kind`, of the rows' `open` squares.
+    fn on_diagonal(&self, open: &[u64], kind: usize, d: usize) -> u32 {
+        (0..self.n)
+            .filter_map(|r| column_on(self.n, kind, d, r))
+            .filter(|&(r, c)| open[r] >> c & 1 == 1)
+            .count() as u32
+    }
+
+    /// The board with the forced queens placed and diagonal `d` of `kind` reserved too.
+    fn without(&self, (kind, d): (usize, usize)) -> Board {
+        let mut reserved = self.reserved.clone();
+        for (r, c) in (0..self.n).filter_map(|r| column_on(self.n, kind, d, r)) {
+            reserved[r] |= 1 << c;
+        }
+        Board::with_reserved(self.n, reserved)
+            .with_queens(&self.queens)
+            .expect("the queens were placed on this board")
+    }
+
+    /// Places the queens the free rows, the free columns and the needed diagonals force (a
+    /// line with one open square left), one at a time, each shutting the squares it
+    /// attacks: true if a line is left with none (no completion exists).
+    ///
+    /// # Complexity
+    ///
+    /// O(n²) for each queen placed, and once more.
+    fn propagate(&mut self) -> bool {
+        let n = self.n;
+        loop {
+            let open = self.open_squares();
+            let filled = self.filled();
+            let mut forced = None;
+            let mut lines = (0..n).map(|r| (2, r)).chain((0..n).map(|c| (3, c)));
+            let needed = (0..2).flat_map(|kind| (0..2 * n - 1).map(move |d| (kind, d)));
+            let needed = needed.filter(|&(kind, d)| self.needed[kind] >> d & 1 == 1);
+            let line = lines.by_ref().chain(needed).find(|&(kind, d)| {
+                if kind < 2 && filled[kind] >> d & 1 == 1 {
+                    return false;
+                }
+                let squares: Vec<(usize, usize)> = match kind {
+                    2 if self.board.queen_in(d).is_some() => return false,
+                    2 => (0..n)
+                        .filter(|&c| open[d] >> c & 1 == 1)
+                        .map(|c| (d, c))
+                        .collect(),
+                    3 if self.queens.iter().any(|&(_, c)| c as usize == d) => return false,
+                    3 => (0..n)
+                        .filter(|&r| open[r] >> d & 1 == 1)
+                        .map(|r| (r, d))
+                        .collect(),
+                    _ => (0..n)
+                        .filter_map(|r| column_on(n, kind, d, r))
+                        .filter(|&(r, c)| open[r] >> c & 1 == 1)
+                        .collect(),
+                };
+                if squares.len() == 1 {
+                    forced = Some(squares[0]);
+                }
+                squares.len() < 2
+            });
+            match (line, forced) {
+                (None, _) => return false,
+                (Some(_), None) => return true,
+                (Some(_), Some((r, c))) => {
+                    self.forced = true;
+                    self.queens.push((r as u32, c as u32));
+                    self.board = self
+                        .board
+                        .with_queens(&[(r as u32, c as u32)])
+                        .expect("an open square's queen attacks no placed queen");
+                    if self.board.free_rows() == 0 {
+                        // A whole placement: the searches will find it.
+                        return false;
+                    }
+                }
+            }
+        }
+    }
+
+    /// The diagonals of each kind that hold a queen.
+    fn filled(&self) -> Diagonals {
+        let n = self.n;
+        let mut filled = [0u128; 2];
+        for &(r, c) in &self.queens {
+            let (r, c) = (r as usize, c as usize);
+            filled[0] |= 1 << (r + c);
+            filled[1] |= 1 << (r + n - 1 - c);
+        }
+        filled
+    }
+}
+
+/// The square of row `r` on diagonal `d` of `kind` (0: r + c = d, 1: r + n − 1 − c = d), if
+/// the board of `n` has one.
+fn column_on(n: usize, kind: usize, d: usize, r: usize) -> Option<(usize, usize)> {
+    let c = match kind {
+        0 => d.checked_sub(r)?,
+        _ => (r + n - 1).checked_sub(d)?,
+    };
+    (c < n).then_some((r, c))
+}
