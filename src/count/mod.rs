@@ -254,13 +254,14 @@ const TIGHT_FOUND: u64 = 1 << 14;
 /// completions and few dead ends for a search that branches on the fewest open line and sees
 /// a shut line at once; a loose board has many completions, which the counters of N find far
 /// faster, on every thread. Knuth's estimate of the search's progress tells them apart after
-/// a few thousand nodes. Beside the search, the diagonals' sums take turns
-/// ([`crate::place::diagonal_sums`]): a board they refute has none.
+/// a few thousand nodes. Beside the search, the diagonals' sums take turns, and then the
+/// probes of the diagonals they need ([`crate::place::diagonal_sums`]): a board they refute
+/// has none.
 fn count_tight(board: &crate::board::Board) -> Result<Option<u64>, OutOfMemory> {
     use crate::place::compact::Compact;
     use crate::place::diagonal_sums::{Beside, CHECK_TURN};
     use crate::place::{Order, Step};
-    let mut sums = Beside::new(board);
+    let mut sums = Beside::probing(board);
     let Some(mut search) = Compact::new(board, Order::FewestOpen)? else {
         return Ok(sums.finish().then_some(0));
     };

@@ -235,6 +235,8 @@ fn a_board_whose_needed_diagonals_force_a_dead_end_is_proved_so_in_a_second() {
              queen on some diagonals, and the queens these force leave a row, a column or such \
              a diagonal with no open square)\n",
         );
+    prints(&["count", "--board", EXCLUDED_28_NEEDED], "0\n");
+    prints(&["list", "--board", EXCLUDED_28_NEEDED], "");
 }
 
 #[test]

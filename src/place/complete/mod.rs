@@ -94,8 +94,8 @@ impl std::fmt::Display for Proof {
 ///   they show that no completion exists (a tenth of a second at n = 30), unless
 ///   `options.only` names a method; on a board they let through that was checked in a
 ///   fraction of a second (n up to about 30), the probes of its diagonals, each reserved in
-///   turn, follow with a quarter of those turns, and refute it when the diagonals the
-///   sums need force a dead end;
+///   turn, follow once the searches have had about a second, with an eighth of those turns,
+///   and refute it when the diagonals the sums need force a dead end;
 /// - min-conflicts proves nothing and tells nothing of what is left; it leads only when no
 ///   exhaustive search fits or the leader's prediction is hopeless (past 10^11 units
 ///   of work left, and 64 times its work so far) and the clause-learning search does not fit,

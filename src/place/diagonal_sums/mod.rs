@@ -142,8 +142,12 @@ pub(crate) const CHECK_TURN: u64 = 1 << 14;
 /// the number of its free diagonals is not probed (n up to about 30).
 const PROBE_WORK: u64 = 1 << 35;
 
-/// The share of the check's turns the probes take (a quarter).
-const PROBE_SHARE: u64 = 4;
+/// The share of the check's turns the probes take (an eighth).
+const PROBE_SHARE: u64 = 8;
+
+/// The words of turns offered to the check before the probes start: about a second of the
+/// searches beside it.
+const PROBE_AFTER: u64 = 1 << 28;
 
 /// The check of a board taking turns beside a search that lists, counts or completes: a
 /// board with completions is not kept waiting for it, and one it refutes is given up at
@@ -155,6 +159,8 @@ pub(crate) struct Beside {
     check: Option<Check>,
     /// The probes of the diagonals, once the check has passed ([`Beside::probing`]).
     probing: Option<Probing>,
+    /// The words of all the turns offered so far.
+    offered: u64,
     credit: i64,
     refuted: Option<Condition>,
 }
@@ -165,6 +171,7 @@ impl Beside {
         Beside {
             check: Check::new(board),
             probing: None,
+            offered: 0,
             credit: 0,
             refuted: None,
         }
@@ -192,10 +199,13 @@ impl Beside {
         if self.check.is_none() && self.probing.is_none() {
             return false;
         }
-        // The probes, far longer than the check on a board they do not refute, take a
-        // share of its turns: a board the searches complete is slowed a little.
+        // The probes, far longer than the check on a board they do not refute, wait for
+        // the searches to have had about a second, then take a share of the check's turns:
+        // a board the searches complete soon is not slowed, one they take longer on a little.
+        self.offered = self.offered.saturating_add(words);
         let words = match self.check {
             Some(_) => words,
+            None if self.offered < PROBE_AFTER => return false,
             None => words / PROBE_SHARE,
         };
         self.credit += words as i64;

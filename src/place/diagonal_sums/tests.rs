@@ -70,10 +70,15 @@ fn a_board_it_refutes_has_no_completion_and_it_refutes_many() {
         by_condition
     );
     // Both kinds of board were met, and the check is not idle: it refutes most of the
-    // boards without a completion (about 90% of them).
+    // boards without a completion (3,497 of 3,687, 231 of them by the probes).
     let message = format!("{} of {} refuted", refuted_boards, impossible);
     assert!(impossible > 1000 && impossible < 5000, "{}", message);
-    assert!(refuted_boards * 4 > impossible * 3, "{}", message);
+    assert!(refuted_boards * 10 > impossible * 9, "{}", message);
+    assert!(
+        by_condition[Condition::Needed as usize] > 100,
+        "{:?}",
+        by_condition
+    );
 }
 
 #[test]

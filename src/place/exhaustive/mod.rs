@@ -354,8 +354,8 @@ impl Search {
 }
 
 /// The completions of a board, in lexicographic order of their columns, the check of its
-/// diagonals' sums taking turns with the search (`diagonal_sums`: none once it shows there
-/// are none): by the search in machine words (`narrow`) up to 64 columns, by the compact search
+/// diagonals' sums (and the probes of the diagonals they need) taking turns with the search
+/// (`diagonal_sums`: none once it shows there are none): by the search in machine words (`narrow`) up to 64 columns, by the compact search
 /// (`compact`) in row order when at most 64 rows are free, by [`Search`] in row order
 /// beyond.
 ///
@@ -404,7 +404,7 @@ impl Completions {
         };
         Ok(Completions {
             search,
-            sums: Beside::new(board),
+            sums: Beside::probing(board),
         })
     }
 
@@ -451,8 +451,9 @@ impl Iterator for Completions {
     }
 }
 
-/// The number of completions of `board`, the check of its diagonals' sums taking turns with
-/// the search (`diagonal_sums`: 0 once it shows there are none), by a search branching on
+/// The number of completions of `board`, the check of its diagonals' sums (and the probes of
+/// the diagonals they need) taking turns with the search (`diagonal_sums`: 0 once it shows
+/// there are none), by a search branching on
 /// the fewest open squares:
 /// the compact one (`compact`) when at most 64 rows are free, [`Search`] beyond.
 ///
@@ -477,7 +478,7 @@ impl Iterator for Completions {
 /// assert_eq!(count(&one).unwrap(), 4);
 /// ```
 pub fn count(board: &Board) -> Result<u64, OutOfMemory> {
-    let mut sums = Beside::new(board);
+    let mut sums = Beside::probing(board);
     let mut advance: Box<dyn FnMut(&mut u64) -> Step> =
         match Compact::new(board, Order::FewestOpen)? {
             Some(mut compact) => Box::new(move |nodes| compact.advance(nodes)),
