@@ -193,56 +193,61 @@ impl Probing {
     ///
     /// O(n²) for each queen placed, and once more.
     fn propagate(&mut self) -> bool {
-        let n = self.n;
         loop {
             let open = self.open_squares();
-            let filled = self.filled();
-            let mut forced = None;
-            let mut lines = (0..n).map(|r| (2, r)).chain((0..n).map(|c| (3, c)));
-            let needed = (0..2).flat_map(|kind| (0..2 * n - 1).map(move |d| (kind, d)));
-            let needed = needed.filter(|&(kind, d)| self.needed[kind] >> d & 1 == 1);
-            let line = lines.by_ref().chain(needed).find(|&(kind, d)| {
-                if kind < 2 && filled[kind] >> d & 1 == 1 {
-                    return false;
-                }
-                let squares: Vec<(usize, usize)> = match kind {
-                    2 if self.board.queen_in(d).is_some() => return false,
-                    2 => (0..n)
-                        .filter(|&c| open[d] >> c & 1 == 1)
-                        .map(|c| (d, c))
-                        .collect(),
-                    3 if self.queens.iter().any(|&(_, c)| c as usize == d) => return false,
-                    3 => (0..n)
-                        .filter(|&r| open[r] >> d & 1 == 1)
-                        .map(|r| (r, d))
-                        .collect(),
-                    _ => (0..n)
-                        .filter_map(|r| column_on(n, kind, d, r))
-                        .filter(|&(r, c)| open[r] >> c & 1 == 1)
-                        .collect(),
-                };
-                if squares.len() == 1 {
-                    forced = Some(squares[0]);
-                }
-                squares.len() < 2
-            });
-            match (line, forced) {
-                (None, _) => return false,
-                (Some(_), None) => return true,
-                (Some(_), Some((r, c))) => {
-                    self.forced = true;
-                    self.queens.push((r as u32, c as u32));
-                    self.board = self
-                        .board
-                        .with_queens(&[(r as u32, c as u32)])
-                        .expect("an open square's queen attacks no placed queen");
-                    if self.board.free_rows() == 0 {
-                        // A whole placement: the searches will find it.
-                        return false;
-                    }
-                }
+            let Some(squares) = self.to_fill(&open).find(|squares| squares.len() < 2) else {
+                return false;
+            };
+            let Some(&(r, c)) = squares.first() else {
+                return true;
+            };
+            let queen = (r as u32, c as u32);
+            self.forced = true;
+            self.queens.push(queen);
+            self.board = self
+                .board
+                .with_queens(&[queen])
+                .expect("an open square's queen attacks no placed queen");
+            if self.board.free_rows() == 0 {
+                // A whole placement: the searches will find it.
+                return false;
             }
         }
+    }
+
+    /// The open squares (of the rows' `open` squares) of each line that must still get a
+    /// queen: the free rows, the free columns, and the needed diagonals without one.
+    fn to_fill<'a>(&'a self, open: &'a [u64]) -> impl Iterator<Item = Vec<(usize, usize)>> + 'a {
+        let n = self.n;
+        let filled = self.filled();
+        let rows = (0..n)
+            .filter(|&r| self.board.queen_in(r).is_none())
+            .map(move |r| {
+                (0..n)
+                    .filter(|&c| open[r] >> c & 1 == 1)
+                    .map(|c| (r, c))
+                    .collect()
+            });
+        let taken = self
+            .queens
+            .iter()
+            .fold(0u64, |taken, &(_, c)| taken | 1 << c);
+        let columns = (0..n).filter(move |&c| taken >> c & 1 == 0).map(move |c| {
+            (0..n)
+                .filter(|&r| open[r] >> c & 1 == 1)
+                .map(|r| (r, c))
+                .collect()
+        });
+        let diagonals = (0..2)
+            .flat_map(move |kind| (0..2 * n - 1).map(move |d| (kind, d)))
+            .filter(move |&(kind, d)| self.needed[kind] >> d & 1 == 1 && filled[kind] >> d & 1 == 0)
+            .map(move |(kind, d)| {
+                (0..n)
+                    .filter_map(|r| column_on(n, kind, d, r))
+                    .filter(|&(r, c)| open[r] >> c & 1 == 1)
+                    .collect()
+            });
+        rows.chain(columns).chain(diagonals)
     }
 
     /// The diagonals of each kind that hold a queen.
