@@ -93,7 +93,7 @@ impl std::fmt::Display for Proof {
 ///   turn each round (or a second opinion's, when that is more) until it has said whether
 ///   they show that no completion exists (a tenth of a second at n = 30), unless
 ///   `options.only` names a method; on a board they let through that was checked in a
-///   fraction of a second (n up to about 30), the probes of its diagonals, each reserved in
+///   fraction of a second (n up to about 32), the probes of its diagonals, each reserved in
 ///   turn, follow once the searches have had about a second, with an eighth of those turns,
 ///   and refute it when the diagonals the sums need force a dead end;
 /// - min-conflicts proves nothing and tells nothing of what is left; it leads only when no

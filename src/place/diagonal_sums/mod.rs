@@ -34,7 +34,7 @@
 //! diagonals are lines like the rows and columns, and force queens; on a board the sums
 //! only just let through they can leave a line with no open square, or a board the sums
 //! refute. The probes cost a check each, so only boards checked in a fraction of a second
-//! are probed (n up to about 30), beside the searches.
+//! are probed (n up to about 32), beside the searches.
 //!
 //! The rows and columns are what a search branches on, and a search proves "none" by
 //! meeting every dead end; this argument sees the whole board at once. On CSPLib's Excluded
