@@ -94,7 +94,7 @@ fn large_boards_keep_their_placed_queens() {
 
 #[test]
 fn the_second_opinions_halve_one_turn_and_the_restarted_search_takes_the_rest() {
-    for quarters in 1..=16u64 {
+    for quarters in 1..=(4.0 * MOST_SECOND_TURNS) as u64 {
         let turns = quarters as f64 / 4.0;
         let (learning, restarts) = split_second_turns(turns, true, true);
         assert_eq!(learning + restarts, TURN * quarters / 4);
