@@ -112,7 +112,7 @@ impl std::fmt::Display for Condition {
             }
             Condition::Needed => {
                 "the sums need a queen on some diagonals, and the queens these force leave a \
-                 row, a column or such a diagonal with no open square"
+                 row, a column or such a diagonal with no open square, or the sums unmet"
             }
         })
     }
@@ -195,8 +195,8 @@ impl Beside {
         self.refuted
     }
 
-    /// Runs the check for a turn of about `words` word operations: whether it has shown
-    /// that the board has no completion.
+    /// Runs the check (then the probes, if any, for a share of it) for a turn of about
+    /// `words` word operations: whether it has shown that the board has no completion.
     pub(crate) fn turn(&mut self, words: u64) -> bool {
         if self.check.is_none() && self.probing.is_none() {
             return false;
@@ -273,7 +273,8 @@ impl Beside {
     ///
     /// # Complexity
     ///
-    /// As [`Check`]: a tenth of a second at n = 30, at most about a second.
+    /// As [`Check`]: a tenth of a second at n = 30, at most about a second; the probes, if
+    /// any, a check for each free diagonal: up to [`PROBE_WORK`], 5 to 15 s.
     pub(crate) fn finish(&mut self) -> bool {
         while self.check.is_some() || self.probing.is_some() {
             self.credit = self.credit.max(0);

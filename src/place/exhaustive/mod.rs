@@ -355,9 +355,9 @@ impl Search {
 
 /// The completions of a board, in lexicographic order of their columns, the check of its
 /// diagonals' sums (and the probes of the diagonals they need) taking turns with the search
-/// (`diagonal_sums`: none once it shows there are none): by the search in machine words (`narrow`) up to 64 columns, by the compact search
-/// (`compact`) in row order when at most 64 rows are free, by [`Search`] in row order
-/// beyond.
+/// (`diagonal_sums`: none once it shows there are none): by the search in machine words
+/// (`narrow`) up to 64 columns, by the compact search (`compact`) in row order when at most
+/// 64 rows are free, by [`Search`] in row order beyond.
 ///
 /// # Example
 ///
@@ -453,9 +453,8 @@ impl Iterator for Completions {
 
 /// The number of completions of `board`, the check of its diagonals' sums (and the probes of
 /// the diagonals they need) taking turns with the search (`diagonal_sums`: 0 once it shows
-/// there are none), by a search branching on
-/// the fewest open squares:
-/// the compact one (`compact`) when at most 64 rows are free, [`Search`] beyond.
+/// there are none), by a search branching on the fewest open squares: the compact one
+/// (`compact`) when at most 64 rows are free, [`Search`] beyond.
 ///
 /// # Errors
 ///
