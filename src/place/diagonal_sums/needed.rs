@@ -32,8 +32,6 @@ type Diagonals = [u128; 2];
 /// a time; see the [module docs](self).
 pub(super) struct Probing {
     n: usize,
-    /// The board's reserved squares, one word a row (the board is at most 64 wide).
-    reserved: Vec<u64>,
     /// Its placed queens, and the queens the needed diagonals forced.
     queens: Vec<(u32, u32)>,
     /// The board with the forced queens placed: what the probes reserve a diagonal of.
@@ -63,12 +61,8 @@ impl Probing {
         if n > 64 || board.free_rows() == 0 {
             return None;
         }
-        let reserved = (0..n)
-            .map(|r| board.reserved_row(r).first().copied().unwrap_or(0))
-            .collect();
         let mut probing = Probing {
             n,
-            reserved,
             queens: board.queens().to_vec(),
             board: board.clone(),
             to_probe: Vec::new(),
@@ -177,7 +171,10 @@ impl Probing {
 
     /// The board with the forced queens placed and diagonal `d` of `kind` reserved too.
     fn without(&self, (kind, d): (usize, usize)) -> Board {
-        let mut reserved = self.reserved.clone();
+        // The board's reserved squares, one word a row (it is at most 64 wide).
+        let mut reserved: Vec<u64> = (0..self.n)
+            .map(|r| self.board.reserved_row(r).first().copied().unwrap_or(0))
+            .collect();
         for (r, c) in (0..self.n).filter_map(|r| column_on(self.n, kind, d, r)) {
             reserved[r] |= 1 << c;
         }
