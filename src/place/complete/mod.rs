@@ -268,18 +268,19 @@ fn is_second_opinion(method: Method) -> bool {
 
 /// The turns of the second opinions beside the leader `entrants[leader]`: (the
 /// clause-learning search's, the restarted tree search's). Together, a whole one while the
-/// leader, a tree search, predicts about twice the work it has done still to do, and less as
-/// its prediction shrinks, down to a quarter at half its work done (the prediction bounds the
-/// leader's own time to an answer either way, a completion or none, so the closer it is, the
-/// less a second opinion is worth); shared equally between them, so a board the leader
-/// decides costs at most about twice the leader's own time. Once the leader has worked
-/// [`LONG_LEAD`], a prediction of more than twice its work still to do gives them more, up to
-/// [`MOST_SECOND_TURNS`] at eight times as much: a tree that big will not be exhausted within
-/// a time limit of a minute, and what decides such a board is a completion found (CSPLib's
-/// Excluded Diagonals from n = 30), at the cost of the leader's own work past that second
-/// taking up to nine times as long. The turns past the first go to the restarted search alone: each alone, it
-/// completed all 46 Excluded Diagonals boards of n = 22..50 that either completed, the
-/// clause-learning search 26 (docs/benchmarks.md).
+/// leader, a tree search, predicts about twice the work it has done still to do, and less
+/// as its prediction shrinks, down to a quarter at half its work done (the prediction
+/// bounds the leader's own time to an answer either way, a completion or none, so the
+/// closer it is, the less a second opinion is worth); shared equally between them, so a
+/// board the leader decides costs at most about twice the leader's own time. Once the
+/// leader has worked [`LONG_LEAD`], a prediction of more than twice its work still to do
+/// gives them more, up to [`MOST_SECOND_TURNS`] at eight times as much: a tree that big
+/// will not be exhausted within a time limit of a minute, and what decides such a board is
+/// a completion found (CSPLib's Excluded Diagonals from n = 30), at the cost of the
+/// leader's own work past that second taking up to nine times as long. The turns past the
+/// first go to the restarted search alone: each alone, it completed all 46 Excluded
+/// Diagonals boards of n = 22..50 that either completed, the clause-learning search 26
+/// (docs/benchmarks.md).
 fn second_turns_beside(entrants: &[Entrant], leader: usize) -> (u64, u64) {
     let has = |method| {
         entrants

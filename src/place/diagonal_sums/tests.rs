@@ -136,7 +136,7 @@ fn a_board_made_around_a_placement_is_never_refuted() {
                 .unwrap();
             assert!(!refuted(&board), "n = {}, seed {}", n, seed);
             if n <= 20 {
-                // The probes of the diagonals too (a few tenths of a second each here).
+                // The probes of the diagonals too (milliseconds a board at this size).
                 assert!(
                     !Beside::probing(&board).finish(),
                     "n = {}, seed {}",
