@@ -143,6 +143,7 @@ pub mod count;
 pub(crate) mod digest;
 pub mod draw;
 pub mod json;
+mod kernel;
 pub mod list;
 pub mod memory;
 pub mod place;

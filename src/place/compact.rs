@@ -39,6 +39,7 @@ mod sums_left;
 
 use super::step::{progress, Order, Step};
 use crate::board::Board;
+use crate::kernel::{HotLoop, Kernel};
 use crate::memory::{try_filled, OutOfMemory};
 use crate::rng::SplitMix64;
 use std::cmp::Ordering;
@@ -101,6 +102,9 @@ pub struct Compact {
     /// then map to their diagonals by a shift).
     n: usize,
     rows_in_a_run: bool,
+    /// The instructions the nodes are compiled for ([`Kernel::compiled_for`]): the CPU's
+    /// POPCNT, where it has it, for the open squares counted at every node.
+    kernel: Kernel,
 }
 
 impl Compact {
@@ -212,6 +216,7 @@ impl Compact {
             sums_left,
             n,
             rows_in_a_run,
+            kernel: Kernel::best(),
         }))
     }
 
@@ -267,6 +272,7 @@ impl Compact {
 
     /// The line to branch on at `depth` and its open squares, or `None` if some empty line
     /// has none.
+    #[inline(always)]
     fn choose(&mut self, depth: usize) -> Option<(usize, u64)> {
         let m = self.m;
         let lines = &self.lines[depth * 2 * m..][..2 * m];
@@ -334,6 +340,7 @@ impl Compact {
     ///
     /// O(m) word operations for the free diagonals (O(1) more for each open square when the
     /// free rows are not one run), and O(1) for the bounds.
+    #[inline(always)]
     fn sums_can_be_met(&self, depth: usize) -> bool {
         let left = self.sums_left[depth];
         let (m, n) = (self.m, self.n);
@@ -381,6 +388,7 @@ impl Compact {
     ///
     /// O(m) to keep the pairs still valid, and an augmenting path (O(m) words each step, m
     /// steps at worst) for each row that lost its mate: usually a few.
+    #[inline(always)]
     fn matchable(&mut self, depth: usize) -> bool {
         let m = self.m;
         let rows_open = &self.lines[depth * 2 * m..][..m];
@@ -416,6 +424,17 @@ impl Compact {
     ///
     /// O(m) per node.
     pub fn advance(&mut self, budget: &mut u64) -> Step {
+        let kernel = self.kernel;
+        kernel.compiled_for(Nodes {
+            search: self,
+            budget,
+        })
+    }
+
+    /// [`Compact::advance`]'s loop, inlined into the kernel's compilation with what it calls
+    /// at every node.
+    #[inline(always)]
+    fn search(&mut self, budget: &mut u64) -> Step {
         let m = self.m;
         loop {
             if self.done {
@@ -524,6 +543,21 @@ impl Compact {
     }
 }
 
+/// [`Compact::advance`]'s nodes, as [`Kernel::compiled_for`] runs them.
+struct Nodes<'a> {
+    search: &'a mut Compact,
+    budget: &'a mut u64,
+}
+
+impl HotLoop for Nodes<'_> {
+    type Output = Step;
+
+    #[inline(always)]
+    fn run(self) -> Step {
+        self.search.search(self.budget)
+    }
+}
+
 /// The squares among `squares` of `line` (a row `< m`, or `m + column`, in compact
 /// numbering) whose queen would shut the fewest open squares of the lines `now` (2m words:
 /// the rows', then the columns'), its own line and column or row counted too; `attack` is
@@ -532,6 +566,7 @@ impl Compact {
 /// # Complexity
 ///
 /// m words for each square of `squares`.
+#[inline(always)]
 fn least_shutting(squares: u64, line: usize, now: &[u64], attack: &[u64], m: usize) -> u64 {
     if squares.count_ones() < 2 {
         return squares;

@@ -6,10 +6,10 @@
 //! made, so a count can meet every east batch with every west batch, and an estimate can pick
 //! one pair of batches at random and count exactly what the count counts for it.
 
-use super::kernel::Kernel;
 use super::plan::Join;
 use super::quarter::Lists;
 use super::subsets::subsets;
+use crate::kernel::Kernel;
 use crate::memory::OutOfMemory;
 
 /// A place in the run over a half's north placements: a column set (in increasing order of

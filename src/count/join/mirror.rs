@@ -10,13 +10,13 @@
 //! tile of the part holds its images' north lists once and builds each image south list
 //! once, as the count itself does.
 
-use super::kernel::Kernel;
 use super::plan::{Join, Tile, MAX_N};
 use super::progress::Progress;
 use super::worker::Worker;
 use crate::count::run::threads::Helpers;
 use crate::count::run::workers::{share_out, Threads};
 use crate::count::run::{self, CountError, Steps};
+use crate::kernel::Kernel;
 use std::collections::BTreeMap;
 
 /// The join's count of one row set of `n` (north set `north`, south set `south`, as

@@ -15,7 +15,7 @@
 //! | meeting | `meeting.rs` | how a row set's two sides meet: one call, or a bigger batch of one side kept sorted while the other's come |
 //! | sieve | `sieve/` | both sides bucketed by a run of diagonals so that most pairs that cannot fit are never tried: the choice of diagonals (`choice.rs`), the sorting (`sorting.rs`), buckets and their joins (`buckets.rs`), words of one weight (`lanes.rs`), the leaves' last blocks packed together (`tails.rs`) |
 //! | blocks | `sliced.rs`, `squeeze.rs` | 512 halves of the kept side turned on their side into bit rows; keys squeezed to the diagonals that can still clash |
-//! | kernel | `kernel/` | the innermost loop, one file an instruction set (`avx512.rs`, `avx2.rs`, `portable.rs`) behind [`Kernel`] |
+//! | kernel | `src/kernel/` | the innermost loop, one file an instruction set (`avx512.rs`, `avx2.rs`, `portable.rs`) behind [`Kernel`]; below `count` and `place`, whose completion searches are compiled for its instructions too |
 //! | a unit | `worker.rs`, `progress.rs` | one worker's count of a unit, row set by row set, each meeting of two batches a piece told to the checkpoint's steps |
 //! | the crew | `crew.rs` | from n = [`CREW_FROM`], the threads on one row set together (their threads started by `run::threads`) |
 //! | the estimate | `sample.rs` | one random pair of batches, counted as the count counts it, its time charged with its share |
@@ -141,7 +141,6 @@
 
 mod crew;
 mod halves;
-mod kernel;
 mod lists;
 mod meeting;
 mod mirror;
@@ -164,7 +163,7 @@ use super::run::{self, CountError, Keep, Run};
 use plan::Join;
 use reuse::Kept;
 
-pub use kernel::{Kernel, KernelError, Width};
+pub use crate::kernel::{Kernel, KernelError, Width};
 pub(crate) use mirror::{count_mirrored, count_row_set};
 pub use plan::{CREW_FROM, HALVES, LIST_PART, MAX_N};
 pub use quarter::{FEWEST_PARTS, SMALL_PART};

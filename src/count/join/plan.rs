@@ -2,10 +2,10 @@
 //! north and south sets, tiles of north sets, the upside-down fold, and the sizes every later
 //! stage is cut to (batches of halves, parts of lists, a crew's batches).
 
-use super::kernel::Kernel;
 use super::quarter::{self, Lists, Shape};
 use super::subsets::subsets;
 use crate::count::run::{checkpoint::Fnv, Unit};
+use crate::kernel::Kernel;
 use crate::memory::OutOfMemory;
 
 /// A unit of work: the row sets `E` of the east queens with `k` north rows, whose north rows

@@ -3,7 +3,6 @@
 //! the whole count's time it stands for.
 
 use super::crew::SAMPLED_RUNS;
-use super::kernel::Kernel;
 use super::meeting::Meeting;
 use super::plan::{Join, Tile, MAX_N, NORTH_EAST, NORTH_WEST};
 use super::worker::Worker;
@@ -11,6 +10,7 @@ use crate::count::problem::Ask;
 use crate::count::run::estimate::{estimate_units, Estimate, Sampled};
 use crate::count::run::threads::Helpers;
 use crate::count::run::{self, CountError};
+use crate::kernel::Kernel;
 use crate::memory::OutOfMemory;
 use crate::rng::SplitMix64;
 

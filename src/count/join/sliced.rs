@@ -14,8 +14,8 @@
 //! (Its example is the unit test `examples::a_block_on_its_side` at the bottom of this file.)
 
 #[cfg(doc)]
-use super::kernel::WEIGHT;
-use super::kernel::{Kernel, Row, Width, GROUP, MAX_GROUPS};
+use crate::kernel::WEIGHT;
+use crate::kernel::{Kernel, Row, Width, GROUP, MAX_GROUPS};
 
 /// The stored halves of a block.
 pub const BLOCK: usize = 512;
@@ -174,8 +174,8 @@ mod examples {
 
     #[test]
     fn a_block_on_its_side() {
-        use crate::count::join::kernel::Kernel;
         use crate::count::join::sliced::Sliced;
+        use crate::kernel::Kernel;
 
         let mut block = Sliced::new(10);
         let kernel = Kernel::portable();

@@ -9,7 +9,7 @@
 //! a few runs, and the same code runs on every CPU at the same speed) leaves keys of fewer
 //! bits: at n = 22, 42 bits become 30 to 34, 5 or 6 groups instead of 7.
 //!
-//! [`GROUP`]: super::kernel::GROUP
+//! [`GROUP`]: crate::kernel::GROUP
 //!
 //! (Its example is the unit test `examples::squeezed_keys` at the bottom of this file.)
 

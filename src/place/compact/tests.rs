@@ -350,3 +350,47 @@ fn the_diagonals_sums_cut_nodes_and_no_completion() {
     // Measured: 0.70 of the nodes (35,310 against 50,546).
     assert!(with * 10 < without * 9, "{with} {without}");
 }
+
+/// Every step of `search` in turns of `turn` nodes, restarted after every tenth turn: what
+/// each turn gave, the nodes so far and the placement then.
+fn path(mut search: Compact, turn: u64) -> Vec<(Step, u64, Vec<u32>)> {
+    let mut steps = Vec::new();
+    for k in 1..=400 {
+        let step = search.advance(&mut turn.clone());
+        steps.push((step, search.nodes(), search.placement().to_vec()));
+        match step {
+            Step::Exhausted => break,
+            _ if k % 10 == 0 => search.restart(),
+            _ => {}
+        }
+    }
+    steps
+}
+
+#[test]
+fn every_kernel_the_cpu_has_takes_the_same_path() {
+    let mut rng = SplitMix64::new(2008);
+    let kernels = Kernel::available();
+    let mut found = 0;
+    for n in [9, 13, 17, 21, 25] {
+        for seed in 0..3 {
+            let board = excluded_diagonals(n, n / 2, &mut rng);
+            for randomized in [false, true] {
+                let mut search = match randomized {
+                    false => Compact::new(&board, Order::FewestOpen),
+                    true => Compact::randomized(&board, seed),
+                }
+                .unwrap()
+                .unwrap();
+                search.kernel = Kernel::portable();
+                let portable = path(search.clone(), 17);
+                found += portable.iter().filter(|s| s.0 == Step::Found).count();
+                for &kernel in &kernels {
+                    search.kernel = kernel;
+                    assert_eq!(path(search.clone(), 17), portable, "{kernel:?} {board:?}");
+                }
+            }
+        }
+    }
+    assert!(found > 20, "{found}");
+}

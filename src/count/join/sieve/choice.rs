@@ -4,8 +4,8 @@
 
 use super::sampled::{Side, HISTOGRAM_KEYS, SAMPLE};
 use super::trie::{Trie, MAX_WIDTH};
-use crate::count::join::kernel::GROUP;
 use crate::count::join::sliced::BLOCK;
+use crate::kernel::GROUP;
 use crate::memory::{try_filled, OutOfMemory};
 
 /// The fewest keys a bucket of the side loaded into blocks holds on average, when the sieve
@@ -39,7 +39,7 @@ pub(super) const LOAD_COST: u64 = 1024;
 
 /// The probes of a bucket of `words` words (of 64 keys) cost, in tenths of one probe of a
 /// whole block each: its last block, if it has at most four words, is probed with half
-/// rows ([`crate::count::join::kernel::Width::Half`]), 0.8 of a whole block's probe on the
+/// rows ([`crate::kernel::Width::Half`]), 0.8 of a whole block's probe on the
 /// project's EPYC (a probe of 5 or 6 groups, 0.83 ns against 1.03 ns).
 pub(super) fn probe_tenths(words: u64) -> u64 {
     let last = match words % 8 {

@@ -1,6 +1,6 @@
 //! Blocks of west halves of every weight together: each word of a block (64 stored keys)
 //! holds keys of one weight, and the kernel's count of a word is shifted by that weight once
-//! a call ([`super::super::kernel::Kernel::words`]), not once a probe.
+//! a call ([`crate::kernel::Kernel::words`]), not once a probe.
 //!
 //! West halves count 1, 2 or 4 times (the long diagonals they hold). Bucketed by weight as
 //! well as by pattern, the side loaded into blocks had three buckets a pattern, each ending
@@ -12,8 +12,8 @@
 //! packed with other buckets' ([`super::tails`]).
 
 use super::buckets::Buckets;
-use crate::count::join::kernel::WEIGHT;
 use crate::count::join::sliced::BLOCK;
+use crate::kernel::WEIGHT;
 
 /// The words of a block.
 pub(super) const WORDS: usize = BLOCK / 64;

@@ -45,8 +45,8 @@ mod sorting;
 mod tails;
 mod trie;
 
-use super::kernel::{Kernel, GROUP, WEIGHT};
 use super::sliced::{Sliced, BLOCK};
+use crate::kernel::{Kernel, GROUP, WEIGHT};
 use crate::memory::OutOfMemory;
 use buckets::blocks_of;
 pub use buckets::{Buckets, JoinRun};

@@ -2,8 +2,8 @@
 //! squeeze, and the words of one weight.
 
 use super::trie::Trie;
-use crate::count::join::kernel::{GROUP, WEIGHT};
 use crate::count::join::squeeze::Squeeze;
+use crate::kernel::{GROUP, WEIGHT};
 use std::sync::Arc;
 
 /// The weights a west key may have (`weight(key)` below 3: each match counts 1, 2 or 4

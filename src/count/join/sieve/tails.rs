@@ -16,8 +16,8 @@ use super::buckets::Buckets;
 use super::choice::probe_tenths;
 use super::lanes::{words_for, words_of, Gather, Tail, WORDS};
 use super::trie::Trie;
-use crate::count::join::kernel::Kernel;
 use crate::count::join::sliced::Sliced;
+use crate::kernel::Kernel;
 
 /// The probes of a leaf: the runs of the other side's keys it meets, and how many keys.
 #[derive(Default)]

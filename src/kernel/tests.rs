@@ -193,7 +193,7 @@ mod examples {
 
     #[test]
     fn one_group_table() {
-        use crate::count::join::kernel::{Kernel, Row, GROUP};
+        use crate::kernel::{Kernel, Row, GROUP};
 
         // One group table: row p holds the stored halves compatible with pattern p.
         let mut table: Vec<Row> = vec![Row([0; 8]); 1 << GROUP];
@@ -201,6 +201,24 @@ mod examples {
         let keys = [3u64, 3, 4];
         for kernel in Kernel::available() {
             assert_eq!(kernel.matches(&table, 1, &keys), 8);
+        }
+    }
+
+    #[test]
+    fn compiled_for_a_kernel() {
+        use crate::kernel::{HotLoop, Kernel};
+
+        struct Bits<'a>(&'a [u64]);
+        impl HotLoop for Bits<'_> {
+            type Output = u32;
+            #[inline(always)]
+            fn run(self) -> u32 {
+                self.0.iter().map(|w| w.count_ones()).sum()
+            }
+        }
+
+        for kernel in Kernel::available() {
+            assert_eq!(kernel.compiled_for(Bits(&[0b1011, u64::MAX, 0])), 67);
         }
     }
 }

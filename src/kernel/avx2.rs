@@ -179,3 +179,14 @@ const PACK: [[i32; 8]; 16] = {
     }
     pack
 };
+
+/// Runs `work` compiled with AVX2 and POPCNT: inlined into it, `work` counts bits in one
+/// instruction, and its loops over words may use 256-bit vectors.
+///
+/// # Safety
+///
+/// The CPU must have AVX2 and POPCNT.
+#[target_feature(enable = "avx2,popcnt")]
+pub(super) unsafe fn compiled_avx2<W: super::HotLoop>(work: W) -> W::Output {
+    work.run()
+}

@@ -1,4 +1,4 @@
-//! The innermost loop of [`super`]: for each probing half board, AND one row of each
+//! The innermost loop of the join ([`crate::count::join`]): for each probing half board, AND one row of each
 //! group table of a block and count the bits left. The crate's only `unsafe` code lives here.
 //!
 //! The loop is written three times: with AVX-512 and its vector popcount (`avx512f`,
@@ -9,9 +9,14 @@
 //! first table. [`Kernel::best`] is the best the CPU has at run time; [`Kernel::from_name`]
 //! picks another the CPU has (`portable`, `avx2`, `avx512`), for comparing them. The tests run every kernel the CPU has and compare their counts.
 //!
+//! [`Kernel::compiled_for`] lends the same choice to other hot loops: work run through it is
+//! compiled for the kernel's instructions, so that the completion searches (`place`), which
+//! count the open squares of their lines at every node, count them with POPCNT where the CPU
+//! has it. That is why this module sits below both `count` and `place`.
+//!
 //! One file an instruction set: `avx512`, `avx2` and `portable` hold the loops; this one the
-//! [`Kernel`] that picks one, made only after the CPU is asked. (Its example is the unit test
-//! `examples::one_group_table` in `tests`.)
+//! [`Kernel`] that picks one, made only after the CPU is asked. (Its examples are the unit
+//! tests `examples::one_group_table` and `examples::compiled_for_a_kernel` in `tests`.)
 
 #![allow(unsafe_code)]
 
@@ -25,11 +30,24 @@ mod row;
 mod tests;
 
 #[cfg(target_arch = "x86_64")]
-use avx2::{keep_disjoint_avx2, load_avx2, matches_avx2};
+use avx2::{compiled_avx2, keep_disjoint_avx2, load_avx2, matches_avx2};
 #[cfg(target_arch = "x86_64")]
-use avx512::{keep_disjoint_avx512, load_avx512, matches_avx512, matches_avx512_half};
+use avx512::{
+    compiled_avx512, keep_disjoint_avx512, load_avx512, matches_avx512, matches_avx512_half,
+};
 use portable::{keep_disjoint_in, load_in, matches_in};
 pub use row::{Row, Width, GROUP, MAX_GROUPS, WEIGHT};
+
+/// Work that [`Kernel::compiled_for`] runs compiled for a kernel's instructions: a loop that
+/// counts bits at every step, such as a search's nodes.
+pub(crate) trait HotLoop {
+    /// What the work gives.
+    type Output;
+
+    /// Does the work. Mark it `#[inline(always)]`, and what it calls at every step too: only
+    /// code inlined into [`Kernel::compiled_for`]'s compilation gets its instructions.
+    fn run(self) -> Self::Output;
+}
 
 /// Which compilation of the loop runs: one the CPU has been checked to run.
 ///
@@ -102,6 +120,27 @@ impl std::fmt::Display for KernelError {
 impl std::error::Error for KernelError {}
 
 impl Kernel {
+    /// Runs `work` compiled for this kernel's instructions: with AVX2 or AVX-512F, and POPCNT,
+    /// for the vector kernels; as the crate is built for the portable one. The answer is the
+    /// same whichever kernel runs it. Built for plain x86-64, `u64::count_ones` is some twelve
+    /// instructions; with POPCNT it is one, which makes the completion searches' nodes about
+    /// a fifth faster (docs/completion.md).
+    ///
+    /// (Its example is the unit test `examples::compiled_for_a_kernel` in `tests`.)
+    #[inline(always)]
+    pub(crate) fn compiled_for<W: HotLoop>(self, work: W) -> W::Output {
+        match self.0 {
+            #[cfg(target_arch = "x86_64")]
+            // SAFETY: `Isa::Avx512` exists only where the CPU has AVX-512F and POPCNT (see
+            // `available`).
+            Isa::Avx512 => unsafe { compiled_avx512(work) },
+            #[cfg(target_arch = "x86_64")]
+            // SAFETY: `Isa::Avx2` exists only where the CPU has AVX2 and POPCNT.
+            Isa::Avx2 => unsafe { compiled_avx2(work) },
+            _ => work.run(),
+        }
+    }
+
     /// The fastest kernel this CPU runs.
     ///
     /// # Example
