@@ -12,7 +12,8 @@
 //! [`Kernel::compiled_for`] lends the same choice to other hot loops: work run through it is
 //! compiled for the kernel's instructions, so that the completion searches (`place`), which
 //! count the open squares of their lines at every node, count them with POPCNT where the CPU
-//! has it. That is why this module sits below both `count` and `place`.
+//! has it, and the diagonals' sums shift their rows of bits a vector at a time. That is why
+//! this module sits below both `count` and `place`.
 //!
 //! One file an instruction set: `avx512`, `avx2` and `portable` hold the loops; this one the
 //! [`Kernel`] that picks one, made only after the CPU is asked. (Its examples are the unit

@@ -2,6 +2,7 @@
 //! diagonals of one kind reach.
 
 use super::Condition;
+use crate::kernel::{HotLoop, Kernel};
 use crate::memory::{try_filled, OutOfMemory};
 
 /// A dynamic programme over one kind of diagonal: for each count c of values chosen and each
@@ -39,6 +40,9 @@ pub(super) struct Programme {
     /// The odd values, and whether the count of them has been kept alone.
     odds: usize,
     filtered: bool,
+    /// The instructions its steps are compiled for ([`Kernel::compiled_for`]): the shifted
+    /// ORs a vector at a time, where the CPU has the vectors.
+    kernel: Kernel,
 }
 
 impl Programme {
@@ -101,6 +105,7 @@ impl Programme {
             want_odd,
             odds,
             filtered: want_odd.is_none(),
+            kernel: Kernel::best(),
         }
     }
 
@@ -142,6 +147,13 @@ impl Programme {
     /// Takes the next value into one more count (all the counts it can join, from the
     /// highest, make one value's turn); returns the word operations it took.
     pub(super) fn step(&mut self) -> Result<u64, OutOfMemory> {
+        let kernel = self.kernel;
+        kernel.compiled_for(Step(self))
+    }
+
+    /// [`Programme::step`], inlined into the kernel's compilation.
+    #[inline(always)]
+    fn step_here(&mut self) -> Result<u64, OutOfMemory> {
         let (m, words) = (self.m, self.words);
         if self.sets.is_empty() {
             let what = "the sums of the diagonals";
@@ -205,6 +217,18 @@ impl Programme {
     }
 }
 
+/// A step of a programme, as [`Kernel::compiled_for`] runs it.
+struct Step<'a>(&'a mut Programme);
+
+impl HotLoop for Step<'_> {
+    type Output = Result<u64, OutOfMemory>;
+
+    #[inline(always)]
+    fn run(self) -> Self::Output {
+        self.0.step_here()
+    }
+}
+
 /// The squares of `values`, smallest first: the least and the most that some of them add.
 pub(super) fn sorted_squares(values: &[i64]) -> Vec<i64> {
     let mut squares: Vec<i64> = values.iter().map(|v| v * v).collect();
@@ -213,18 +237,27 @@ pub(super) fn sorted_squares(values: &[i64]) -> Vec<i64> {
 }
 
 /// `into |= from << shift`, bits shifted past the end dropped; whether any bit of `into` is
-/// set after it.
+/// set after it. Written so that the compiler can do it a vector at a time.
+#[inline(always)]
 pub(super) fn or_shifted(into: &mut [u64], from: &[u64], shift: usize) -> bool {
     let (whole, part) = (shift / 64, shift % 64);
-    let mut any = false;
-    for j in (whole..into.len()).rev() {
-        let k = j - whole;
-        let mut w = from[k] << part;
-        if part > 0 && k > 0 {
-            w |= from[k - 1] >> (64 - part);
+    let Some(shifted) = into.get_mut(whole..).filter(|rest| !rest.is_empty()) else {
+        return into.iter().any(|&w| w != 0);
+    };
+    let mut seen = 0u64;
+    if part == 0 {
+        for (to, &w) in shifted.iter_mut().zip(from) {
+            *to |= w;
+            seen |= *to;
         }
-        into[j] |= w;
-        any |= into[j] != 0;
+    } else {
+        // Word j + 1 takes the high bits of word j and the low bits of word j + 1.
+        shifted[0] |= from[0] << part;
+        seen |= shifted[0];
+        for (to, (&low, &high)) in shifted[1..].iter_mut().zip(from.iter().zip(&from[1..])) {
+            *to |= high << part | low >> (64 - part);
+            seen |= *to;
+        }
     }
-    any || into[..whole.min(into.len())].iter().any(|&w| w != 0)
+    seen != 0 || into[..whole].iter().any(|&w| w != 0)
 }

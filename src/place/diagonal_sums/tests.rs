@@ -162,6 +162,48 @@ fn shifting_keeps_every_bit_that_fits() {
     }
 }
 
+/// [`or_shifted`] as a kernel's compilation runs it.
+struct Shift<'a>(&'a mut [u64], &'a [u64], usize);
+
+impl crate::kernel::HotLoop for Shift<'_> {
+    type Output = bool;
+
+    #[inline(always)]
+    fn run(self) -> bool {
+        or_shifted(self.0, self.1, self.2)
+    }
+}
+
+#[test]
+fn shifting_long_rows_keeps_the_same_bits_on_every_kernel() {
+    let mut rng = SplitMix64::new(6_400);
+    let bit = |set: &[u64], q: usize| set[q / 64] >> (q % 64) & 1 == 1;
+    for _ in 0..300 {
+        let words = 1 + rng.below(40) as usize;
+        let from: Vec<u64> = (0..words)
+            .map(|_| rng.next_u64() & rng.next_u64())
+            .collect();
+        // The row written may be cut short (the bits past a bound are not kept).
+        let live = 1 + rng.below(words as u64) as usize;
+        let before: Vec<u64> = (0..live)
+            .map(|_| rng.next_u64() & rng.next_u64() & rng.next_u64())
+            .collect();
+        let shift = rng.below(64 * live as u64 + 70) as usize;
+        let mut want = before.clone();
+        for q in shift..64 * live {
+            if bit(&from, q - shift) {
+                want[q / 64] |= 1 << (q % 64);
+            }
+        }
+        for kernel in crate::kernel::Kernel::available() {
+            let mut into = before.clone();
+            let any = kernel.compiled_for(Shift(&mut into, &from, shift));
+            assert_eq!(into, want, "{kernel:?} shift {shift}");
+            assert_eq!(any, want.iter().any(|&w| w != 0), "{kernel:?}");
+        }
+    }
+}
+
 #[test]
 fn the_odd_counts_tried_hold_every_placements_and_come_from_the_middle() {
     assert_eq!(odd_counts(6, [0, 0], false), vec![2, 4, 0, 6]);
