@@ -1,5 +1,6 @@
-//! The innermost loop of the join ([`crate::count::join`]): for each probing half board, AND one row of each
-//! group table of a block and count the bits left. The crate's only `unsafe` code lives here.
+//! The innermost loop of the join ([`crate::count::join`]): for each probing half board,
+//! AND one row of each group table of a block and count the bits left. The crate's only
+//! `unsafe` code lives here.
 //!
 //! The loop is written three times: with AVX-512 and its vector popcount (`avx512f`,
 //! `avx512vpopcntdq`, `avx512vl`: a row is one register), with AVX2 (two registers, bits
@@ -7,7 +8,8 @@
 //! keys is probed with half rows ([`Width::Half`]: one 256-bit register, four words), and
 //! the two vector loops find a group's row by one shift and one mask, a byte offset from the
 //! first table. [`Kernel::best`] is the best the CPU has at run time; [`Kernel::from_name`]
-//! picks another the CPU has (`portable`, `avx2`, `avx512`), for comparing them. The tests run every kernel the CPU has and compare their counts.
+//! picks another the CPU has (`portable`, `avx2`, `avx512`), for comparing them. The tests
+//! run every kernel the CPU has and compare their counts.
 //!
 //! [`Kernel::compiled_for`] lends the same choice to other hot loops: work run through it is
 //! compiled for the kernel's instructions, so that the completion searches (`place`), which
@@ -39,8 +41,9 @@ use avx512::{
 use portable::{keep_disjoint_in, load_in, matches_in};
 pub use row::{Row, Width, GROUP, MAX_GROUPS, WEIGHT};
 
-/// Work that [`Kernel::compiled_for`] runs compiled for a kernel's instructions: a loop that
-/// counts bits at every step, such as a search's nodes.
+/// Work that [`Kernel::compiled_for`] runs compiled for a kernel's instructions: a hot loop
+/// on words, such as a search's nodes (which count bits) or the diagonals' sums (which shift
+/// rows of bits).
 pub(crate) trait HotLoop {
     /// What the work gives.
     type Output;
