@@ -56,6 +56,7 @@ pub(super) use sampled::{Sampled, Side};
 pub use sorting::Sorting;
 use sorting::WAYS;
 use tails::Packing;
+use trie::Descent;
 #[cfg(doc)]
 use trie::MAX_WIDTH;
 
@@ -430,11 +431,12 @@ impl Sieve {
             &self.probing.keys[at[from] as usize..at[to] as usize]
         };
         let ways = sorting.ways(sorting.west_blocked);
-        let (mut ranges, mut nodes) = (Vec::new(), Vec::new());
+        let mut descent = Descent::new(trie);
         let mut lists: [Vec<&[u64]>; WAYS] = Default::default();
         let mut total = 0;
         for leaf in patterns {
-            trie.meets(leaf, filled, (&mut ranges, &mut nodes));
+            let at = descent.to(trie, trie.node(leaf), filled);
+            let ranges = descent.ranges(at);
             if ranges.is_empty() {
                 continue;
             }

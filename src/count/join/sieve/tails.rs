@@ -15,7 +15,7 @@
 use super::buckets::Buckets;
 use super::choice::probe_tenths;
 use super::lanes::{words_for, words_of, Gather, Tail, WORDS};
-use super::trie::Trie;
+use super::trie::{Descent, Trie};
 use crate::count::join::sliced::Sliced;
 use crate::kernel::Kernel;
 
@@ -53,9 +53,8 @@ pub(super) struct Packing<'a, 'k> {
     pub(super) total: u64,
     /// The blocks probed so far.
     pub(super) blocks: u64,
-    /// Room for [`Trie::meets`].
-    ranges: Vec<(usize, usize)>,
-    nodes: Vec<(usize, u32)>,
+    /// The walk down the trie: the ranges of the other side each node meets.
+    descent: Descent,
     /// Tails emptied, and room for lists of probes, to be used again.
     spare: Vec<Tail>,
     spare_lists: Vec<Vec<&'k [u64]>>,
@@ -78,8 +77,7 @@ impl<'a, 'k> Packing<'a, 'k> {
             kernel,
             total: 0,
             blocks: 0,
-            ranges: Vec::new(),
-            nodes: Vec::new(),
+            descent: Descent::new(trie),
             spare: Vec::new(),
             spare_lists: Vec::new(),
         }
@@ -90,7 +88,7 @@ impl<'a, 'k> Packing<'a, 'k> {
     ///
     /// # Complexity
     ///
-    /// The kernel's work on the blocks, and O(leaves · the trie's depth) besides.
+    /// The kernel's work on the blocks, and O(the ranges met by the nodes walked) besides.
     pub(super) fn count(&mut self, leaves: std::ops::Range<usize>) {
         // Nothing is packed above the levels cut everywhere (squeezed out of the keys): each
         // node there is counted on its own, its leaves a run of neighbours.
@@ -105,31 +103,43 @@ impl<'a, 'k> Packing<'a, 'k> {
             let to = (from + 1..leaves.end)
                 .find(|&leaf| top(leaf) != prefix)
                 .unwrap_or(leaves.end);
-            let (pending, first) = self.visit((prefix, strict), from..to);
-            if let Some(pending) = pending {
+            let at = self
+                .descent
+                .to(self.trie, (prefix, strict), filled(self.probing));
+            if let Some(pending) = self.visit((prefix, strict), from..to, at) {
                 self.probe_tail(pending);
             }
-            self.recycle(first);
             from = to;
         }
     }
 
-    /// Keeps the room of `probes`' lists for another leaf's.
-    fn recycle(&mut self, probes: Option<Probes<'k>>) {
-        if let Some(mut probes) = probes {
-            probes.lists.clear();
-            self.spare_lists.push(probes.lists);
-        }
+    /// The probes of the ranges of list `at` of the walk: the other side's keys in them.
+    fn probes(&mut self, at: usize) -> Probes<'k> {
+        let probing = self.probing;
+        let mut lists = self.spare_lists.pop().unwrap_or_default();
+        lists.extend(
+            (self.descent.ranges(at).iter())
+                .map(|&(from, to)| {
+                    &probing.keys[probing.at[from] as usize..probing.at[to] as usize]
+                })
+                .filter(|keys| !keys.is_empty()),
+        );
+        let keys = lists.iter().map(|keys| keys.len() as u64).sum();
+        Probes { lists, keys }
     }
 
-    /// A copy of `probes`, in room kept.
-    fn copy(&mut self, probes: &Probes<'k>) -> Probes<'k> {
-        let mut lists = self.spare_lists.pop().unwrap_or_default();
-        lists.extend_from_slice(&probes.lists);
-        Probes {
-            lists,
-            keys: probes.keys,
-        }
+    /// The number of keys of the other side in the ranges of list `at` of the walk.
+    fn probe_keys(&self, at: usize) -> u64 {
+        let starts = &self.probing.at;
+        (self.descent.ranges(at).iter())
+            .map(|&(from, to)| u64::from(starts[to] - starts[from]))
+            .sum()
+    }
+
+    /// Keeps the room of `probes`' lists for another leaf's.
+    fn recycle(&mut self, mut probes: Probes<'k>) {
+        probes.lists.clear();
+        self.spare_lists.push(probes.lists);
     }
 
     /// The index a leaf starts at.
@@ -138,18 +148,19 @@ impl<'a, 'k> Packing<'a, 'k> {
         (x as usize) << (self.trie.width() - d)
     }
 
-    /// Counts the full blocks of the leaves of `leaves` below node `(y, d)`, and returns the
-    /// keys left to pack, and the probes of the node's first leaf if it is one of `leaves`.
+    /// Counts the full blocks of the leaves of `leaves` below node `(y, d)`, whose ranges met
+    /// are list `at` of the walk, and returns the keys left to pack with their probes.
     fn visit(
         &mut self,
         (y, d): (u32, u32),
         leaves: std::ops::Range<usize>,
-    ) -> (Option<Pending<'k>>, Option<Probes<'k>>) {
-        if leaves.is_empty() {
-            return (None, None);
+        at: usize,
+    ) -> Option<Pending<'k>> {
+        if leaves.is_empty() || self.descent.ranges(at).is_empty() {
+            return None;
         }
         if leaves.len() == 1 && self.trie.node(leaves.start) == (y, d) {
-            return self.leaf(leaves.start);
+            return self.leaf(leaves.start, at);
         }
         let half = ((2 * y + 1) as usize) << (self.trie.width() - d - 1);
         let (mut low, mut high) = (leaves.start, leaves.end);
@@ -160,62 +171,58 @@ impl<'a, 'k> Packing<'a, 'k> {
                 false => high = mid,
             }
         }
-        let (zero, first) = self.visit((2 * y, d + 1), leaves.start..low);
-        let (one, its_first) = self.visit((2 * y + 1, d + 1), low..leaves.end);
-        self.recycle(its_first);
-        let pending = match (zero, one) {
-            (Some(zero), Some(one)) => self.pack((zero, one), first.as_ref()),
-            (zero, one) => zero.or(one),
+        // The child of bit 0 meets this node's ranges; the child of bit 1's are narrowed
+        // into the list of its depth, which no node above it reads.
+        let zero = self.visit((2 * y, d + 1), leaves.start..low, at);
+        let one = match low < leaves.end {
+            true => {
+                let child = self
+                    .descent
+                    .narrow(self.trie, (at, d), 1, filled(self.probing));
+                self.visit((2 * y + 1, d + 1), low..leaves.end, child)
+            }
+            false => None,
         };
-        (pending, first)
+        match (zero, one) {
+            (Some(zero), Some(one)) => self.pack((zero, one), at),
+            (zero, one) => zero.or(one),
+        }
     }
 
-    /// Both halves' keys in blocks probed by the node's first leaf (`first`; the node is
+    /// Both halves' keys in blocks probed by the node's ranges (list `at`; the node is
     /// below the levels cut everywhere), left to pack further up, if that costs no more than
     /// each with its own probes; else each counted now.
     fn pack(
         &mut self,
         (mut zero, mut one): (Pending<'k>, Pending<'k>),
-        first: Option<&Probes<'k>>,
+        at: usize,
     ) -> Option<Pending<'k>> {
-        if let Some(first) = first {
-            let words = words_for(std::array::from_fn(|w| {
-                zero.tail[w].len() + one.tail[w].len()
-            }));
-            if probe_tenths(words as u64) * first.keys <= zero.cost() + one.cost() {
-                for (keys, more) in zero.tail.iter_mut().zip(&mut one.tail) {
-                    keys.append(more);
-                }
-                self.spare.push(one.tail);
-                self.recycle(Some(one.probes));
-                let probes = self.copy(first);
-                self.recycle(Some(std::mem::replace(&mut zero.probes, probes)));
-                return Some(zero);
+        let words = words_for(std::array::from_fn(|w| {
+            zero.tail[w].len() + one.tail[w].len()
+        }));
+        if probe_tenths(words as u64) * self.probe_keys(at) <= zero.cost() + one.cost() {
+            for (keys, more) in zero.tail.iter_mut().zip(&mut one.tail) {
+                keys.append(more);
             }
+            self.spare.push(one.tail);
+            self.recycle(one.probes);
+            let probes = self.probes(at);
+            let before = std::mem::replace(&mut zero.probes, probes);
+            self.recycle(before);
+            return Some(zero);
         }
         self.probe_tail(zero);
         self.probe_tail(one);
         None
     }
 
-    /// Counts leaf `leaf`'s full blocks with its probes, and returns its last keys to pack
-    /// and its probes.
-    fn leaf(&mut self, leaf: usize) -> (Option<Pending<'k>>, Option<Probes<'k>>) {
-        let probing = self.probing;
-        let at = &probing.at;
-        let filled = |from: usize, to: usize| at[from] < at[to];
-        let buffers = (&mut self.ranges, &mut self.nodes);
-        self.trie.meets(leaf, filled, buffers);
-        let mut lists = self.spare_lists.pop().unwrap_or_default();
-        lists.extend(
-            (self.ranges.iter())
-                .map(|&(from, to)| &probing.keys[at[from] as usize..at[to] as usize])
-                .filter(|keys| !keys.is_empty()),
-        );
-        let keys = lists.iter().map(|keys| keys.len() as u64).sum();
-        let probes = Probes { lists, keys };
+    /// Counts leaf `leaf`'s full blocks with the probes of its ranges (list `at`), and
+    /// returns its last keys to pack with its probes.
+    fn leaf(&mut self, leaf: usize, at: usize) -> Option<Pending<'k>> {
+        let probes = self.probes(at);
         if probes.keys == 0 {
-            return (None, Some(probes));
+            self.recycle(probes);
+            return None;
         }
         let mut tail = self.spare.pop().unwrap_or_default();
         let (block, kernel) = (&mut *self.block, self.kernel);
@@ -229,14 +236,13 @@ impl<'a, 'k> Packing<'a, 'k> {
                 *blocks += 1;
             },
         );
-        let first = Some(self.copy(&probes));
         match tail.iter().all(Vec::is_empty) {
             true => {
                 self.spare.push(tail);
-                self.recycle(Some(probes));
-                (None, first)
+                self.recycle(probes);
+                None
             }
-            false => (Some(Pending { tail, probes }), first),
+            false => Some(Pending { tail, probes }),
         }
     }
 
@@ -253,8 +259,13 @@ impl<'a, 'k> Packing<'a, 'k> {
         }
         pending.tail.iter_mut().for_each(Vec::clear);
         self.spare.push(pending.tail);
-        self.recycle(Some(pending.probes));
+        self.recycle(pending.probes);
     }
+}
+
+/// Whether `probing` holds a key in indices `from..to`.
+fn filled(probing: &Buckets) -> impl Fn(usize, usize) -> bool + '_ {
+    |from, to| probing.at[from] < probing.at[to]
 }
 
 /// The weighed matches of one block (its keys, each word's length and weight) with `lists`.

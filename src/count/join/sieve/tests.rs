@@ -362,6 +362,57 @@ fn the_last_blocks_of_small_leaves_are_packed_together_and_count_the_same() {
 }
 
 #[test]
+fn a_walk_down_the_trie_meets_what_each_leaf_meets_from_the_root() {
+    let mut rng = SplitMix64::new(11);
+    for round in 0..60 {
+        let width = 1 + rng.below(12) as u32;
+        let strict = rng.below(u64::from(width) + 1) as u32;
+        let split: Vec<u64> = (0..(2usize << width).div_ceil(64))
+            .map(|_| rng.next_u64())
+            .collect();
+        let trie = trie::Trie::split(0, (0..width).rev().collect(), strict, &split).unwrap();
+        // The other side: some indices empty, as after the sieve's sorting.
+        let indices = 1usize << trie.width();
+        let mut at = vec![0u32];
+        for _ in 0..indices {
+            let here = if rng.below(3) == 0 { 0 } else { rng.below(4) };
+            at.push(at.last().unwrap() + here as u32);
+        }
+        let filled = |from: usize, to: usize| at[from] < at[to];
+        // The indices holding keys that ranges cover: what a leaf's probes are.
+        let keys_in = |ranges: &[trie::Range]| -> Vec<usize> {
+            let mut held: Vec<usize> = (ranges.iter())
+                .flat_map(|&(from, to)| from..to)
+                .filter(|&index| filled(index, index + 1))
+                .collect();
+            held.sort_unstable();
+            held
+        };
+        let mut descent = trie::Descent::new(&trie);
+        let (mut ranges, mut nodes) = (Vec::new(), Vec::new());
+        let mut checked = 0;
+        for leaf in 0..trie.leaves() {
+            // Leaves skipped, as a share of the patterns or a leaf without probes is.
+            if rng.below(4) == 0 {
+                continue;
+            }
+            let list = descent.to(&trie, trie.node(leaf), filled);
+            trie.meets(leaf, filled, (&mut ranges, &mut nodes));
+            assert_eq!(
+                keys_in(descent.ranges(list)),
+                keys_in(&ranges),
+                "round {}, leaf {} of {}",
+                round,
+                leaf,
+                trie.leaves()
+            );
+            checked += 1;
+        }
+        assert!(checked > 0 || trie.leaves() < 4, "round {}", round);
+    }
+}
+
+#[test]
 fn the_cheapest_trie_splits_the_big_bucket_and_leaves_the_small_ones() {
     // Two levels; the blocked side's keys nearly all on index 3 (both diagonals), a few on
     // each other index; the probing side spread evenly. The big bucket pays for its split
