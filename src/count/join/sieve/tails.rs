@@ -6,11 +6,12 @@
 //! samples). Keys of several leaves may share a block when the block is probed by every probe
 //! that can fit any of them: the kernel checks every key bit but the levels cut everywhere, so
 //! the other leaves' probes find no match in a key they clash with. The probes a node of the
-//! trie meets are exactly its first leaf's (the node's prefix followed by levels the leaf's
-//! keys leave free, which fit every probe), and they hold every probe of every leaf below it.
-//! So, from the deepest nodes up, the two halves' leftover keys are packed into blocks probed
-//! by the node's first leaf, where that costs fewer probes than each half's own; what is not
-//! worth packing is probed on its own.
+//! trie meets (the ranges sharing no level with its prefix: its first leaf's, the prefix
+//! followed by levels left free) hold every probe of every leaf below it. So, from the
+//! deepest nodes up, the two halves' leftover keys are packed into blocks probed by the
+//! node's ranges, where that costs fewer probes than each half's own; what is not worth
+//! packing is probed on its own. The walk down the trie narrows each node's ranges from its
+//! parent's ([`super::trie::Descent`]), once for all the leaves below it.
 
 use super::buckets::Buckets;
 use super::choice::probe_tenths;
