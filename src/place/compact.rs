@@ -51,6 +51,9 @@ pub const MAX_FREE: usize = 64;
 /// No mate in a matching.
 const NONE: u8 = u8::MAX;
 
+/// The lines still empty at a depth: rows, columns, and needed diagonals (two words).
+type Empty = (u64, u64, [u64; 2]);
+
 /// One level of the search: the line branched on and its squares not yet tried.
 #[derive(Clone, Copy, Debug)]
 struct Frame {
@@ -74,10 +77,18 @@ pub struct Compact {
     /// For the square (i, a) of the compact board, word `(i·m + a)·2m + k`: the squares a
     /// queen there shuts in line `k` (rows `0..m` by column, then columns by row).
     attack: Vec<u64>,
-    /// The open squares of every line at each depth (2m words a depth), and the rows and
-    /// columns still empty there.
+    /// The open squares of every line at each depth (`width` words a depth: the rows by
+    /// column, the columns by row, then the needed diagonals by row), and the rows, columns
+    /// and needed diagonals (two words of them) still empty there.
     lines: Vec<u64>,
-    empty: Vec<(u64, u64)>,
+    empty: Vec<Empty>,
+    /// Words a depth: 2m, and one for each needed diagonal.
+    width: usize,
+    /// For needed diagonal j and free row i, the free column of its square there (`NONE` if
+    /// the diagonal does not cross row i on a free column).
+    diag_col: Vec<u8>,
+    /// For the square (i, a), the needed diagonals it lies on (one or two bits).
+    on_diags: Vec<[u64; 2]>,
     frames: Vec<Frame>,
     /// The whole placement: the placed queens, and the free rows' queens of the current path.
     queens: Vec<u32>,
@@ -126,6 +137,17 @@ impl Compact {
     ///
     /// (Its example is the unit test `examples::compact_search` at the bottom of this file.)
     pub fn new(board: &Board, order: Order) -> Result<Option<Compact>, OutOfMemory> {
+        Compact::with_needed(board, order, [0, 0])
+    }
+
+    /// [`Compact::new`], with the diagonals every completion has a queen on (`needed`, one
+    /// bit a diagonal of each kind: r + c, then r + n − 1 − c) kept as lines like the rows
+    /// and columns: at most 128 of them, those past it left out.
+    pub(crate) fn with_needed(
+        board: &Board,
+        order: Order,
+        needed: [u128; 2],
+    ) -> Result<Option<Compact>, OutOfMemory> {
         let n = board.size();
         let m = board.free_rows();
         if m > MAX_FREE {
@@ -153,19 +175,42 @@ impl Compact {
             let (r, c) = (r as usize, c as usize);
             !bit(&up, r + c) && !bit(&down, r + n - 1 - c) && !board.is_reserved(r, c)
         };
-        let mut lines = try_filled(2 * m * (m + 1), 0u64, "the search's stack")?;
+        // The needed diagonals as (kind, index), at most 128; those a placed queen holds
+        // already are not lines.
+        let diags: Vec<(usize, usize)> = (0..2)
+            .flat_map(|kind| (0..(2 * n - 1).min(128)).map(move |d| (kind, d)))
+            .filter(|&(kind, d)| needed[kind] >> d & 1 == 1 && !bit([&up, &down][kind], d))
+            .take(128)
+            .collect();
+        let width = 2 * m + diags.len();
+        let on = |(kind, d): (usize, usize), r: u32, c: u32| match kind {
+            0 => (r + c) as usize == d,
+            _ => (r as usize + n - 1) == d + c as usize,
+        };
+        let mut lines = try_filled(width * (m + 1), 0u64, "the search's stack")?;
+        let mut diag_col = try_filled(diags.len() * m, NONE, "the needed diagonals")?;
+        let mut on_diags = try_filled(m * m, [0u64; 2], "the needed diagonals")?;
         for (i, &r) in rows.iter().enumerate() {
             for (a, &c) in cols.iter().enumerate() {
+                for (j, &diag) in diags.iter().enumerate() {
+                    if on(diag, r, c) {
+                        on_diags[i * m + a][j / 64] |= 1 << (j % 64);
+                        if open(r, c) {
+                            lines[2 * m + j] |= 1 << i;
+                            diag_col[j * m + i] = a as u8;
+                        }
+                    }
+                }
                 if open(r, c) {
                     lines[i] |= 1 << a;
                     lines[m + a] |= 1 << i;
                 }
             }
         }
-        let mut attack = try_filled(2 * m * m * m, 0u64, "the attack table")?;
+        let mut attack = try_filled(width * m * m, 0u64, "the attack table")?;
         for (i, &r) in rows.iter().enumerate() {
             for (a, &c) in cols.iter().enumerate() {
-                let shut = &mut attack[(i * m + a) * 2 * m..][..2 * m];
+                let shut = &mut attack[(i * m + a) * width..][..width];
                 for (j, &rj) in rows.iter().enumerate() {
                     // Row j loses column a, and the two squares on the queen's diagonals.
                     shut[j] |= 1 << a;
@@ -184,12 +229,33 @@ impl Compact {
                     shut[i] |= 1 << k;
                     shut[m + k] |= 1 << i;
                 }
+                // A needed diagonal loses the squares the queen attacks (all of them if it
+                // holds the queen: they share its diagonal).
+                for j in 0..diags.len() {
+                    let mut squares = lines[2 * m + j];
+                    while squares != 0 {
+                        let k = squares.trailing_zeros() as usize;
+                        squares &= squares - 1;
+                        let (rk, ck) = (rows[k], cols[diag_col[j * m + k] as usize]);
+                        let attacked = k == i
+                            || ck == c
+                            || rk + ck == r + c
+                            || i64::from(rk) - i64::from(ck) == i64::from(r) - i64::from(c);
+                        if attacked {
+                            shut[2 * m + j] |= 1 << k;
+                        }
+                    }
+                }
             }
         }
         let all = if m == 64 { !0 } else { (1u64 << m) - 1 };
-        let mut empty = try_filled(m + 1, (0u64, 0u64), "the search's stack")?;
-        let wipeouts = try_filled(2 * m, 1u64, "the lines' wipeout counts")?;
-        empty[0] = (all, all);
+        let mut empty = try_filled(m + 1, (0u64, 0u64, [0u64; 2]), "the search's stack")?;
+        let wipeouts = try_filled(width, 1u64, "the lines' wipeout counts")?;
+        let mut diag_set = [0u64; 2];
+        for j in 0..diags.len() {
+            diag_set[j / 64] |= 1 << (j % 64);
+        }
+        empty[0] = (all, all, diag_set);
         let mut sums_left = Vec::new();
         if n <= sums_left::MAX_WIDTH {
             sums_left = try_filled(m + 1, SumsLeft::default(), "the search's stack")?;
@@ -204,6 +270,9 @@ impl Compact {
             attack,
             lines,
             empty,
+            width,
+            diag_col,
+            on_diags,
             frames: Vec::with_capacity(m),
             queens,
             row_mate: [NONE; MAX_FREE],
@@ -258,6 +327,36 @@ impl Compact {
         )
     }
 
+    /// Takes the diagonals `needed` (every completion of `board`, the board it was made for,
+    /// has a queen on each: one bit a diagonal of each kind, r + c then r + n − 1 − c) as
+    /// lines like the rows and columns from now on, and starts again from the root. Its draws
+    /// and the times each row and column was found shut go on as they were; a needed
+    /// diagonal starts as never found shut.
+    ///
+    /// # Errors
+    ///
+    /// [`OutOfMemory`] if the bigger table cannot be had; the search is then left as it was.
+    ///
+    /// # Complexity
+    ///
+    /// O(m³ + m³·d) for d needed diagonals: milliseconds at m = 50.
+    pub(crate) fn learn_needed(
+        &mut self,
+        board: &Board,
+        needed: [u128; 2],
+    ) -> Result<(), OutOfMemory> {
+        let Some(mut search) = Compact::with_needed(board, self.order, needed)? else {
+            return Ok(());
+        };
+        let lines = 2 * self.m;
+        search.wipeouts[..lines].copy_from_slice(&self.wipeouts[..lines]);
+        search.random = self.random.take();
+        search.nodes = self.nodes;
+        search.kernel = self.kernel;
+        *self = search;
+        Ok(())
+    }
+
     /// Starts again from the root: the next node is the board itself. A randomized search
     /// then draws a new path.
     ///
@@ -275,14 +374,21 @@ impl Compact {
     #[inline(always)]
     fn choose(&mut self, depth: usize) -> Option<(usize, u64)> {
         let m = self.m;
-        let lines = &self.lines[depth * 2 * m..][..2 * m];
-        let (rows, cols) = self.empty[depth];
+        let width = self.width;
+        let lines = &self.lines[depth * width..][..width];
+        let (rows, cols, diags) = self.empty[depth];
         let mut best: Option<(u32, usize)> = None;
         // Lines tied with the best so far: a randomized search keeps each with an equal
         // chance (reservoir sampling).
         let mut ties = 0;
         let by_wipeouts = self.random.is_some();
-        for (mut set, offset) in [(rows, 0), (cols, m)] {
+        let sets = [
+            (rows, 0),
+            (cols, m),
+            (diags[0], 2 * m),
+            (diags[1], 2 * m + 64),
+        ];
+        for (mut set, offset) in sets {
             while set != 0 {
                 let line = offset + set.trailing_zeros() as usize;
                 set &= set - 1;
@@ -344,8 +450,8 @@ impl Compact {
     fn sums_can_be_met(&self, depth: usize) -> bool {
         let left = self.sums_left[depth];
         let (m, n) = (self.m, self.n);
-        let open = &self.lines[depth * 2 * m..][..2 * m];
-        let (rows, cols) = self.empty[depth];
+        let open = &self.lines[depth * self.width..][..2 * m];
+        let (rows, cols, _) = self.empty[depth];
         let (mut sums, mut diffs) = (0u128, 0u128);
         if self.rows_in_a_run {
             // Row i is first + i: a column c's open rows, shifted by first + c, are its open
@@ -391,8 +497,8 @@ impl Compact {
     #[inline(always)]
     fn matchable(&mut self, depth: usize) -> bool {
         let m = self.m;
-        let rows_open = &self.lines[depth * 2 * m..][..m];
-        let (rows, cols) = self.empty[depth];
+        let rows_open = &self.lines[depth * self.width..][..m];
+        let (rows, cols, _) = self.empty[depth];
         let mut unmatched = 0u64;
         let mut set = rows;
         while set != 0 {
@@ -487,8 +593,9 @@ impl Compact {
                 // Half the time, only the squares that shut the fewest; then one of a random
                 // rank among those left.
                 if random.below(2) == 0 {
-                    let now = &self.lines[(depth - 1) * 2 * m..][..2 * m];
-                    rest = least_shutting(rest, frame.line, now, &self.attack, m);
+                    let now = &self.lines[(depth - 1) * self.width..][..self.width];
+                    let square = |k: usize| square_of(m, &self.diag_col, frame.line, k);
+                    rest = least_shutting(rest, square, now, &self.attack, (m, self.width));
                 }
                 for _ in 0..random.below(u64::from(rest.count_ones())) {
                     rest &= rest - 1;
@@ -497,20 +604,19 @@ impl Compact {
             let k = rest.trailing_zeros() as usize;
             frame.untried &= !(1 << k);
             frame.entered += 1;
-            let (i, a) = if frame.line < m {
-                (frame.line, k)
-            } else {
-                (k, frame.line - m)
-            };
+            let (i, a) = square_of(m, &self.diag_col, frame.line, k);
             let d = depth - 1;
             self.queens[self.rows[i] as usize] = self.cols[a];
-            let shut = &self.attack[(i * m + a) * 2 * m..][..2 * m];
-            let (now, next) = self.lines[d * 2 * m..].split_at_mut(2 * m);
-            for ((to, &from), &gone) in next[..2 * m].iter_mut().zip(now.iter()).zip(shut) {
+            let width = self.width;
+            let shut = &self.attack[(i * m + a) * width..][..width];
+            let (now, next) = self.lines[d * width..].split_at_mut(width);
+            for ((to, &from), &gone) in next[..width].iter_mut().zip(now.iter()).zip(shut) {
                 *to = from & !gone;
             }
-            let (rows, cols) = self.empty[d];
-            self.empty[depth] = (rows & !(1 << i), cols & !(1 << a));
+            let (rows, cols, diags) = self.empty[d];
+            let on = self.on_diags[i * m + a];
+            let diags = [diags[0] & !on[0], diags[1] & !on[1]];
+            self.empty[depth] = (rows & !(1 << i), cols & !(1 << a), diags);
             if let Some(&before) = self.sums_left.get(d) {
                 self.sums_left[depth] = before.without(self.rows[i], self.cols[a], self.n);
             }
@@ -558,6 +664,20 @@ impl HotLoop for Nodes<'_> {
     }
 }
 
+/// The square (free row, free column) of bit `k` of `line`, of a search of `m` free rows:
+/// a row `< m`, a column `m + a`, or a needed diagonal `2m + j`, whose bits are rows and
+/// `diag_col` its squares' columns ([`Compact`]'s).
+#[inline(always)]
+fn square_of(m: usize, diag_col: &[u8], line: usize, k: usize) -> (usize, usize) {
+    if line < m {
+        (line, k)
+    } else if line < 2 * m {
+        (k, line - m)
+    } else {
+        (k, diag_col[(line - 2 * m) * m + k] as usize)
+    }
+}
+
 /// The squares among `squares` of `line` (a row `< m`, or `m + column`, in compact
 /// numbering) whose queen would shut the fewest open squares of the lines `now` (2m words:
 /// the rows', then the columns'), its own line and column or row counted too; `attack` is
@@ -567,7 +687,13 @@ impl HotLoop for Nodes<'_> {
 ///
 /// m words for each square of `squares`.
 #[inline(always)]
-fn least_shutting(squares: u64, line: usize, now: &[u64], attack: &[u64], m: usize) -> u64 {
+fn least_shutting(
+    squares: u64,
+    square: impl Fn(usize) -> (usize, usize),
+    now: &[u64],
+    attack: &[u64],
+    (m, width): (usize, usize),
+) -> u64 {
     if squares.count_ones() < 2 {
         return squares;
     }
@@ -576,9 +702,9 @@ fn least_shutting(squares: u64, line: usize, now: &[u64], attack: &[u64], m: usi
     while set != 0 {
         let k = set.trailing_zeros() as usize;
         set &= set - 1;
-        let (i, a) = if line < m { (line, k) } else { (k, line - m) };
+        let (i, a) = square(k);
         // Each open square is in a row's word and a column's: the rows' words count each once.
-        let shut = &attack[(i * m + a) * 2 * m..][..m];
+        let shut = &attack[(i * m + a) * width..][..m];
         let lost: u32 = now[..m]
             .iter()
             .zip(shut)

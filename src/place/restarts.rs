@@ -116,6 +116,21 @@ impl Restarts {
         }
     }
 
+    /// Takes the diagonals `needed` as lines from the next node on (see
+    /// [`Compact::learn_needed`]), cutting the current run short: its nodes left go to a
+    /// new path.
+    ///
+    /// # Errors
+    ///
+    /// As [`Compact::learn_needed`].
+    pub(crate) fn learn_needed(
+        &mut self,
+        board: &Board,
+        needed: [u128; 2],
+    ) -> Result<(), OutOfMemory> {
+        self.search.learn_needed(board, needed)
+    }
+
     /// The completion [`Restarts::advance`] found last: the 0-based column of each row's
     /// queen, the placed queens included.
     pub fn placement(&self) -> &[u32] {

@@ -167,7 +167,8 @@ fn the_least_constraining_squares_are_those_that_shut_the_fewest_open_squares() 
                     .iter()
                     .filter(|&&(_, l)| l == least)
                     .fold(0u64, |set, &(k, _)| set | 1 << k);
-                let chosen = least_shutting(squares, line, now, &search.attack, m);
+                let at = |k: usize| square_of(m, &search.diag_col, line, k);
+                let chosen = least_shutting(squares, at, now, &search.attack, (m, search.width));
                 assert_eq!(chosen, expected, "{:?}, line {}", board, line);
                 lines_tried += usize::from(expected != squares);
             }
@@ -393,4 +394,91 @@ fn every_kernel_the_cpu_has_takes_the_same_path() {
         }
     }
     assert!(found > 20, "{found}");
+}
+
+/// The diagonals every one of `completions` has a queen on (r + c, then r + n − 1 − c); on a
+/// board with none, any diagonals are (here, a few drawn at random).
+fn needed_by(n: usize, completions: &[Vec<u32>], rng: &mut SplitMix64) -> [u128; 2] {
+    if completions.is_empty() {
+        return [
+            rng.next_u64() as u128 & 0x5555,
+            rng.next_u64() as u128 & 0xaaaa,
+        ];
+    }
+    let mut needed = [!0u128, !0u128];
+    for queens in completions {
+        let mut used = [0u128; 2];
+        for (r, &c) in queens.iter().enumerate() {
+            used[0] |= 1 << (r + c as usize);
+            used[1] |= 1 << (r + n - 1 - c as usize);
+        }
+        needed = [needed[0] & used[0], needed[1] & used[1]];
+    }
+    needed
+}
+
+#[test]
+fn the_needed_diagonals_as_lines_keep_every_completion_and_cut_nodes() {
+    let mut rng = SplitMix64::new(2026);
+    let (mut with_lines, mut without, mut boards_with_lines) = (0u64, 0u64, 0);
+    for n in 4..=10usize {
+        for k in 0..30u64 {
+            let board = match k % 3 {
+                0 => random_board(n, &mut rng),
+                _ => excluded_diagonals(n, n / 2 + k as usize % 4, &mut rng),
+            };
+            let completions = by_the_wide_search(&board);
+            let needed = needed_by(n, &completions, &mut rng);
+            // Listed in row order, with the lines and without: the same completions.
+            let mut plain = Compact::new(&board, Order::Rows).unwrap().unwrap();
+            assert_eq!(all(&mut plain, 7), completions, "{:?}", board);
+            let mut lined = Compact::with_needed(&board, Order::Rows, needed)
+                .unwrap()
+                .unwrap();
+            assert_eq!(all(&mut lined, 7), completions, "{:?} {:?}", board, needed);
+            with_lines += lined.nodes();
+            without += plain.nodes();
+            boards_with_lines += usize::from(needed != [0, 0]);
+            // A randomized search that learns them after a few nodes starts again from the
+            // root, and finds each completion once, in its own order.
+            let mut search = Compact::randomized(&board, k).unwrap().unwrap();
+            search.advance(&mut 3);
+            search.learn_needed(&board, needed).unwrap();
+            let mut found = all(&mut search, 5);
+            found.sort();
+            assert_eq!(found, completions, "{:?} {:?}", board, needed);
+        }
+    }
+    assert!(boards_with_lines > 100, "{}", boards_with_lines);
+    assert!(with_lines < without, "{} {}", with_lines, without);
+    // Boards of 40 (diagonals numbered past 64: the second word of needed lines), a
+    // placement with eight rows emptied at random.
+    let full = crate::place::construct(40).unwrap().unwrap();
+    for k in 0..20u64 {
+        let mut kept: Vec<(u32, u32)> = (0..40).map(|r| (r, full[r as usize])).collect();
+        for _ in 0..8 {
+            kept.remove(rng.below(kept.len() as u64) as usize);
+        }
+        let mut board = Board::new(40).with_queens(&kept).unwrap();
+        if k % 2 == 1 {
+            // No queen placed, every square reserved but the placement's and one in 32:
+            // some eighty lines, past the first word of them.
+            let reserved = (0..40)
+                .map(|r| {
+                    let open = (0..5).fold(!0u64, |open, _| open & rng.next_u64());
+                    ((1u64 << 40) - 1) & !(1 << full[r]) & !open
+                })
+                .collect();
+            board = Board::with_reserved(40, reserved);
+        }
+        let completions = by_the_wide_search(&board);
+        let needed = needed_by(40, &completions, &mut rng);
+        let lines = needed[0].count_ones() + needed[1].count_ones();
+        assert!(k % 2 == 0 || lines > 64, "{}", lines);
+        let mut search = Compact::randomized(&board, k).unwrap().unwrap();
+        search.learn_needed(&board, needed).unwrap();
+        let mut found = all(&mut search, 5);
+        found.sort();
+        assert_eq!(found, completions, "{:?}", kept);
+    }
 }
