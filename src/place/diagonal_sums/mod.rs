@@ -144,8 +144,17 @@ pub(crate) const CHECK_TURN: u64 = 1 << 14;
 /// Excluded Diagonals 28103 takes 1.3·10^7, of 39702 1.2·10^8).
 const PROBE_WORK: u64 = 1 << 32;
 
-/// The share of the check's turns the probes take (an eighth).
+/// The share of the check's turns the probes take (an eighth), where they can only refute.
 const PROBE_SHARE: u64 = 8;
+
+/// [`PROBE_WORK`] where the diagonals found needed guide the restarted search too
+/// ([`Beside::guiding`]): boards up to n = 64 whose check passes are probed (about 7 to
+/// 9 s of probes at n = 43, a minute or so at n = 50).
+const GUIDING_PROBE_WORK: u64 = 1 << 42;
+
+/// The turns the probes take there, in the check's turns: four, so that they take most
+/// of the time until they are done, and the search then has their lines.
+const GUIDING_PROBE_TURNS: u64 = 4;
 
 /// The words of turns offered to the check before the probes start: about a second of the
 /// searches beside it.
@@ -165,6 +174,12 @@ pub(crate) struct Beside {
     offered: u64,
     credit: i64,
     refuted: Option<Condition>,
+    /// The diagonals the probes have found needed so far (one bit a diagonal of each kind).
+    needed: [u128; 2],
+    /// The most work the probes are expected to take for the board to be probed, and the
+    /// probes' turns, as a fraction of the check's (after [`PROBE_AFTER`]).
+    probe_work: u64,
+    probe_share: (u64, u64),
 }
 
 impl Beside {
@@ -176,6 +191,9 @@ impl Beside {
             offered: 0,
             credit: 0,
             refuted: None,
+            needed: [0, 0],
+            probe_work: PROBE_WORK,
+            probe_share: (1, PROBE_SHARE),
         }
     }
 
@@ -186,6 +204,24 @@ impl Beside {
         Beside {
             probing: Probing::new(board),
             ..Beside::new(board)
+        }
+    }
+
+    /// The diagonals every completion has a queen on, as the probes have found them so far
+    /// (one bit a diagonal of each kind: r + c, then r + n − 1 − c; none before the probes
+    /// start, nor on a board they do not take).
+    pub(crate) fn needed(&self) -> [u128; 2] {
+        self.needed
+    }
+
+    /// [`Beside::probing`], for a search that takes the diagonals found needed as lines
+    /// ([`Beside::needed`]): the probes, worth more there, are made on boards up to n = 64
+    /// and take more of the turns ([`GUIDING_PROBE_WORK`], [`GUIDING_PROBE_TURNS`]).
+    pub(crate) fn guiding(board: &Board) -> Beside {
+        Beside {
+            probe_work: GUIDING_PROBE_WORK,
+            probe_share: (GUIDING_PROBE_TURNS, 1),
+            ..Beside::probing(board)
         }
     }
 
@@ -208,7 +244,7 @@ impl Beside {
         let words = match self.check {
             Some(_) => words,
             None if self.offered < PROBE_AFTER => return false,
-            None => words / PROBE_SHARE,
+            None => words * self.probe_share.0 / self.probe_share.1,
         };
         self.credit += words as i64;
         if self.credit <= 0 {
@@ -233,7 +269,7 @@ impl Beside {
                 if self
                     .probing
                     .as_ref()
-                    .is_some_and(|p| work.saturating_mul(p.left() as u64) > PROBE_WORK)
+                    .is_some_and(|p| work.saturating_mul(p.left() as u64) > self.probe_work)
                 {
                     self.probing = None;
                 }
@@ -255,6 +291,7 @@ impl Beside {
         let before = probing.work;
         let answer = probing.advance(&mut (self.credit as u64));
         self.credit -= (probing.work - before) as i64;
+        self.needed = probing.needed;
         match answer {
             Ok(Some(true)) => {
                 self.refuted = Some(Condition::Needed);
@@ -324,7 +361,21 @@ pub(crate) struct Check {
     failed: Condition,
     /// The word operations done.
     work: u64,
+    /// The kind whose programme runs first (0: x; 1: y, in a probe of a y diagonal), and the
+    /// other kind's reached sums of squares by stage (`None`: not kept), each with the
+    /// condition its programme fails when it reaches nothing: the probes of one kind share
+    /// them ([`Check::without`]).
+    first: usize,
+    pub(super) kept: Option<Vec<Option<Reached>>>,
+    /// Whether a stage of parities has reached the sums: the board passes.
+    passed: bool,
+    /// A table of a programme done with, for the next to reuse ([`Programme::plan`]).
+    pub(super) spare: Vec<u64>,
 }
+
+/// What one kind's programme reached at one stage of a check: its sums of squares (bit q
+/// for q), and the condition it fails if it reached none.
+pub(super) type Reached = (Vec<u64>, Condition);
 
 impl Check {
     /// The check of `board`, or `None` if it does not take it (wider than 64, no row free,
@@ -385,6 +436,10 @@ impl Check {
             kinds: [None, None],
             failed: Condition::Sum,
             work: 0,
+            first: 0,
+            kept: None,
+            passed: false,
+            spare: Vec::new(),
         };
         // Every stage's programmes have the tables of the first (the parities cut what they
         // reach, not the tables); each stage beyond it runs them once more.
@@ -412,6 +467,9 @@ impl Check {
             if self.work - before >= *budget {
                 break None;
             }
+            if self.passed {
+                break Some(false);
+            }
             if self.stage.is_some_and(|i| i >= self.parities.len()) {
                 // No parity of x reaches the sums: refuted.
                 break Some(true);
@@ -422,56 +480,128 @@ impl Check {
                 odd_x,
                 odd_x.map(|k| if self.same_parity { k } else { self.m - k }),
             ];
-            let kind = match &self.kinds {
+            // The programmes run in the order `first` says: kinds[0] is the first one's.
+            let (a, b) = (self.first, 1 - self.first);
+            let key = self.stage.map_or(0, |i| i + 1);
+            let position = match &self.kinds {
                 [Some(x), _] if !x.done() => 0,
                 [Some(_), Some(y)] if !y.done() => 1,
                 [None, _] => {
-                    self.kinds[0] = Some(self.programme(0, want[0]));
+                    self.kinds[0] = Some(self.programme(a, want[a]));
                     continue;
                 }
                 [Some(x), None] => {
+                    let kept = self.kept.as_ref().and_then(|kept| kept.get(key)?.clone());
                     if x.reached().iter().all(|&w| w == 0) {
                         self.next_stage(x.condition());
+                    } else if let Some((other, condition)) = kept {
+                        let x = x.reached().to_vec();
+                        self.meet(&x, &other, condition);
                     } else {
-                        self.kinds[1] = Some(self.programme(1, want[1]));
+                        self.kinds[1] = Some(self.programme(b, want[b]));
                     }
                     continue;
                 }
                 [Some(x), Some(y)] => {
-                    let bit = |set: &[u64], q: i64| {
-                        set.get(q as usize / 64)
-                            .is_some_and(|w| w >> (q % 64) & 1 == 1)
-                    };
-                    let (xr, yr) = (x.reached(), y.reached());
-                    let most = self.most;
-                    let failed = match yr.iter().all(|&w| w == 0) {
-                        true => y.condition(),
-                        false => Condition::SumOfSquares,
-                    };
-                    if (0..=most).any(|q| bit(xr, q) && bit(yr, most - q)) {
-                        if self.stage.is_none() {
-                            // Any parities reach the sums: try each parity of x in turn.
-                            self.stage = Some(0);
-                            self.kinds = [None, None];
-                            continue;
+                    let (xr, yr) = (x.reached().to_vec(), y.reached().to_vec());
+                    let condition = y.condition();
+                    if let Some(kept) = &mut self.kept {
+                        if kept.len() <= key {
+                            kept.resize(key + 1, None);
                         }
-                        break Some(false);
+                        kept[key] = Some((yr.clone(), condition));
                     }
-                    self.next_stage(failed);
+                    self.meet(&xr, &yr, condition);
                     continue;
                 }
             };
-            self.work += self.kinds[kind].as_mut().expect("made").step()?;
+            self.work += self.kinds[position].as_mut().expect("made").step()?;
         };
         *budget = budget.saturating_sub(self.work - before);
         Ok(done)
     }
 
+    /// Drops the stage's programmes, keeping the biggest table for the next ones to reuse.
+    pub(super) fn recycle(&mut self) {
+        for programme in self.kinds.iter_mut().filter_map(Option::take) {
+            let table = programme.into_table();
+            if table.len() > self.spare.len() {
+                self.spare = table;
+            }
+        }
+    }
+
+    /// Meets the sums of squares one kind reached (`xr`) with the other's (`yr`, whose
+    /// programme fails `condition` when it reached none) at this stage: a pair adding up to
+    /// what every placement has passes the board (at the first stage, any parities, it
+    /// only goes on to the parities); none goes on to the next stage.
+    fn meet(&mut self, xr: &[u64], yr: &[u64], condition: Condition) {
+        let bit = |set: &[u64], q: i64| {
+            set.get(q as usize / 64)
+                .is_some_and(|w| w >> (q % 64) & 1 == 1)
+        };
+        let most = self.most;
+        let failed = match yr.iter().all(|&w| w == 0) {
+            true => condition,
+            false => Condition::SumOfSquares,
+        };
+        if (0..=most).any(|q| bit(xr, q) && bit(yr, most - q)) {
+            if self.stage.is_none() {
+                // Any parities reach the sums: try each parity of x in turn.
+                self.stage = Some(0);
+                self.recycle();
+            } else {
+                self.passed = true;
+            }
+            return;
+        }
+        self.next_stage(failed);
+    }
+
+    /// The check of the same board with the free diagonal `d` of `kind` (0: r + c, 1:
+    /// r + n − 1 − c) reserved too, its other kind's values left as they are (a diagonal of
+    /// it that loses its open squares is still offered: a weaker check, never a wrong
+    /// refutation), and the other kind's reached sets shared through `kept`, which the
+    /// caller takes back once it is done: a probe of [`needed`] costs one kind's programmes
+    /// where it cost both.
+    ///
+    /// # Complexity
+    ///
+    /// O(n).
+    pub(super) fn without(
+        &self,
+        (kind, d): (usize, usize),
+        n: usize,
+        (kept, spare): (Vec<Option<Reached>>, Vec<u64>),
+    ) -> Check {
+        let mut values = self.values.clone();
+        let value = d as i64 - (n as i64 - 1);
+        values[kind].retain(|&v| v != value);
+        Check {
+            values,
+            sums: self.sums,
+            m: self.m,
+            most: self.most,
+            caps: self.caps,
+            same_parity: self.same_parity,
+            stage: None,
+            parities: self.parities.clone(),
+            kinds: [None, None],
+            failed: Condition::Sum,
+            work: 0,
+            first: kind,
+            kept: Some(kept),
+            passed: false,
+            spare,
+        }
+    }
+
     /// The programme of kind `kind` (0: x, 1: y) with exactly `want_odd` odd values, if set.
-    fn programme(&self, kind: usize, want_odd: Option<usize>) -> Programme {
+    fn programme(&mut self, kind: usize, want_odd: Option<usize>) -> Programme {
         let values = self.values[kind].clone();
         let squares = (self.most, self.caps[kind]);
-        Programme::plan(values, self.m, self.sums[kind], squares, want_odd)
+        let spare = std::mem::take(&mut self.spare);
+        Programme::plan(values, self.m, self.sums[kind], squares, want_odd, spare)
     }
 
     /// Goes on to the next parity of x (from "any parities", which reached nothing: then
@@ -484,7 +614,7 @@ impl Check {
             failed
         };
         self.stage = Some(self.stage.map_or(self.parities.len(), |i| i + 1));
-        self.kinds = [None, None];
+        self.recycle();
     }
 }
 

@@ -20,7 +20,7 @@
 //! placed is then checked whole (the sums failing there are a proof too), and later probes
 //! are made on it, where the sums are tighter and the tables smaller.
 
-use super::Check;
+use super::{Check, Reached};
 use crate::board::Board;
 use crate::memory::OutOfMemory;
 
@@ -45,6 +45,14 @@ pub(super) struct Probing {
     probe: Option<(Check, Option<(usize, usize)>)>,
     /// Whether queens were forced since the board was last checked whole.
     forced: bool,
+    /// The check of the board with the forced queens placed, which each probe copies with
+    /// one diagonal less (`None`: not made yet for this board; `Some(None)`: the board is
+    /// not checked), and for the probes of each kind the other kind's sets reached, shared
+    /// ([`Check::without`]).
+    base: Option<Option<Check>>,
+    kept: [Vec<Option<Reached>>; 2],
+    /// A table of a probe done with, for the next to reuse.
+    spare: Vec<u64>,
     /// The word operations done.
     pub(super) work: u64,
 }
@@ -69,6 +77,9 @@ impl Probing {
             needed: [0; 2],
             probe: None,
             forced: false,
+            base: None,
+            kept: [Vec::new(), Vec::new()],
+            spare: Vec::new(),
             work: 0,
         };
         let open = probing.open_squares();
@@ -77,9 +88,19 @@ impl Probing {
             .map(|(kind, d)| (probing.on_diagonal(&open, kind, d), (kind, d)))
             .filter(|&(count, _)| count > 0)
             .collect();
-        // Fewest open squares first; taken from the end.
-        order.sort_by_key(|&(count, (kind, d))| (std::cmp::Reverse(count), kind, d));
-        probing.to_probe = order.into_iter().map(|(_, diagonal)| diagonal).collect();
+        // Fewest open squares and most in turn, taken from the end: the short diagonals,
+        // needed, force queens; the long ones are those a completion needs most often.
+        order.sort_by_key(|&(count, diagonal)| (count, std::cmp::Reverse(diagonal)));
+        let mut ends = std::collections::VecDeque::from(order);
+        let mut to_probe = Vec::with_capacity(ends.len());
+        while let Some((_, fewest)) = ends.pop_front() {
+            to_probe.push(fewest);
+            if let Some((_, most)) = ends.pop_back() {
+                to_probe.push(most);
+            }
+        }
+        to_probe.reverse();
+        probing.to_probe = to_probe;
         Some(probing)
     }
 
@@ -115,8 +136,13 @@ impl Probing {
                 // A diagonal a forced queen filled, or whose squares it shut, is not probed:
                 // the check of the whole board has seen it empty.
                 if self.on_diagonal(&open, diagonal.0, diagonal.1) > 0 {
-                    let without = self.without(diagonal);
-                    self.probe = Check::new(&without).map(|check| (check, Some(diagonal)));
+                    let board = &self.board;
+                    let base = self.base.get_or_insert_with(|| Check::new(board));
+                    let kept = std::mem::take(&mut self.kept[diagonal.0]);
+                    let reuse = (kept, std::mem::take(&mut self.spare));
+                    self.probe = base
+                        .as_ref()
+                        .map(|base| (base.without(diagonal, self.n, reuse), Some(diagonal)));
                 }
                 self.work += 1;
                 continue;
@@ -126,7 +152,15 @@ impl Probing {
             let start = check.work;
             let answer = check.advance(&mut left);
             self.work += check.work - start;
-            match (answer?, diagonal) {
+            let answer = answer?;
+            if let (Some(_), Some((kind, _))) = (answer, diagonal) {
+                // The probe is done: its kind's probes keep the other kind's sets, and the
+                // next probe its table.
+                self.kept[kind] = check.kept.take().unwrap_or_default();
+                check.recycle();
+                self.spare = std::mem::take(&mut check.spare);
+            }
+            match (answer, diagonal) {
                 (None, _) => {}
                 (Some(false), _) => self.probe = None,
                 // The queens forced so far leave the sums unmet.
@@ -169,20 +203,6 @@ impl Probing {
             .count() as u32
     }
 
-    /// The board with the forced queens placed and diagonal `d` of `kind` reserved too.
-    fn without(&self, (kind, d): (usize, usize)) -> Board {
-        // The board's reserved squares, one word a row (it is at most 64 wide).
-        let mut reserved: Vec<u64> = (0..self.n)
-            .map(|r| self.board.reserved_row(r).first().copied().unwrap_or(0))
-            .collect();
-        for (r, c) in (0..self.n).filter_map(|r| column_on(self.n, kind, d, r)) {
-            reserved[r] |= 1 << c;
-        }
-        Board::with_reserved(self.n, reserved)
-            .with_queens(&self.queens)
-            .expect("the queens were placed on this board")
-    }
-
     /// Places the queens the free rows, the free columns and the needed diagonals force (a
     /// line with one open square left), one at a time, each shutting the squares it
     /// attacks: true if a line is left with none (no completion exists).
@@ -201,6 +221,9 @@ impl Probing {
             };
             let queen = (r as u32, c as u32);
             self.forced = true;
+            // The board changes: its check and the sets it shared are made again.
+            self.base = None;
+            self.kept = [Vec::new(), Vec::new()];
             self.queens.push(queen);
             self.board = self
                 .board

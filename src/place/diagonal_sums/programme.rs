@@ -50,12 +50,17 @@ impl Programme {
     /// `sum` and sums of squares up to `most` (its tables made at its first step: see
     /// [`Programme::cells`]), of which those above `cap` are not followed: no choice whose sum
     /// of squares would pass `cap` is kept, nor any part of a choice that would.
+    ///
+    /// `spare` is a table of an earlier programme to reuse (its contents do not matter: a
+    /// cell is cleared when it is first reached), so that a run of programmes does not ask
+    /// the system for fresh memory each time; empty, the first step allocates.
     pub(super) fn plan(
         mut values: Vec<i64>,
         m: usize,
         sum: i64,
         (most, cap): (i64, i64),
         want_odd: Option<usize>,
+        spare: Vec<u64>,
     ) -> Programme {
         // `most` is a sum of squares over any pairing of the free rows and columns: never
         // negative.
@@ -98,7 +103,7 @@ impl Programme {
             sum,
             top,
             cap,
-            sets: Vec::new(),
+            sets: spare,
             any: Vec::new(),
             taken: 0,
             next: 0,
@@ -137,11 +142,19 @@ impl Programme {
     /// The sums of squares (bit q for q) that `m` distinct values reach with the planned
     /// sum, once [`Programme::done`].
     pub(super) fn reached(&self) -> &[u64] {
-        if self.lo[self.m] > self.hi[self.m] || self.sets.is_empty() {
+        if self.lo[self.m] > self.hi[self.m] || self.any.is_empty() {
             return &[];
         }
         let end = self.first[self.m] + (self.hi[self.m] - self.lo[self.m]) as usize;
-        &self.sets[end * self.words..(end + 1) * self.words]
+        match self.any[end] {
+            true => &self.sets[end * self.words..(end + 1) * self.words],
+            false => &[],
+        }
+    }
+
+    /// Its table, for a later programme to reuse ([`Programme::plan`]).
+    pub(super) fn into_table(self) -> Vec<u64> {
+        self.sets
     }
 
     /// Takes the next value into one more count (all the counts it can join, from the
@@ -155,12 +168,18 @@ impl Programme {
     #[inline(always)]
     fn step_here(&mut self) -> Result<u64, OutOfMemory> {
         let (m, words) = (self.m, self.words);
-        if self.sets.is_empty() {
+        if self.any.is_empty() {
+            // Only the cells marked in `any` hold sets: the others are cleared when first
+            // reached, so a table reused need not be cleared whole.
             let what = "the sums of the diagonals";
-            self.sets = try_filled(self.first[m + 1] * words, 0u64, what)?;
+            if self.sets.len() < self.first[m + 1] * words {
+                self.sets = Vec::new();
+                self.sets = try_filled(self.first[m + 1] * words, 0u64, what)?;
+            }
             self.any = try_filled(self.first[m + 1], false, what)?;
             if self.lo[0] <= 0 && 0 <= self.hi[0] {
                 let at = self.first[0] + (-self.lo[0]) as usize;
+                self.sets[at * words..(at + 1) * words].fill(0);
                 self.sets[at * words] = 1;
                 self.any[at] = true;
             }
@@ -169,11 +188,9 @@ impl Programme {
             // The odd values taken: keep the choices of exactly k of them.
             self.filtered = true;
             for c in (0..=m).filter(|&c| c != k) {
-                let cells = self.first[c]..self.first[c + 1];
-                self.sets[cells.start * words..cells.end * words].fill(0);
-                self.any[cells].fill(false);
+                self.any[self.first[c]..self.first[c + 1]].fill(false);
             }
-            return Ok(1 + (self.first[m + 1] * words) as u64);
+            return Ok(1 + self.first[m + 1] as u64);
         }
         let (i, v) = (self.taken, self.values[self.taken]);
         if self.next == 0 {
@@ -210,6 +227,10 @@ impl Programme {
             let to = self.first[c + 1] + (t - self.lo[c + 1]) as usize;
             let source = &below[from * words..(from + 1) * words];
             let at = (to - self.first[c + 1]) * words;
+            if !self.any[to] {
+                above[at..at + words].fill(0);
+                work += words as u64;
+            }
             self.any[to] |= or_shifted(&mut above[at..at + live], source, shift);
             work += live as u64;
         }

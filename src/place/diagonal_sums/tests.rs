@@ -260,3 +260,115 @@ fn the_needed_diagonals_refute_a_board_the_sums_let_through() {
     assert_eq!(probes.advance(&mut u64::MAX.clone()).unwrap(), Some(true));
     assert_eq!(probes.needed, [0, 1 << 54]);
 }
+
+/// Runs `check` to its end: whether it refutes its board.
+fn runs_to_refute(check: &mut Check) -> bool {
+    check.advance(&mut u64::MAX.clone()).unwrap().unwrap()
+}
+
+#[test]
+fn a_probe_of_one_diagonal_is_sound_and_shares_the_other_kinds_sets() {
+    let mut rng = SplitMix64::new(1729);
+    let (mut probes, mut needed, mut shared, mut by_parity) = (0, 0, 0, 0);
+    for i in 0..1500 {
+        let n = 5 + i % 6;
+        let board = random_board(n, &mut rng);
+        let Some(base) = Check::new(&board) else {
+            continue;
+        };
+        if runs_to_refute(&mut Check::new(&board).unwrap()) {
+            // Probes are made of boards the sums let through.
+            continue;
+        }
+        let completions: Vec<Vec<u32>> = crate::place::exhaustive::Completions::wide(&board)
+            .unwrap()
+            .collect();
+        let mut kept = [Vec::new(), Vec::new()];
+        let mut spare = Vec::new();
+        for (kind, kept) in kept.iter_mut().enumerate() {
+            for d in base.values[kind]
+                .iter()
+                .map(|&v| (v + n as i64 - 1) as usize)
+            {
+                // The probe sharing the sets of the probes before it, and one made afresh.
+                let reuse = (std::mem::take(kept), std::mem::take(&mut spare));
+                let mut probe = base.without((kind, d), n, reuse);
+                let refutes = runs_to_refute(&mut probe);
+                *kept = probe.kept.take().unwrap();
+                probe.recycle();
+                spare = std::mem::take(&mut probe.spare);
+                let mut fresh = base.without((kind, d), n, (Vec::new(), Vec::new()));
+                fresh.kept = None;
+                assert_eq!(
+                    runs_to_refute(&mut fresh),
+                    refutes,
+                    "{:?} {} {}",
+                    board,
+                    kind,
+                    d
+                );
+                probes += 1;
+                shared += usize::from(kept.iter().flatten().count() > 0);
+                if refutes {
+                    // Every completion has a queen on the diagonal.
+                    needed += 1;
+                    by_parity += usize::from(fresh.failed == Condition::Parity);
+                    for queens in &completions {
+                        let on = queens.iter().enumerate().any(|(r, &c)| match kind {
+                            0 => r + c as usize == d,
+                            _ => r + n - 1 == d + c as usize,
+                        });
+                        assert!(on, "{:?}: {:?} leaves {} {} empty", board, queens, kind, d);
+                    }
+                }
+            }
+        }
+    }
+    assert!(needed > 1000 && needed < probes, "{} of {}", needed, probes);
+    assert!(shared > probes / 2, "{} of {}", shared, probes);
+    assert!(by_parity > 30, "{} by parity", by_parity);
+}
+
+#[test]
+fn a_table_reused_reaches_what_a_fresh_one_reaches() {
+    let mut rng = SplitMix64::new(7);
+    let mut spare = Vec::new();
+    for i in 0..300 {
+        let n = 4 + i % 12;
+        let values: Vec<i64> = (-(n as i64) + 1..n as i64)
+            .filter(|_| rng.below(3) > 0)
+            .collect();
+        let m = (n / 2).min(values.len());
+        let sum = rng.below(5) as i64 - 2;
+        let most = (2 * m * n * n / 3) as i64;
+        let want = (i % 3 == 0).then_some(m / 2);
+        let run = |mut programme: Programme| {
+            while !programme.done() {
+                programme.step().unwrap();
+            }
+            let reached = programme.reached().to_vec();
+            (reached, programme.into_table())
+        };
+        let squares = (most, most - rng.below(most as u64 / 4 + 1) as i64);
+        let (fresh, _) = run(Programme::plan(
+            values.clone(),
+            m,
+            sum,
+            squares,
+            want,
+            Vec::new(),
+        ));
+        // A table left dirty by the programme before, its words scrambled too.
+        let dirty: Vec<u64> = spare.iter().map(|&w: &u64| w ^ rng.next_u64()).collect();
+        let (reused, table) = run(Programme::plan(values, m, sum, squares, want, dirty));
+        let bits = |set: &[u64]| -> Vec<usize> {
+            (0..set.len() * 64)
+                .filter(|&q| set[q / 64] >> (q % 64) & 1 == 1)
+                .collect()
+        };
+        assert_eq!(bits(&reused), bits(&fresh), "n = {}, {}", n, i);
+        if table.len() > spare.len() {
+            spare = table;
+        }
+    }
+}
