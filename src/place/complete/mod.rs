@@ -208,7 +208,7 @@ pub fn complete_watched(
     // The diagonals' sums take a whole turn each round too, or a second opinion's if more,
     // until they have said their word.
     let mut sums = match options.only {
-        None => Beside::probing(board),
+        None => Beside::guiding(board),
         Some(_) => Beside::default(),
     };
     let exhaustive = entrants.iter().any(|e| e.method.is_exhaustive());
@@ -216,6 +216,7 @@ pub fn complete_watched(
     let mut second_turns = (TURN, TURN);
     let mut rounds = 0u32;
     let mut starved = None;
+    let mut needed = [0u128; 2];
     loop {
         for (i, entrant) in entrants.iter_mut().enumerate() {
             let budget = if i == leader {
@@ -244,6 +245,16 @@ pub fn complete_watched(
         if sums.turn(TURN.max(second_turns.0).max(second_turns.1)) {
             let condition = sums.condition().expect("a refutation names its condition");
             return Ok(Completion::Impossible(Proof::DiagonalSums(condition)));
+        }
+        if sums.needed() != needed {
+            // The diagonals the probes found needed become lines of the restarted search.
+            needed = sums.needed();
+            for entrant in &mut entrants {
+                if let Runner::Restarts(search) = &mut entrant.runner {
+                    // Short of memory for them, it goes on without.
+                    let _ = search.learn_needed(board, needed);
+                }
+            }
         }
         leader = choose_leader(&entrants);
         second_turns = second_turns_beside(&entrants, leader);
