@@ -22,9 +22,12 @@
 //!   [`super::diagonal_sums`], bounded at a node in O(m) words: [`sums_left`]): the queens
 //!   placed so far may have taken too many of the middle diagonals, or too many on one side,
 //!   for the rest to add up, which no row or column shows;
-//! - [`Order::FewestOpen`] branches on the line with the fewest open squares (a row or a
-//!   column), [`Order::Rows`] on the first empty row, columns from left to right, which gives
-//!   the completions in lexicographic order;
+//! - diagonals every completion has a queen on (found by the sums' probes,
+//!   [`super::diagonal_sums`]) may be given as lines too ([`Compact::learn_needed`]): a word
+//!   over the free rows each, forward-checked and branched on as the rows and columns are;
+//! - [`Order::FewestOpen`] branches on the line with the fewest open squares (a row, a
+//!   column or such a diagonal), [`Order::Rows`] on the first empty row, columns from left
+//!   to right, which gives the completions in lexicographic order;
 //! - [`Compact::randomized`] branches on the fewest open squares too, for the times each
 //!   line was found shut, breaks ties among such lines at random, from a seed, and takes a
 //!   line's squares in a random order, half the time among those whose queen shuts the

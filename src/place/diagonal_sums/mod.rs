@@ -33,8 +33,14 @@
 //! one free diagonal, and if the sums then fail, every completion has a queen on it. Such
 //! diagonals are lines like the rows and columns, and force queens; on a board the sums
 //! only just let through they can leave a line with no open square, or a board the sums
-//! refute. The probes cost a check each, so only boards checked in a fraction of a second
-//! are probed (n up to about 32), beside the searches.
+//! refute. A probe costs one kind's programmes (the other kind's sets are shared by the
+//! probes of a kind), so where they can only refute (counting, listing), only boards
+//! checked in a fraction of a second are probed (n up to about 32), beside the searches;
+//! where a completion is sought every board the check passes is probed
+//! ([`Beside::guiding`]), since the diagonals found needed are lines of the restarted search
+//! too: on CSPLib's Excluded Diagonals of n = 43 to 50 they are 40 to 80 of the 2n
+//! diagonals a completion takes, and with them boards nobody had completed in a minute are
+//! completed in seconds (docs/completion.md).
 //!
 //! The rows and columns are what a search branches on, and a search proves "none" by
 //! meeting every dead end; this argument sees the whole board at once. On CSPLib's Excluded
@@ -138,19 +144,20 @@ pub(crate) const SEARCH_TURN: u64 = 1 << 12;
 pub(crate) const CHECK_TURN: u64 = 1 << 14;
 
 /// The most word operations the probes of a board's diagonals ([`needed`]) are expected to
-/// take, a check each: about 5 to 15 s (a word operation of the check takes 1 to 4 ns, the
-/// more the bigger its tables). A board whose check passes after more than this over the
-/// number of its free diagonals is not probed: n up to about 32 (the check of CSPLib's
-/// Excluded Diagonals 28103 takes 1.3·10^7, of 39702 1.2·10^8).
+/// take, about a check each, where they can only refute: about 5 to 15 s (a word operation
+/// of the check takes 1 to 4 ns, the more the bigger its tables). A board whose check
+/// passes after more than this over the number of its free diagonals is not probed: n up to
+/// about 32 (the check of CSPLib's Excluded Diagonals 28103 takes 1.3·10^7, of 39702
+/// 1.2·10^8).
 const PROBE_WORK: u64 = 1 << 32;
 
 /// The share of the check's turns the probes take (an eighth), where they can only refute.
 const PROBE_SHARE: u64 = 8;
 
 /// [`PROBE_WORK`] where the diagonals found needed guide the restarted search too
-/// ([`Beside::guiding`]): boards up to n = 64 whose check passes are probed (about 7 to
-/// 9 s of probes at n = 43, a minute or so at n = 50).
-const GUIDING_PROBE_WORK: u64 = 1 << 42;
+/// ([`Beside::guiding`]): every board whose check passes is probed (all the probes of
+/// CSPLib's Excluded Diagonals of n = 43 take 6 to 9 s, of n = 47 to 50 19 to 49 s).
+const GUIDING_PROBE_WORK: u64 = u64::MAX;
 
 /// The turns the probes take there, in the check's turns: four, so that they take most
 /// of the time until they are done, and the search then has their lines.
@@ -215,8 +222,8 @@ impl Beside {
     }
 
     /// [`Beside::probing`], for a search that takes the diagonals found needed as lines
-    /// ([`Beside::needed`]): the probes, worth more there, are made on boards up to n = 64
-    /// and take more of the turns ([`GUIDING_PROBE_WORK`], [`GUIDING_PROBE_TURNS`]).
+    /// ([`Beside::needed`]): the probes, worth more there, are made on every board the check
+    /// passes and take more of the turns ([`GUIDING_PROBE_WORK`], [`GUIDING_PROBE_TURNS`]).
     pub(crate) fn guiding(board: &Board) -> Beside {
         Beside {
             probe_work: GUIDING_PROBE_WORK,

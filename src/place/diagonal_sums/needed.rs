@@ -13,12 +13,22 @@
 //! fifteen minutes to show it; the probes, a fifth of a second (`queens solve`, which lets
 //! the searches have a second first, 0.9 s).
 //!
-//! [`Probing`] tries the free diagonals one at a time, those with the fewest open squares
-//! first (a needed diagonal with few squares is the one that forces queens), and after each
-//! needed one places the queens the needed diagonals, rows and columns force, until a line
-//! has no open square left (a proof) or none is forced. The board with the forced queens
-//! placed is then checked whole (the sums failing there are a proof too), and later probes
-//! are made on it, where the sums are tighter and the tables smaller.
+//! [`Probing`] tries the free diagonals one at a time, from both ends of their counts of
+//! open squares in turn: the fewest (a needed diagonal with few squares is the one that
+//! forces queens) and the most (the long diagonals near the middle, those a completion
+//! needs most often: as lines of the restarted search they matter soonest). After each
+//! needed one it places the queens the needed diagonals, rows and columns force, until a
+//! line has no open square left (a proof) or none is forced. The board with the forced
+//! queens placed is then checked whole (the sums failing there are a proof too), and later
+//! probes are made on it, where the sums are tighter and the tables smaller.
+//!
+//! A probe is the board's check with one value of one kind left out ([`Check::without`]):
+//! the other kind's values stay as they are (one that the reserved diagonal leaves with no
+//! open square is still offered, which makes the check weaker, never wrong), so the sets
+//! that kind reaches at each stage are the same for every probe of the first kind, made
+//! once and shared; and a programme's table is reused from probe to probe. On CSPLib's
+//! Excluded Diagonals 43603 (n = 43) all the probes took 8.9 s where a whole check a probe
+//! took 46.0 s, and found the same 51 diagonals needed.
 
 use super::{Check, Reached};
 use crate::board::Board;
