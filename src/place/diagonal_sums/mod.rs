@@ -163,6 +163,17 @@ const GUIDING_PROBE_WORK: u64 = u64::MAX;
 /// of the time until they are done, and the search then has their lines.
 const GUIDING_PROBE_TURNS: u64 = 4;
 
+/// The probes a board has before it is judged: where fewer than [`GUIDING_NEEDED`] of the
+/// first 16 diagonals probed are needed, the sums leave the board loose, its lines would be
+/// few, and the probes go on as where they can only refute. On CSPLib's Excluded Diagonals
+/// of n = 43 to 50, the boards whose lines complete them have 7 of their first 16 needed
+/// (every other probe is of a long diagonal, and each of those is needed); others have
+/// none or one, and their probes took 20 to 50 s of the minute for nothing.
+const GUIDING_TRIAL: usize = 16;
+
+/// See [`GUIDING_TRIAL`].
+const GUIDING_NEEDED: u32 = 4;
+
 /// The words of turns offered to the check before the probes start: about a second of the
 /// searches beside it.
 const PROBE_AFTER: u64 = 1 << 28;
@@ -187,6 +198,8 @@ pub(crate) struct Beside {
     /// probes' turns, as a fraction of the check's (after [`PROBE_AFTER`]).
     probe_work: u64,
     probe_share: (u64, u64),
+    /// The work of the check, once it has passed.
+    check_work: u64,
 }
 
 impl Beside {
@@ -201,6 +214,7 @@ impl Beside {
             needed: [0, 0],
             probe_work: PROBE_WORK,
             probe_share: (1, PROBE_SHARE),
+            check_work: 0,
         }
     }
 
@@ -272,6 +286,7 @@ impl Beside {
             Ok(Some(false)) => {
                 // Each probe is a check of about the same work.
                 let work = check.work;
+                self.check_work = work;
                 self.check = None;
                 if self
                     .probing
@@ -299,12 +314,25 @@ impl Beside {
         let answer = probing.advance(&mut (self.credit as u64));
         self.credit -= (probing.work - before) as i64;
         self.needed = probing.needed;
+        let (probed, needed) = probing.probed();
+        let left = probing.left() as u64;
         match answer {
             Ok(Some(true)) => {
                 self.refuted = Some(Condition::Needed);
                 true
             }
-            Ok(None) => false,
+            Ok(None) => {
+                let guiding = self.probe_work != PROBE_WORK;
+                if guiding && probed >= GUIDING_TRIAL && needed < GUIDING_NEEDED {
+                    // A loose board: probed as where the probes can only refute, if at all.
+                    self.probe_work = PROBE_WORK;
+                    self.probe_share = (1, PROBE_SHARE);
+                    if self.check_work.saturating_mul(left) > PROBE_WORK {
+                        self.probing = None;
+                    }
+                }
+                false
+            }
             Ok(Some(false)) | Err(_) => {
                 self.probing = None;
                 false

@@ -65,6 +65,8 @@ pub(super) struct Probing {
     spare: Vec<u64>,
     /// The word operations done.
     pub(super) work: u64,
+    /// The diagonals taken to probe so far.
+    probed: usize,
 }
 
 impl Probing {
@@ -91,6 +93,7 @@ impl Probing {
             kept: [Vec::new(), Vec::new()],
             spare: Vec::new(),
             work: 0,
+            probed: 0,
         };
         let open = probing.open_squares();
         let mut order: Vec<(u32, (usize, usize))> = (0..2)
@@ -119,6 +122,12 @@ impl Probing {
         self.to_probe.len()
     }
 
+    /// The diagonals probed so far, and how many of them were found needed.
+    pub(super) fn probed(&self) -> (usize, u32) {
+        let needed = self.needed[0].count_ones() + self.needed[1].count_ones();
+        (self.probed, needed)
+    }
+
     /// Probes on for about `budget` word operations (less what it did is left in
     /// `budget`): `Some(true)` if the board has no completion, `Some(false)` if every
     /// diagonal was probed without a proof, `None` if it is not done yet.
@@ -142,6 +151,7 @@ impl Probing {
                 let Some(diagonal) = self.to_probe.pop() else {
                     break Some(false);
                 };
+                self.probed += 1;
                 let open = self.open_squares();
                 // A diagonal a forced queen filled, or whose squares it shut, is not probed:
                 // the check of the whole board has seen it empty.

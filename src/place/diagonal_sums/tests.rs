@@ -372,3 +372,32 @@ fn a_table_reused_reaches_what_a_fresh_one_reaches() {
         }
     }
 }
+
+#[test]
+fn guiding_probes_fall_back_on_a_loose_board() {
+    // An empty board of 16: the sums pass, and no diagonal is needed.
+    let board = Board::new(16);
+    let mut sums = Beside::guiding(&board);
+    assert_eq!(sums.probe_share, (GUIDING_PROBE_TURNS, 1));
+    let mut turns = 0;
+    while sums
+        .probing
+        .as_ref()
+        .is_some_and(|p| p.probed().0 <= GUIDING_TRIAL)
+    {
+        assert!(!sums.turn(CHECK_TURN));
+        turns += 1;
+        assert!(turns < 1 << 24, "the probes never came");
+    }
+    assert_eq!(sums.needed(), [0, 0]);
+    assert_eq!(
+        (sums.probe_work, sums.probe_share),
+        (PROBE_WORK, (1, PROBE_SHARE))
+    );
+    // Where the probes only refute, they are made as before.
+    let plain = Beside::probing(&board);
+    assert_eq!(
+        (plain.probe_work, plain.probe_share),
+        (PROBE_WORK, (1, PROBE_SHARE))
+    );
+}
