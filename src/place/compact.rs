@@ -77,8 +77,9 @@ pub struct Compact {
     /// The board row of each free row, the board column of each free column (both in order).
     rows: Vec<u32>,
     cols: Vec<u32>,
-    /// For the square (i, a) of the compact board, word `(i·m + a)·2m + k`: the squares a
-    /// queen there shuts in line `k` (rows `0..m` by column, then columns by row).
+    /// For the square (i, a) of the compact board, word `(i·m + a)·width + k`: the squares a
+    /// queen there shuts in line `k` (rows `0..m` by column, then columns by row, then the
+    /// needed diagonals by row).
     attack: Vec<u64>,
     /// The open squares of every line at each depth (`width` words a depth: the rows by
     /// column, the columns by row, then the needed diagonals by row), and the rows, columns
@@ -145,7 +146,17 @@ impl Compact {
 
     /// [`Compact::new`], with the diagonals every completion has a queen on (`needed`, one
     /// bit a diagonal of each kind: r + c, then r + n − 1 − c) kept as lines like the rows
-    /// and columns: at most 128 of them, those past it left out.
+    /// and columns: at most 128 of them, those past it left out, and those a placed queen
+    /// holds skipped. Diagonals that are not needed would lose completions: the caller
+    /// knows they are (the sums' probes, [`super::diagonal_sums`]).
+    ///
+    /// # Errors
+    ///
+    /// As [`Compact::new`], its table (2m + d)·m² words for d needed diagonals.
+    ///
+    /// # Complexity
+    ///
+    /// O(n/64 + q + m³ + d·m³) to set up; O(m + d) per node.
     pub(crate) fn with_needed(
         board: &Board,
         order: Order,
