@@ -65,7 +65,7 @@ pub(super) struct Probing {
     spare: Vec<u64>,
     /// The word operations done.
     pub(super) work: u64,
-    /// The diagonals taken to probe so far.
+    /// The diagonals probed so far (not those a forced queen filled or shut, skipped).
     probed: usize,
 }
 
@@ -151,11 +151,11 @@ impl Probing {
                 let Some(diagonal) = self.to_probe.pop() else {
                     break Some(false);
                 };
-                self.probed += 1;
                 let open = self.open_squares();
                 // A diagonal a forced queen filled, or whose squares it shut, is not probed:
                 // the check of the whole board has seen it empty.
                 if self.on_diagonal(&open, diagonal.0, diagonal.1) > 0 {
+                    self.probed += 1;
                     let board = &self.board;
                     let base = self.base.get_or_insert_with(|| Check::new(board));
                     let kept = std::mem::take(&mut self.kept[diagonal.0]);
