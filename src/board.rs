@@ -211,6 +211,44 @@ impl Board {
         Ok(board)
     }
 
+    /// This board with every square of some diagonals reserved too: `diagonals[0]` has bit
+    /// d for the diagonal r + c = d, `diagonals[1]` for r + n − 1 − c = d. What the
+    /// diagonals' sums find no completion can use ([`crate::place`]'s probes).
+    ///
+    /// # Panics
+    ///
+    /// Panics if the board is wider than 64, or if a placed queen stands on one of the
+    /// diagonals.
+    ///
+    /// # Complexity
+    ///
+    /// O(n²).
+    pub(crate) fn with_diagonals_reserved(&self, diagonals: [u128; 2]) -> Board {
+        let n = self.n;
+        assert!(n <= 64, "the board is wider than 64");
+        if diagonals == [0, 0] {
+            return self.clone();
+        }
+        let on = |r: usize, c: usize| {
+            diagonals[0] >> (r + c) & 1 == 1 || diagonals[1] >> (r + n - 1 - c) & 1 == 1
+        };
+        let mut board = match self.words {
+            0 => Board::with_reserved(n, vec![0; n]),
+            _ => Board::with_reserved(n, self.reserved.clone()),
+        };
+        for r in 0..n {
+            board.reserved[r] |= (0..n).filter(|&c| on(r, c)).fold(0, |w, c| w | 1 << c);
+        }
+        assert!(
+            self.queens
+                .iter()
+                .all(|&(r, c)| !on(r as usize, c as usize)),
+            "a placed queen stands on a diagonal to reserve"
+        );
+        board.queens = self.queens.clone();
+        board
+    }
+
     /// The number of rows (and of columns).
     pub fn size(&self) -> usize {
         self.n
@@ -334,6 +372,7 @@ impl Board {
 
 #[cfg(test)]
 mod tests {
+    use super::*;
 
     #[test]
     fn barred_rows_leave_exactly_the_completions() {
@@ -349,5 +388,22 @@ mod tests {
             .collect();
         assert_eq!(placements, expected);
         assert!(!placements.is_empty());
+    }
+
+    #[test]
+    fn reserving_diagonals_reserves_their_squares_and_keeps_the_rest() {
+        let board = crate::read::board(&b"*...\n....\n..Q.\n....\n"[..]).unwrap();
+        // r + c = 1, and r + 3 − c = 6 (the square (3, 0)).
+        let reserved = board.with_diagonals_reserved([1 << 1, 1 << 6]);
+        let squares: Vec<(usize, usize)> = (0..4)
+            .flat_map(|r| (0..4).map(move |c| (r, c)))
+            .filter(|&(r, c)| reserved.is_reserved(r, c))
+            .collect();
+        assert_eq!(squares, [(0, 0), (0, 1), (1, 0), (3, 0)]);
+        assert_eq!(reserved.queens(), board.queens());
+        assert_eq!(Board::new(4).with_diagonals_reserved([0, 0]), Board::new(4));
+        assert!(Board::new(4)
+            .with_diagonals_reserved([1, 0])
+            .is_reserved(0, 0));
     }
 }

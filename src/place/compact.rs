@@ -341,9 +341,11 @@ impl Compact {
         )
     }
 
-    /// Takes the diagonals `needed` (every completion of `board`, the board it was made for,
-    /// has a queen on each: one bit a diagonal of each kind, r + c then r + n − 1 − c) as
-    /// lines like the rows and columns from now on, and starts again from the root. Its draws
+    /// Takes the diagonals `needed` (every completion of `board` has a queen on each: one
+    /// bit a diagonal of each kind, r + c then r + n − 1 − c) as lines like the rows and
+    /// columns from now on, and starts again from the root. `board` is the board it was made
+    /// for, or that board with more squares reserved that no completion uses (the squares of
+    /// the diagonals the sums' probes found forbidden): the same free rows. Its draws
     /// and the times each row and column was found shut go on as they were; a needed
     /// diagonal starts as never found shut.
     ///

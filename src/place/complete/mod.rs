@@ -100,13 +100,13 @@ impl std::fmt::Display for Proof {
 ///   turn each round (or a second opinion's, when that is more) until it has said whether
 ///   they show that no completion exists (a tenth of a second at n = 30), unless
 ///   `options.only` names a method; on a board they let through, the probes of its
-///   diagonals, each reserved in turn, follow once the searches have had about a second,
-///   with four times those turns, and refute it when the diagonals the sums need force a
-///   dead end; each time they find a diagonal needed, the restarted tree search takes the
-///   diagonals found so far as lines like the rows and columns (on CSPLib's Excluded
-///   Diagonals of n = 43 to 50, 40 to 80 of the 2n diagonals a completion takes: the
-///   probes take seconds there, and the lines complete boards in seconds that no method
-///   completed in a minute before);
+///   diagonals, each given a queen or reserved in turn, follow once the searches have had
+///   about a second, with four times those turns, and refute it when the diagonals the sums
+///   forbid and need force a dead end; each time they find one, the restarted tree search
+///   takes the squares of the diagonals found forbidden as reserved, and those found needed
+///   as lines like the rows and columns (on CSPLib's Excluded Diagonals of n = 43 to 50,
+///   40 to 80 of the 2n diagonals a completion takes: the probes take seconds there, and
+///   the lines complete boards in seconds that no method completed in a minute before);
 /// - min-conflicts proves nothing and tells nothing of what is left; it leads only when no
 ///   exhaustive search fits or the leader's prediction is hopeless (past 10^11 units
 ///   of work left, and 64 times its work so far) and the clause-learning search does not fit,
@@ -220,7 +220,7 @@ pub fn complete_watched(
     let mut second_turns = (TURN, TURN);
     let mut rounds = 0u32;
     let mut starved = None;
-    let mut needed = [0u128; 2];
+    let (mut needed, mut forbidden) = ([0u128; 2], [0u128; 2]);
     loop {
         for (i, entrant) in entrants.iter_mut().enumerate() {
             let budget = if i == leader {
@@ -250,13 +250,15 @@ pub fn complete_watched(
             let condition = sums.condition().expect("a refutation names its condition");
             return Ok(Completion::Impossible(Proof::DiagonalSums(condition)));
         }
-        if sums.needed() != needed {
-            // The diagonals the probes found needed become lines of the restarted search.
-            needed = sums.needed();
+        if (sums.needed(), sums.forbidden()) != (needed, forbidden) {
+            // The diagonals the probes found needed become lines of the restarted search,
+            // and the squares of those they found forbidden are reserved.
+            (needed, forbidden) = (sums.needed(), sums.forbidden());
+            let narrowed = board.with_diagonals_reserved(forbidden);
             for entrant in &mut entrants {
                 if let Runner::Restarts(search) = &mut entrant.runner {
                     // Short of memory for them, it goes on without.
-                    let _ = search.learn_needed(board, needed);
+                    let _ = search.learn_needed(&narrowed, needed);
                 }
             }
         }

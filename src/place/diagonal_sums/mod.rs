@@ -33,12 +33,13 @@
 //! one free diagonal, and if the sums then fail, every completion has a queen on it. Such
 //! diagonals are lines like the rows and columns, and force queens; on a board the sums
 //! only just let through they can leave a line with no open square, or a board the sums
-//! refute. A probe costs one kind's programmes (the other kind's sets are shared by the
+//! refute. Give a free diagonal a queen instead, and if the sums fail, no completion has a
+//! queen there: its squares are reserved. A probe costs one kind's programmes (the other kind's sets are shared by the
 //! probes of a kind), so where they can only refute (counting, listing), only boards
 //! checked in a fraction of a second are probed (n up to about 32), beside the searches;
 //! where a completion is sought every board the check passes is probed
 //! ([`Beside::guiding`]), since the diagonals found needed are lines of the restarted search
-//! too: on CSPLib's Excluded Diagonals of n = 43 to 50 they are 40 to 80 of the 2n
+//! too (and the squares of those found forbidden are reserved there): on CSPLib's Excluded Diagonals of n = 43 to 50 they are 40 to 80 of the 2n
 //! diagonals a completion takes, and with them boards nobody had completed in a minute are
 //! completed in seconds (docs/completion.md).
 //!
@@ -97,7 +98,8 @@ pub enum Condition {
     /// parity of a queen's two diagonals allows.
     Parity,
     /// The sums are met, but some diagonals are needed (each left empty, the sums are not:
-    /// every completion has a queen on it), and the queens they force, with the rows and
+    /// every completion has a queen on it) and some forbidden (each given a queen, the sums
+    /// are not: no completion has one there), and the queens they force, with the rows and
     /// columns, leave a row, a column or a needed diagonal with no open square, or a board
     /// the sums refute.
     Needed,
@@ -117,8 +119,9 @@ impl std::fmt::Display for Condition {
                 "the sums can be met, but not with as many odd diagonals as the queens' rows allow"
             }
             Condition::Needed => {
-                "the sums need a queen on some diagonals, and the queens these force leave a \
-                 row, a column or such a diagonal with no open square, or the sums unmet"
+                "the sums need a queen on some diagonals and forbid one on others, and the \
+                 queens these force leave a row, a column or a needed diagonal with no open \
+                 square, or the sums unmet"
             }
         })
     }
@@ -168,7 +171,9 @@ const GUIDING_PROBE_TURNS: u64 = 4;
 /// few, and the probes go on as where they can only refute. On CSPLib's Excluded Diagonals
 /// of n = 43 to 50, the boards whose lines complete them have 7 of their first 16 needed
 /// (every other probe is of a long diagonal, and each of those is needed); others have
-/// none or one, and their probes took 20 to 50 s of the minute for nothing.
+/// none or one, and their probes took 20 to 50 s of the minute for nothing. The diagonals
+/// given a queen ([`needed`]'s forbidden ones) wait for a board judged tight by the same
+/// measure, wherever the probes are made.
 const GUIDING_TRIAL: usize = 16;
 
 /// See [`GUIDING_TRIAL`].
@@ -192,8 +197,10 @@ pub(crate) struct Beside {
     offered: u64,
     credit: i64,
     refuted: Option<Condition>,
-    /// The diagonals the probes have found needed so far (one bit a diagonal of each kind).
+    /// The diagonals the probes have found needed so far (one bit a diagonal of each kind),
+    /// and those they have found forbidden.
     needed: [u128; 2],
+    forbidden: [u128; 2],
     /// The most work the probes are expected to take for the board to be probed, and the
     /// probes' turns, as a fraction of the check's (after [`PROBE_AFTER`]).
     probe_work: u64,
@@ -212,6 +219,7 @@ impl Beside {
             credit: 0,
             refuted: None,
             needed: [0, 0],
+            forbidden: [0, 0],
             probe_work: PROBE_WORK,
             probe_share: (1, PROBE_SHARE),
             check_work: 0,
@@ -235,8 +243,16 @@ impl Beside {
         self.needed
     }
 
+    /// The diagonals no completion has a queen on, as the probes have found them so far
+    /// (one bit a diagonal of each kind, as [`Beside::needed`]): reserving their squares
+    /// loses no completion.
+    pub(crate) fn forbidden(&self) -> [u128; 2] {
+        self.forbidden
+    }
+
     /// [`Beside::probing`], for a search that takes the diagonals found needed as lines
-    /// ([`Beside::needed`]): the probes, worth more there, are made on every board the check
+    /// ([`Beside::needed`]) and those found forbidden as reserved ([`Beside::forbidden`]):
+    /// the probes, worth more there, are made on every board the check
     /// passes and take more of the turns ([`GUIDING_PROBE_WORK`], [`GUIDING_PROBE_TURNS`]).
     pub(crate) fn guiding(board: &Board) -> Beside {
         Beside {
@@ -314,6 +330,7 @@ impl Beside {
         let answer = probing.advance(&mut (self.credit as u64));
         self.credit -= (probing.work - before) as i64;
         self.needed = probing.needed;
+        self.forbidden = probing.forbidden;
         let (probed, needed) = probing.probed();
         let left = probing.left() as u64;
         match answer {
@@ -406,6 +423,9 @@ pub(crate) struct Check {
     passed: bool,
     /// A table of a programme done with, for the next to reuse ([`Programme::plan`]).
     pub(super) spare: Vec<u64>,
+    /// A value of one kind (kind, value) every choice of that kind must hold
+    /// ([`Check::taking`]): that kind's programme chooses the m − 1 others.
+    taken: Option<(usize, i64)>,
 }
 
 /// What one kind's programme reached at one stage of a check: its sums of squares (bit q
@@ -475,6 +495,7 @@ impl Check {
             kept: None,
             passed: false,
             spare: Vec::new(),
+            taken: None,
         };
         // Every stage's programmes have the tables of the first (the parities cut what they
         // reach, not the tables); each stage beyond it runs them once more.
@@ -575,7 +596,8 @@ impl Check {
             set.get(q as usize / 64)
                 .is_some_and(|w| w >> (q % 64) & 1 == 1)
         };
-        let most = self.most;
+        // A value taken adds its square to what its kind's programme reached.
+        let most = self.most - self.taken.map_or(0, |(_, v)| v * v);
         let failed = match yr.iter().all(|&w| w == 0) {
             true => condition,
             false => Condition::SumOfSquares,
@@ -605,9 +627,43 @@ impl Check {
     /// O(n).
     pub(super) fn without(
         &self,
+        diagonal: (usize, usize),
+        n: usize,
+        reuse: (Vec<Option<Reached>>, Vec<u64>),
+    ) -> Check {
+        self.probe(diagonal, n, reuse, false)
+    }
+
+    /// [`Check::without`], but with a queen on the diagonal instead: every choice of its
+    /// kind holds its value, the m − 1 others chosen from the rest with the sum less it, the
+    /// sum of squares less its square, and one odd value fewer if it is odd. It refutes a
+    /// board only if no completion has a queen on the diagonal; the other kind's sets are
+    /// the same as for [`Check::without`], and shared with those probes.
+    ///
+    /// # Panics
+    ///
+    /// Panics if the board has fewer than two free rows (m − 1 values must be chosen).
+    ///
+    /// # Complexity
+    ///
+    /// O(n).
+    pub(super) fn taking(
+        &self,
+        diagonal: (usize, usize),
+        n: usize,
+        reuse: (Vec<Option<Reached>>, Vec<u64>),
+    ) -> Check {
+        assert!(self.m >= 2, "a diagonal taken needs two free rows");
+        self.probe(diagonal, n, reuse, true)
+    }
+
+    /// [`Check::without`], or [`Check::taking`] if `take`.
+    fn probe(
+        &self,
         (kind, d): (usize, usize),
         n: usize,
         (kept, spare): (Vec<Option<Reached>>, Vec<u64>),
+        take: bool,
     ) -> Check {
         let mut values = self.values.clone();
         let value = d as i64 - (n as i64 - 1);
@@ -628,15 +684,24 @@ impl Check {
             kept: Some(kept),
             passed: false,
             spare,
+            taken: take.then_some((kind, value)),
         }
     }
 
     /// The programme of kind `kind` (0: x, 1: y) with exactly `want_odd` odd values, if set.
     fn programme(&mut self, kind: usize, want_odd: Option<usize>) -> Programme {
         let values = self.values[kind].clone();
-        let squares = (self.most, self.caps[kind]);
         let spare = std::mem::take(&mut self.spare);
-        Programme::plan(values, self.m, self.sums[kind], squares, want_odd, spare)
+        let (mut m, mut sum) = (self.m, self.sums[kind]);
+        let (mut most, mut cap, mut want_odd) = (self.most, self.caps[kind], want_odd);
+        if let Some((_, v)) = self.taken.filter(|&(taken, _)| taken == kind) {
+            // The others: one fewer, with the rest of the sums and of the odd values (none
+            // can be chosen if an odd value taken leaves fewer than none: no count matches).
+            (m, sum, most, cap) = (m - 1, sum - v, (most - v * v).max(0), cap - v * v);
+            let odd = (v & 1 != 0) as usize;
+            want_odd = want_odd.map(|k| k.checked_sub(odd).unwrap_or(usize::MAX));
+        }
+        Programme::plan(values, m, sum, (most, cap), want_odd, spare)
     }
 
     /// Goes on to the next parity of x (from "any parities", which reached nothing: then

@@ -13,6 +13,18 @@
 //! fifteen minutes to show it; the probes, a fifth of a second (`queens solve`, which lets
 //! the searches have a second first, 0.9 s).
 //!
+//! The other way round, give one free diagonal a queen: its kind's programme then chooses
+//! the m − 1 other values, with the sums less that one ([`Check::taking`]). If the sums fail,
+//! no completion has a queen on it: it is forbidden, and its squares can be reserved. These
+//! are the diagonals near the corners, whose squares are too far out for the sum of squares
+//! (on CSPLib's Excluded Diagonals 43701, 35 of its 127 free diagonals). [`Probing`] tries
+//! them from each end of each kind inwards, until four in a row are not forbidden, then
+//! reserves the squares of all it found at once: the diagonals they empty leave the board's
+//! values, so the tables of the probes after are smaller and the sums tighter. It does so
+//! once the first probes have shown the board tight (as [`Beside::guiding`](super::Beside)
+//! judges it: 4 needed in the first 16) or, on a loose board, after all the others: there
+//! the diagonals found are few and the restarted search is better off without the wait.
+//!
 //! [`Probing`] tries the free diagonals one at a time, from both ends of their counts of
 //! open squares in turn: the fewest (a needed diagonal with few squares is the one that
 //! forces queens) and the most (the long diagonals near the middle, those a completion
@@ -30,9 +42,15 @@
 //! Excluded Diagonals 43603 (n = 43) all the probes took 8.9 s where a whole check a probe
 //! took 46.0 s, and found the same 51 diagonals needed.
 
-use super::{Check, Reached};
+use super::{Check, Reached, GUIDING_NEEDED, GUIDING_TRIAL};
 use crate::board::Board;
 use crate::memory::OutOfMemory;
+
+/// The probes in a row that an end of the diagonals given a queen goes on after its last
+/// forbidden one ([`Probing::scan`]): the forbidden diagonals are those near the corners,
+/// mostly in a run from the end, with gaps of one to three (CSPLib's Excluded Diagonals of
+/// n = 43 to 50).
+const SCAN_MISSES: u32 = 4;
 
 /// What a board's diagonals look like to the probing: for each kind (0: the sum diagonals
 /// r + c, 1: the difference diagonals r + n − 1 − c), one bit a diagonal.
@@ -50,6 +68,17 @@ pub(super) struct Probing {
     pub(super) to_probe: Vec<(usize, usize)>,
     /// The diagonals found needed.
     pub(super) needed: Diagonals,
+    /// The ends the diagonals are given a queen from, first ([`Probing::scan`]): for each
+    /// kind, its diagonals of lower index, the lowest last, then those of higher index, the
+    /// highest last; and the probes since each end last found one forbidden.
+    ends: [Vec<(usize, usize)>; 4],
+    misses: [u32; 4],
+    /// The end of the probe under way, if it gives its diagonal a queen.
+    scanning: Option<usize>,
+    /// The diagonals found forbidden (no completion has a queen on them), and of those the
+    /// ones whose squares the board does not have reserved yet.
+    pub(super) forbidden: Diagonals,
+    found: Diagonals,
     /// The probe under way, and its diagonal (`None`: the board with the forced queens,
     /// nothing more reserved).
     probe: Option<(Check, Option<(usize, usize)>)>,
@@ -65,8 +94,10 @@ pub(super) struct Probing {
     spare: Vec<u64>,
     /// The word operations done.
     pub(super) work: u64,
-    /// The diagonals probed so far (not those a forced queen filled or shut, skipped).
+    /// The diagonals left empty in a probe so far (not those a forced queen filled or shut,
+    /// skipped), and those given a queen.
     probed: usize,
+    scanned: usize,
 }
 
 impl Probing {
@@ -87,6 +118,11 @@ impl Probing {
             board: board.clone(),
             to_probe: Vec::new(),
             needed: [0; 2],
+            ends: Default::default(),
+            misses: [0; 4],
+            scanning: None,
+            forbidden: [0; 2],
+            found: [0; 2],
             probe: None,
             forced: false,
             base: None,
@@ -94,6 +130,7 @@ impl Probing {
             spare: Vec::new(),
             work: 0,
             probed: 0,
+            scanned: 0,
         };
         let open = probing.open_squares();
         let mut order: Vec<(u32, (usize, usize))> = (0..2)
@@ -114,7 +151,30 @@ impl Probing {
         }
         to_probe.reverse();
         probing.to_probe = to_probe;
+        if board.free_rows() >= 2 {
+            // A diagonal given a queen leaves m − 1 to choose: at least one.
+            for kind in 0..2 {
+                let mut ds: Vec<(usize, usize)> = (0..2 * n - 1)
+                    .filter(|&d| probing.on_diagonal(&open, kind, d) > 0)
+                    .map(|d| (kind, d))
+                    .collect();
+                let high = ds.split_off(ds.len() / 2);
+                ds.reverse();
+                probing.ends[2 * kind] = ds;
+                probing.ends[2 * kind + 1] = high;
+            }
+        }
         Some(probing)
+    }
+
+    /// The next end to give a diagonal a queen from, in turn, if any is left: an end is
+    /// done when it has none, or after [`SCAN_MISSES`] probes in a row found none forbidden.
+    fn scan(&mut self) -> Option<usize> {
+        let ends = self.ends.len();
+        let start = self.scanned;
+        (0..ends)
+            .map(|i| (start + i) % ends)
+            .find(|&end| !self.ends[end].is_empty() && self.misses[end] < SCAN_MISSES)
     }
 
     /// The diagonals still to probe.
@@ -122,7 +182,9 @@ impl Probing {
         self.to_probe.len()
     }
 
-    /// The diagonals probed so far, and how many of them were found needed.
+    /// The diagonals left empty in a probe so far, and how many of them were found needed
+    /// (the diagonals given a queen, first, are not counted: [`Beside::guiding`](super::Beside)
+    /// judges a board by the lines it finds).
     pub(super) fn probed(&self) -> (usize, u32) {
         let needed = self.needed[0].count_ones() + self.needed[1].count_ones();
         (self.probed, needed)
@@ -148,21 +210,45 @@ impl Probing {
                     self.probe = Check::new(&self.board).map(|check| (check, None));
                     continue;
                 }
-                let Some(diagonal) = self.to_probe.pop() else {
-                    break Some(false);
+                // Diagonals given a queen from the ends once the first probes have shown the
+                // board tight (or all are done), those found forbidden then reserved all at
+                // once; the diagonals left empty before and after.
+                let (probed, needed) = self.probed();
+                let tight = probed >= GUIDING_TRIAL && needed >= GUIDING_NEEDED;
+                self.scanning = match tight || self.to_probe.is_empty() {
+                    true => self.scan(),
+                    false => None,
+                };
+                let diagonal = match self.scanning {
+                    Some(end) => self.ends[end].pop().expect("an end left"),
+                    None if self.found != [0, 0] => {
+                        if self.forbid() {
+                            break Some(true);
+                        }
+                        continue;
+                    }
+                    None => match self.to_probe.pop() {
+                        Some(diagonal) => diagonal,
+                        None => break Some(false),
+                    },
                 };
                 let open = self.open_squares();
                 // A diagonal a forced queen filled, or whose squares it shut, is not probed:
                 // the check of the whole board has seen it empty.
                 if self.on_diagonal(&open, diagonal.0, diagonal.1) > 0 {
-                    self.probed += 1;
+                    match self.scanning {
+                        Some(_) => self.scanned += 1,
+                        None => self.probed += 1,
+                    }
                     let board = &self.board;
                     let base = self.base.get_or_insert_with(|| Check::new(board));
                     let kept = std::mem::take(&mut self.kept[diagonal.0]);
                     let reuse = (kept, std::mem::take(&mut self.spare));
-                    self.probe = base
-                        .as_ref()
-                        .map(|base| (base.without(diagonal, self.n, reuse), Some(diagonal)));
+                    let (n, take) = (self.n, self.scanning.is_some());
+                    self.probe = base.as_ref().map(|base| match take {
+                        true => (base.taking(diagonal, n, reuse), Some(diagonal)),
+                        false => (base.without(diagonal, n, reuse), Some(diagonal)),
+                    });
                 }
                 self.work += 1;
                 continue;
@@ -180,12 +266,23 @@ impl Probing {
                 check.recycle();
                 self.spare = std::mem::take(&mut check.spare);
             }
-            match (answer, diagonal) {
-                (None, _) => {}
-                (Some(false), _) => self.probe = None,
+            match (answer, diagonal, self.scanning) {
+                (None, _, _) => {}
+                (Some(false), _, scanning) => {
+                    self.probe = None;
+                    if let Some(end) = scanning {
+                        self.misses[end] += 1;
+                    }
+                }
                 // The queens forced so far leave the sums unmet.
-                (Some(true), None) => break Some(true),
-                (Some(true), Some((kind, d))) => {
+                (Some(true), None, _) => break Some(true),
+                (Some(true), Some((kind, d)), Some(end)) => {
+                    // No completion has a queen on it.
+                    self.probe = None;
+                    self.found[kind] |= 1 << d;
+                    self.misses[end] = 0;
+                }
+                (Some(true), Some((kind, d)), None) => {
                     self.probe = None;
                     self.needed[kind] |= 1 << d;
                     if self.propagate() {
@@ -221,6 +318,21 @@ impl Probing {
             .filter_map(|r| column_on(self.n, kind, d, r))
             .filter(|&(r, c)| open[r] >> c & 1 == 1)
             .count() as u32
+    }
+
+    /// Reserves the squares of the diagonals found forbidden since the last time, then
+    /// places the queens that forces ([`Probing::propagate`]): true if a line is left with no
+    /// open square (no completion exists). The board is checked whole again next.
+    fn forbid(&mut self) -> bool {
+        let found = std::mem::take(&mut self.found);
+        for (forbidden, found) in self.forbidden.iter_mut().zip(found) {
+            *forbidden |= found;
+        }
+        self.board = self.board.with_diagonals_reserved(found);
+        self.forced = true;
+        self.base = None;
+        self.kept = [Vec::new(), Vec::new()];
+        self.propagate()
     }
 
     /// Places the queens the free rows, the free columns and the needed diagonals force (a

@@ -266,17 +266,60 @@ fn runs_to_refute(check: &mut Check) -> bool {
     check.advance(&mut u64::MAX.clone()).unwrap().unwrap()
 }
 
+/// The m-subsets of `values` with sum `sum` holding every value of `holding`: each one's
+/// sum of squares and number of odd values. By brute force, for small boards.
+fn choices(values: &[i64], m: usize, sum: i64, holding: &[i64]) -> Vec<(i64, usize)> {
+    let mut found = Vec::new();
+    for set in 0u32..1 << values.len() {
+        let chosen: Vec<i64> = (0..values.len())
+            .filter(|&i| set >> i & 1 == 1)
+            .map(|i| values[i])
+            .collect();
+        if chosen.len() == m
+            && chosen.iter().sum::<i64>() == sum
+            && holding.iter().all(|v| chosen.contains(v))
+        {
+            let squares = chosen.iter().map(|v| v * v).sum();
+            found.push((squares, chosen.iter().filter(|&&v| v & 1 != 0).count()));
+        }
+    }
+    found
+}
+
+/// Whether `check`'s conditions can be met, by brute force: m values of each kind (of
+/// kind `kind`, without `value`, or holding it if `take`) with the sums, together the sum
+/// of squares, and as many odd values of the second kind as the first's allow.
+fn met_by_brute_force(check: &Check, (kind, value): (usize, i64), take: bool) -> bool {
+    let mut values = check.values.clone();
+    if !take {
+        values[kind].retain(|&v| v != value);
+    }
+    let holding = |k: usize| {
+        if take && k == kind {
+            vec![value]
+        } else {
+            Vec::new()
+        }
+    };
+    let [x, y] = [0, 1].map(|k| choices(&values[k], check.m, check.sums[k], &holding(k)));
+    x.iter().any(|&(qx, ox)| {
+        let oy = if check.same_parity { ox } else { check.m - ox };
+        y.contains(&(check.most - qx, oy))
+    })
+}
+
 #[test]
 fn a_probe_of_one_diagonal_is_sound_and_shares_the_other_kinds_sets() {
     let mut rng = SplitMix64::new(1729);
     let (mut probes, mut needed, mut shared, mut by_parity) = (0, 0, 0, 0);
+    let (mut forbidden, mut brute) = (0, 0);
     for i in 0..1500 {
         let n = 5 + i % 6;
         let board = random_board(n, &mut rng);
         let Some(base) = Check::new(&board) else {
             continue;
         };
-        if runs_to_refute(&mut Check::new(&board).unwrap()) {
+        if runs_to_refute(&mut Check::new(&board).unwrap()) || base.m < 2 {
             // Probes are made of boards the sums let through.
             continue;
         }
@@ -290,43 +333,68 @@ fn a_probe_of_one_diagonal_is_sound_and_shares_the_other_kinds_sets() {
                 .iter()
                 .map(|&v| (v + n as i64 - 1) as usize)
             {
-                // The probe sharing the sets of the probes before it, and one made afresh.
-                let reuse = (std::mem::take(kept), std::mem::take(&mut spare));
-                let mut probe = base.without((kind, d), n, reuse);
-                let refutes = runs_to_refute(&mut probe);
-                *kept = probe.kept.take().unwrap();
-                probe.recycle();
-                spare = std::mem::take(&mut probe.spare);
-                let mut fresh = base.without((kind, d), n, (Vec::new(), Vec::new()));
-                fresh.kept = None;
-                assert_eq!(
-                    runs_to_refute(&mut fresh),
-                    refutes,
-                    "{:?} {} {}",
-                    board,
-                    kind,
-                    d
-                );
-                probes += 1;
-                shared += usize::from(kept.iter().flatten().count() > 0);
-                if refutes {
-                    // Every completion has a queen on the diagonal.
-                    needed += 1;
-                    by_parity += usize::from(fresh.failed == Condition::Parity);
+                // The diagonal left empty (`take` false) or given a queen: the probe sharing
+                // the sets of the probes before it, and one made afresh.
+                for take in [false, true] {
+                    let reuse = (std::mem::take(kept), std::mem::take(&mut spare));
+                    let mut probe = match take {
+                        false => base.without((kind, d), n, reuse),
+                        true => base.taking((kind, d), n, reuse),
+                    };
+                    let refutes = runs_to_refute(&mut probe);
+                    *kept = probe.kept.take().unwrap();
+                    probe.recycle();
+                    spare = std::mem::take(&mut probe.spare);
+                    let mut fresh = match take {
+                        false => base.without((kind, d), n, (Vec::new(), Vec::new())),
+                        true => base.taking((kind, d), n, (Vec::new(), Vec::new())),
+                    };
+                    fresh.kept = None;
+                    let what = format!("{:?} {} {} {}", board, kind, d, take);
+                    assert_eq!(runs_to_refute(&mut fresh), refutes, "{}", what);
+                    if n <= 7 {
+                        // Exactly the boards whose conditions no choice meets.
+                        let value = d as i64 - (n as i64 - 1);
+                        let met = met_by_brute_force(&base, (kind, value), take);
+                        assert_eq!(refutes, !met, "{}", what);
+                        brute += 1;
+                    }
+                    probes += 1;
+                    shared += usize::from(kept.iter().flatten().count() > 0);
+                    if !refutes {
+                        continue;
+                    }
+                    needed += usize::from(!take);
+                    forbidden += usize::from(take);
+                    by_parity += usize::from(!take && fresh.failed == Condition::Parity);
                     for queens in &completions {
+                        // Every completion has a queen on a needed diagonal, none on a
+                        // forbidden one.
                         let on = queens.iter().enumerate().any(|(r, &c)| match kind {
                             0 => r + c as usize == d,
                             _ => r + n - 1 == d + c as usize,
                         });
-                        assert!(on, "{:?}: {:?} leaves {} {} empty", board, queens, kind, d);
+                        assert_eq!(on, !take, "{}: {:?}", what, queens);
                     }
                 }
             }
         }
     }
-    assert!(needed > 1000 && needed < probes, "{} of {}", needed, probes);
+    assert!(
+        needed > 1000 && forbidden > 1000,
+        "{} {}",
+        needed,
+        forbidden
+    );
+    assert!(
+        needed + forbidden < probes,
+        "{} of {}",
+        needed + forbidden,
+        probes
+    );
     assert!(shared > probes / 2, "{} of {}", shared, probes);
     assert!(by_parity > 30, "{} by parity", by_parity);
+    assert!(brute > 1000, "{} by brute force", brute);
 }
 
 #[test]
@@ -400,4 +468,54 @@ fn guiding_probes_fall_back_on_a_loose_board() {
         (plain.probe_work, plain.probe_share),
         (PROBE_WORK, (1, PROBE_SHARE))
     );
+}
+
+#[test]
+fn the_probes_diagonals_agree_with_every_completion() {
+    let mut rng = SplitMix64::new(4242);
+    let (mut boards, mut forbidden, mut refuted) = (0, 0, 0);
+    for i in 0..3000 {
+        let n = 5 + i % 6;
+        let board = random_board(n, &mut rng);
+        let Some(mut probing) = Probing::new(&board) else {
+            continue;
+        };
+        let completions: Vec<Vec<u32>> = crate::place::exhaustive::Completions::wide(&board)
+            .unwrap()
+            .collect();
+        let answer = probing.advance(&mut u64::MAX.clone()).unwrap();
+        if answer == Some(true) {
+            assert!(
+                completions.is_empty(),
+                "refuted, but completed: {:?}",
+                board
+            );
+            refuted += 1;
+            continue;
+        }
+        assert_eq!(answer, Some(false));
+        boards += usize::from(!completions.is_empty());
+        let count = |d: [u128; 2]| d[0].count_ones() + d[1].count_ones();
+        forbidden += usize::from(count(probing.forbidden) > 0 && !completions.is_empty());
+        for queens in &completions {
+            // A queen on every needed diagonal, none on a forbidden one.
+            let mut on = [0u128; 2];
+            for (r, &c) in queens.iter().enumerate() {
+                on[0] |= 1 << (r + c as usize);
+                on[1] |= 1 << (r + n - 1 - c as usize);
+            }
+            for (kind, on) in on.into_iter().enumerate() {
+                let what = format!("{:?} {:?}", board, queens);
+                assert_eq!(probing.needed[kind] & !on, 0, "{}", what);
+                assert_eq!(probing.forbidden[kind] & on, 0, "{}", what);
+            }
+        }
+    }
+    assert!(
+        boards > 500 && forbidden > 100,
+        "{} boards, {} forbidding",
+        boards,
+        forbidden
+    );
+    assert!(refuted > 500, "{} refuted", refuted);
 }
