@@ -416,7 +416,7 @@ pub(crate) struct Check {
     /// The kind whose programme runs first (0: x; 1: y, in a probe of a y diagonal), and the
     /// other kind's reached sums of squares by stage (`None`: not kept), each with the
     /// condition its programme fails when it reaches nothing: the probes of one kind share
-    /// them ([`Check::without`]).
+    /// them ([`Check::probe`]).
     first: usize,
     pub(super) kept: Option<Vec<Option<Reached>>>,
     /// Whether a stage of parities has reached the sums: the board passes.
@@ -424,7 +424,7 @@ pub(crate) struct Check {
     /// A table of a programme done with, for the next to reuse ([`Programme::plan`]).
     pub(super) spare: Vec<u64>,
     /// A value of one kind (kind, value) every choice of that kind must hold
-    /// ([`Check::taking`]): that kind's programme chooses the m − 1 others.
+    /// ([`Check::probe`]): that kind's programme chooses the m − 1 others.
     taken: Option<(usize, i64)>,
 }
 
@@ -616,55 +616,40 @@ impl Check {
     }
 
     /// The check of the same board with the free diagonal `d` of `kind` (0: r + c, 1:
-    /// r + n − 1 − c) reserved too, its other kind's values left as they are (a diagonal of
-    /// it that loses its open squares is still offered: a weaker check, never a wrong
-    /// refutation), and the other kind's reached sets shared through `kept`, which the
-    /// caller takes back once it is done: a probe of [`needed`] costs one kind's programmes
-    /// where it cost both.
+    /// r + n − 1 − c) reserved too, or, if `take`, given a queen.
     ///
-    /// # Complexity
+    /// - Reserved: its other kind's values are left as they are (a diagonal of it that
+    ///   loses its open squares is still offered: a weaker check, never a wrong
+    ///   refutation). It refutes the board only if every completion has a queen on the
+    ///   diagonal: the diagonal is needed.
+    /// - Given a queen: every choice of its kind holds its value, the m − 1 others chosen
+    ///   from the rest with the sum less it, the sum of squares less its square, and one odd
+    ///   value fewer if it is odd. It refutes the board only if no completion has a queen on
+    ///   the diagonal: the diagonal is forbidden.
     ///
-    /// O(n).
-    pub(super) fn without(
-        &self,
-        diagonal: (usize, usize),
-        n: usize,
-        reuse: (Vec<Option<Reached>>, Vec<u64>),
-    ) -> Check {
-        self.probe(diagonal, n, reuse, false)
-    }
-
-    /// [`Check::without`], but with a queen on the diagonal instead: every choice of its
-    /// kind holds its value, the m − 1 others chosen from the rest with the sum less it, the
-    /// sum of squares less its square, and one odd value fewer if it is odd. It refutes a
-    /// board only if no completion has a queen on the diagonal; the other kind's sets are
-    /// the same as for [`Check::without`], and shared with those probes.
+    /// Either way the other kind's reached sets are the same, shared through `kept`, which
+    /// the caller takes back once it is done: a probe of [`needed`] costs one kind's
+    /// programmes where it cost both. `spare` is a table to reuse.
     ///
     /// # Panics
     ///
-    /// Panics if the board has fewer than two free rows (m − 1 values must be chosen).
+    /// Panics if `take` and the board has fewer than two free rows (m − 1 values must be
+    /// chosen).
     ///
     /// # Complexity
     ///
     /// O(n).
-    pub(super) fn taking(
-        &self,
-        diagonal: (usize, usize),
-        n: usize,
-        reuse: (Vec<Option<Reached>>, Vec<u64>),
-    ) -> Check {
-        assert!(self.m >= 2, "a diagonal taken needs two free rows");
-        self.probe(diagonal, n, reuse, true)
-    }
-
-    /// [`Check::without`], or [`Check::taking`] if `take`.
-    fn probe(
+    pub(super) fn probe(
         &self,
         (kind, d): (usize, usize),
         n: usize,
         (kept, spare): (Vec<Option<Reached>>, Vec<u64>),
         take: bool,
     ) -> Check {
+        assert!(
+            !take || self.m >= 2,
+            "a diagonal given a queen needs two free rows"
+        );
         let mut values = self.values.clone();
         let value = d as i64 - (n as i64 - 1);
         values[kind].retain(|&v| v != value);

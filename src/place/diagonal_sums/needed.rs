@@ -14,7 +14,7 @@
 //! the searches have a second first, 0.9 s).
 //!
 //! The other way round, give one free diagonal a queen: its kind's programme then chooses
-//! the m − 1 other values, with the sums less that one ([`Check::taking`]). If the sums fail,
+//! the m − 1 other values, with the sums less that one ([`Check::probe`]). If the sums fail,
 //! no completion has a queen on it: it is forbidden, and its squares can be reserved. These
 //! are the diagonals near the corners, whose squares are too far out for the sum of squares
 //! (on CSPLib's Excluded Diagonals 43701, 35 of its 127 free diagonals). [`Probing`] tries
@@ -34,7 +34,7 @@
 //! queens placed is then checked whole (the sums failing there are a proof too), and later
 //! probes are made on it, where the sums are tighter and the tables smaller.
 //!
-//! A probe is the board's check with one value of one kind left out ([`Check::without`]):
+//! A probe is the board's check with one value of one kind left out ([`Check::probe`]):
 //! the other kind's values stay as they are (one that the reserved diagonal leaves with no
 //! open square is still offered, which makes the check weaker, never wrong), so the sets
 //! that kind reaches at each stage are the same for every probe of the first kind, made
@@ -87,7 +87,7 @@ pub(super) struct Probing {
     /// The check of the board with the forced queens placed, which each probe copies with
     /// one diagonal less (`None`: not made yet for this board; `Some(None)`: the board is
     /// not checked), and for the probes of each kind the other kind's sets reached, shared
-    /// ([`Check::without`]).
+    /// ([`Check::probe`]).
     base: Option<Option<Check>>,
     kept: [Vec<Option<Reached>>; 2],
     /// A table of a probe done with, for the next to reuse.
@@ -245,10 +245,9 @@ impl Probing {
                     let kept = std::mem::take(&mut self.kept[diagonal.0]);
                     let reuse = (kept, std::mem::take(&mut self.spare));
                     let (n, take) = (self.n, self.scanning.is_some());
-                    self.probe = base.as_ref().map(|base| match take {
-                        true => (base.taking(diagonal, n, reuse), Some(diagonal)),
-                        false => (base.without(diagonal, n, reuse), Some(diagonal)),
-                    });
+                    self.probe = base
+                        .as_ref()
+                        .map(|base| (base.probe(diagonal, n, reuse, take), Some(diagonal)));
                 }
                 self.work += 1;
                 continue;

@@ -337,18 +337,12 @@ fn a_probe_of_one_diagonal_is_sound_and_shares_the_other_kinds_sets() {
                 // the sets of the probes before it, and one made afresh.
                 for take in [false, true] {
                     let reuse = (std::mem::take(kept), std::mem::take(&mut spare));
-                    let mut probe = match take {
-                        false => base.without((kind, d), n, reuse),
-                        true => base.taking((kind, d), n, reuse),
-                    };
+                    let mut probe = base.probe((kind, d), n, reuse, take);
                     let refutes = runs_to_refute(&mut probe);
                     *kept = probe.kept.take().unwrap();
                     probe.recycle();
                     spare = std::mem::take(&mut probe.spare);
-                    let mut fresh = match take {
-                        false => base.without((kind, d), n, (Vec::new(), Vec::new())),
-                        true => base.taking((kind, d), n, (Vec::new(), Vec::new())),
-                    };
+                    let mut fresh = base.probe((kind, d), n, (Vec::new(), Vec::new()), take);
                     fresh.kept = None;
                     let what = format!("{:?} {} {} {}", board, kind, d, take);
                     assert_eq!(runs_to_refute(&mut fresh), refutes, "{}", what);
