@@ -232,8 +232,9 @@ fn a_board_whose_needed_diagonals_force_a_dead_end_is_proved_so_in_a_second() {
         .stdout("")
         .stderr(
             "queens: no placement completes this board (the diagonals' sums: the sums need a \
-             queen on some diagonals, and the queens these force leave a row, a column or such \
-             a diagonal with no open square, or the sums unmet)\n",
+             queen on some diagonals and forbid one on others, and the queens these force \
+             leave a row, a column or a needed diagonal with no open square, or the sums \
+             unmet)\n",
         );
     prints(&["count", "--board", EXCLUDED_28_NEEDED], "0\n");
     prints(&["list", "--board", EXCLUDED_28_NEEDED], "");
