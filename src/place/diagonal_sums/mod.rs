@@ -29,19 +29,19 @@
 //! names the condition no choice meets ([`Condition`]): the sum of one kind, the sums with
 //! the sum of squares, or parity.
 //!
-//! A board that passes may still be refuted by probing its diagonals ([`needed`]): reserve
-//! one free diagonal, and if the sums then fail, every completion has a queen on it. Such
-//! diagonals are lines like the rows and columns, and force queens; on a board the sums
-//! only just let through they can leave a line with no open square, or a board the sums
-//! refute. Give a free diagonal a queen instead, and if the sums fail, no completion has a
-//! queen there: its squares are reserved. A probe costs one kind's programmes (the other kind's sets are shared by the
-//! probes of a kind), so where they can only refute (counting, listing), only boards
-//! checked in a fraction of a second are probed (n up to about 32), beside the searches;
-//! where a completion is sought every board the check passes is probed
-//! ([`Beside::guiding`]), since the diagonals found needed are lines of the restarted search
-//! too (and the squares of those found forbidden are reserved there): on CSPLib's Excluded Diagonals of n = 43 to 50 they are 40 to 80 of the 2n
-//! diagonals a completion takes, and with them boards nobody had completed in a minute are
-//! completed in seconds (docs/completion.md).
+//! A board that passes may still be refuted by probing its diagonals ([`needed`]): reserve one
+//! free diagonal, and if the sums then fail, every completion has a queen on it. Such diagonals
+//! are lines like the rows and columns, and force queens; on a board the sums only just let
+//! through they can leave a line with no open square, or a board the sums refute. Give a free
+//! diagonal a queen instead, and if the sums fail, no completion has a queen there: its squares
+//! are reserved. A probe costs one kind's programmes (the other kind's sets are shared by the
+//! probes of a kind), so where they can only refute (counting, listing), only boards checked in
+//! a fraction of a second are probed (n up to about 32), beside the searches; where a
+//! completion is sought every board the check passes is probed ([`Beside::guiding`]), since the
+//! diagonals found needed are lines of the restarted search too (and the squares of those found
+//! forbidden are reserved there): on CSPLib's Excluded Diagonals of n = 43 to 50 they are 40 to
+//! 80 of the 2n diagonals a completion takes, and with them boards nobody had completed in a
+//! minute are completed in seconds (docs/completion.md).
 //!
 //! The rows and columns are what a search branches on, and a search proves "none" by
 //! meeting every dead end; this argument sees the whole board at once. On CSPLib's Excluded

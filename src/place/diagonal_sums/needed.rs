@@ -68,7 +68,7 @@ pub(super) struct Probing {
     pub(super) to_probe: Vec<(usize, usize)>,
     /// The diagonals found needed.
     pub(super) needed: Diagonals,
-    /// The ends the diagonals are given a queen from, first ([`Probing::scan`]): for each
+    /// The ends the diagonals are given a queen from ([`Probing::scan`]): for each
     /// kind, its diagonals of lower index, the lowest last, then those of higher index, the
     /// highest last; and the probes since each end last found one forbidden.
     ends: [Vec<(usize, usize)>; 4],
@@ -183,7 +183,7 @@ impl Probing {
     }
 
     /// The diagonals left empty in a probe so far, and how many of them were found needed
-    /// (the diagonals given a queen, first, are not counted: [`Beside::guiding`](super::Beside)
+    /// (the diagonals given a queen are not counted: [`Beside::guiding`](super::Beside)
     /// judges a board by the lines it finds).
     pub(super) fn probed(&self) -> (usize, u32) {
         let needed = self.needed[0].count_ones() + self.needed[1].count_ones();
