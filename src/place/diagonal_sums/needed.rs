@@ -140,6 +140,21 @@ impl Probing {
             .collect();
         // Fewest open squares and most in turn, taken from the end: the short diagonals,
         // needed, force queens; the long ones are those a completion needs most often.
+        if board.free_rows() >= 2 {
+            // A diagonal given a queen leaves m − 1 to choose: at least one. Each kind's
+            // free diagonals in order of index (as `order` lists them yet), split in two.
+            for kind in 0..2 {
+                let mut low: Vec<(usize, usize)> = order
+                    .iter()
+                    .map(|&(_, diagonal)| diagonal)
+                    .filter(|&(k, _)| k == kind)
+                    .collect();
+                let high = low.split_off(low.len() / 2);
+                low.reverse();
+                probing.ends[2 * kind] = low;
+                probing.ends[2 * kind + 1] = high;
+            }
+        }
         order.sort_by_key(|&(count, diagonal)| (count, std::cmp::Reverse(diagonal)));
         let mut ends = std::collections::VecDeque::from(order);
         let mut to_probe = Vec::with_capacity(ends.len());
@@ -151,19 +166,6 @@ impl Probing {
         }
         to_probe.reverse();
         probing.to_probe = to_probe;
-        if board.free_rows() >= 2 {
-            // A diagonal given a queen leaves m − 1 to choose: at least one.
-            for kind in 0..2 {
-                let mut ds: Vec<(usize, usize)> = (0..2 * n - 1)
-                    .filter(|&d| probing.on_diagonal(&open, kind, d) > 0)
-                    .map(|d| (kind, d))
-                    .collect();
-                let high = ds.split_off(ds.len() / 2);
-                ds.reverse();
-                probing.ends[2 * kind] = ds;
-                probing.ends[2 * kind + 1] = high;
-            }
-        }
         Some(probing)
     }
 
