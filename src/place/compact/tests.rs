@@ -482,3 +482,65 @@ fn the_needed_diagonals_as_lines_keep_every_completion_and_cut_nodes() {
         assert_eq!(found, completions, "{:?}", kept);
     }
 }
+
+#[test]
+fn a_diagonal_learnt_again_keeps_its_count_and_a_new_one_starts_at_the_mean() {
+    let mut rng = SplitMix64::new(77);
+    let board = excluded_diagonals(12, 7, &mut rng);
+    let mut search = Compact::randomized(&board, 3).unwrap().unwrap();
+    let m = search.m;
+    // Lines found shut: counts of all sizes.
+    for _ in 0..50 {
+        search.advance(&mut 40);
+        search.restart();
+    }
+    let mean = |search: &Compact| search.wipeouts[..2 * m].iter().sum::<u64>() / (2 * m) as u64;
+    let before = mean(&search);
+    assert!(before > 1, "{:?}", search.wipeouts);
+    // Two free diagonals of each kind (for the counts only: they need not be needed).
+    let free: Vec<Vec<usize>> = (0..2)
+        .map(|kind| {
+            (0..2 * 12 - 1)
+                .filter(|&d| {
+                    (0..12).any(|r| {
+                        let c = if kind == 0 {
+                            d as i64 - r
+                        } else {
+                            r + 11 - d as i64
+                        };
+                        (0..12).contains(&c) && !board.is_reserved(r as usize, c as usize)
+                    })
+                })
+                .collect()
+        })
+        .collect();
+    let first = [1u128 << free[0][0], 1u128 << free[1][0]];
+    search.learn_needed(&board, first).unwrap();
+    assert_eq!(search.diagonals.len(), 2);
+    assert_eq!(&search.wipeouts[2 * m..], &[before, before]);
+    // Counts of their own, then two more diagonals: the first two keep theirs.
+    search.wipeouts[2 * m] = 1000;
+    search.wipeouts[2 * m + 1] = 2000;
+    for _ in 0..20 {
+        search.advance(&mut 40);
+        search.restart();
+    }
+    let kept: Vec<((usize, usize), u64)> = search
+        .diagonals
+        .iter()
+        .copied()
+        .zip(search.wipeouts[2 * m..].iter().copied())
+        .collect();
+    let now = mean(&search);
+    let both = [first[0] | 1 << free[0][1], first[1] | 1 << free[1][1]];
+    search.learn_needed(&board, both).unwrap();
+    assert_eq!(search.diagonals.len(), 4);
+    for (j, diagonal) in search.diagonals.iter().enumerate() {
+        let count = search.wipeouts[2 * m + j];
+        match kept.iter().find(|(d, _)| d == diagonal) {
+            Some(&(_, was)) => assert_eq!(count, was, "{:?}", diagonal),
+            None => assert_eq!(count, now, "{:?}", diagonal),
+        }
+    }
+    assert!(kept.iter().all(|&(_, count)| count >= 1000 && count != now));
+}
