@@ -354,7 +354,7 @@ impl Compact {
     /// rows and columns, as an average line (starting from none, it was branched on only
     /// once forced: on nine CSPLib Excluded Diagonals boards of n = 43 to 50, three seeds
     /// each, `queens solve --board` completed 16 runs of 27 in a minute where it completed
-    /// 10, docs/completion.md).
+    /// 10, and 13 when run again, docs/completion.md).
     ///
     /// # Errors
     ///

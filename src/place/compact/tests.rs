@@ -486,7 +486,8 @@ fn the_needed_diagonals_as_lines_keep_every_completion_and_cut_nodes() {
 #[test]
 fn a_diagonal_learnt_again_keeps_its_count_and_a_new_one_starts_at_the_mean() {
     let mut rng = SplitMix64::new(77);
-    let board = excluded_diagonals(12, 7, &mut rng);
+    let n = 12;
+    let board = excluded_diagonals(n, 7, &mut rng);
     let mut search = Compact::randomized(&board, 3).unwrap().unwrap();
     let m = search.m;
     // Lines found shut: counts of all sizes.
@@ -500,15 +501,15 @@ fn a_diagonal_learnt_again_keeps_its_count_and_a_new_one_starts_at_the_mean() {
     // Two free diagonals of each kind (for the counts only: they need not be needed).
     let free: Vec<Vec<usize>> = (0..2)
         .map(|kind| {
-            (0..2 * 12 - 1)
+            (0..2 * n - 1)
                 .filter(|&d| {
-                    (0..12).any(|r| {
-                        let c = if kind == 0 {
-                            d as i64 - r
-                        } else {
-                            r + 11 - d as i64
+                    (0..n).any(|r| {
+                        // The column of row r on diagonal d: r + c = d, or r + n − 1 − c = d.
+                        let c = match kind {
+                            0 => d.checked_sub(r),
+                            _ => (r + n - 1).checked_sub(d),
                         };
-                        (0..12).contains(&c) && !board.is_reserved(r as usize, c as usize)
+                        c.is_some_and(|c| c < n && !board.is_reserved(r, c))
                     })
                 })
                 .collect()
