@@ -171,9 +171,7 @@ const GUIDING_PROBE_TURNS: u64 = 4;
 /// few, and the probes go on as where they can only refute. On CSPLib's Excluded Diagonals
 /// of n = 43 to 50, the boards whose lines complete them have 7 of their first 16 needed
 /// (every other probe is of a long diagonal, and each of those is needed); others have
-/// none or one, and their probes took 20 to 50 s of the minute for nothing. The diagonals
-/// given a queen ([`needed`]'s forbidden ones) wait for a board judged tight by the same
-/// measure, wherever the probes are made.
+/// none or one, and their probes took 20 to 50 s of the minute for nothing.
 const GUIDING_TRIAL: usize = 16;
 
 /// See [`GUIDING_TRIAL`].

@@ -21,9 +21,11 @@
 //! them from each end of each kind inwards, until four in a row are not forbidden, then
 //! reserves the squares of all it found at once: the diagonals they empty leave the board's
 //! values, so the tables of the probes after are smaller and the sums tighter. It does so
-//! once the first probes have shown the board tight (as [`Beside::guiding`](super::Beside)
-//! judges it: 4 needed in the first 16) or, on a loose board, after all the others: there
-//! the diagonals found are few and the restarted search is better off without the wait.
+//! first, before any diagonal is left empty: the restarted search then has the board
+//! narrowed before its first needed line, which completed more of CSPLib's Excluded
+//! Diagonals of n = 30 to 50 in a minute (78 runs of 111, three seeds, against 74 with the
+//! forbidden diagonals sought once 4 of the first 16 probes were needed), and cost the
+//! boards of n = 18 to 30 nothing (docs/completion.md).
 //!
 //! [`Probing`] tries the free diagonals one at a time, from both ends of their counts of
 //! open squares in turn: the fewest (a needed diagonal with few squares is the one that
@@ -42,7 +44,7 @@
 //! Excluded Diagonals 43603 (n = 43) all the probes took 8.9 s where a whole check a probe
 //! took 46.0 s, and found the same 51 diagonals needed.
 
-use super::{Check, Reached, GUIDING_NEEDED, GUIDING_TRIAL};
+use super::{Check, Reached};
 use crate::board::Board;
 use crate::memory::OutOfMemory;
 
@@ -212,15 +214,9 @@ impl Probing {
                     self.probe = Check::new(&self.board).map(|check| (check, None));
                     continue;
                 }
-                // Diagonals given a queen from the ends once the first probes have shown the
-                // board tight (or all are done), those found forbidden then reserved all at
-                // once; the diagonals left empty before and after.
-                let (probed, needed) = self.probed();
-                let tight = probed >= GUIDING_TRIAL && needed >= GUIDING_NEEDED;
-                self.scanning = match tight || self.to_probe.is_empty() {
-                    true => self.scan(),
-                    false => None,
-                };
+                // Diagonals given a queen from the ends first, those found forbidden then
+                // reserved all at once; the diagonals left empty after.
+                self.scanning = self.scan();
                 let diagonal = match self.scanning {
                     Some(end) => self.ends[end].pop().expect("an end left"),
                     None if self.found != [0, 0] => {

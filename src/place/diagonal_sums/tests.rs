@@ -465,6 +465,34 @@ fn guiding_probes_fall_back_on_a_loose_board() {
 }
 
 #[test]
+fn the_forbidden_diagonals_are_all_found_before_a_diagonal_is_left_empty() {
+    let mut rng = SplitMix64::new(4243);
+    let mut forbidding = 0;
+    for i in 0..1000 {
+        let board = random_board(5 + i % 6, &mut rng);
+        let Some(mut probing) = Probing::new(&board) else {
+            continue;
+        };
+        // A step at a time: the forbidden diagonals known when the first diagonal is left
+        // empty are all there will be.
+        let mut first = None;
+        let answer = loop {
+            if first.is_none() && probing.probed().0 > 0 {
+                first = Some(probing.forbidden);
+            }
+            if let Some(answer) = probing.advance(&mut 1).unwrap() {
+                break answer;
+            }
+        };
+        if let (Some(first), false) = (first, answer || probing.forbidden == [0, 0]) {
+            assert_eq!(first, probing.forbidden, "{:?}", board);
+            forbidding += 1;
+        }
+    }
+    assert!(forbidding > 50, "{} boards forbidding", forbidding);
+}
+
+#[test]
 fn the_probes_diagonals_agree_with_every_completion() {
     let mut rng = SplitMix64::new(4242);
     let (mut boards, mut forbidden, mut refuted) = (0, 0, 0);
