@@ -152,6 +152,66 @@ impl Programme {
         }
     }
 
+    /// Whether the programme, run, would reach no sum of squares at all, told without running
+    /// it: the same steps over the same cells, each keeping the least sum of squares its
+    /// choices have instead of the set of them. The sets it keeps are cut from above only
+    /// (at a count's most, rounded up to a whole word), so none is reached exactly when the
+    /// least of the m values with the planned sum (and parity) lies above the last count's
+    /// most, rounded so; in between, it says no, and the programme is run. Also the word
+    /// operations it took: one a cell visited, where the programme takes the set's words.
+    ///
+    /// # Errors
+    ///
+    /// [`OutOfMemory`] if its one number a cell cannot be had.
+    ///
+    /// # Complexity
+    ///
+    /// O(v·m·s) for v values, m chosen and s sums kept a count: the programme's cells,
+    /// without their words (a few hundred at n = 47).
+    pub(super) fn reaches_nothing(&self) -> Result<(bool, u64), OutOfMemory> {
+        let m = self.m;
+        if self.lo[m] > self.hi[m] {
+            return Ok((true, 1));
+        }
+        let (lo, hi, first) = (&self.lo, &self.hi, &self.first);
+        let what = "the least sums of squares of the diagonals";
+        let mut least = try_filled(first[m + 1], i64::MAX, what)?;
+        if lo[0] <= 0 && 0 <= hi[0] {
+            least[first[0] + (-lo[0]) as usize] = 0;
+        }
+        let mut work = first[m + 1] as u64;
+        for i in 0..=self.values.len() {
+            if let (Some(k), true) = (self.want_odd, i == self.odds) {
+                // The odd values taken (they come first): exactly k of them.
+                for c in (0..=m).filter(|&c| c != k) {
+                    least[first[c]..first[c + 1]].fill(i64::MAX);
+                }
+            }
+            let Some(&v) = self.values.get(i) else {
+                break;
+            };
+            // From the highest count down, so that each value is taken at most once.
+            for c in (0..m.min(i + 1)).rev() {
+                work += 1 + (hi[c] - lo[c] + 1).max(0) as u64;
+                for s in lo[c]..=hi[c] {
+                    let t = s + v;
+                    let from = least[first[c] + (s - lo[c]) as usize];
+                    if t < lo[c + 1] || t > hi[c + 1] || from == i64::MAX {
+                        continue;
+                    }
+                    let to = &mut least[first[c + 1] + (t - lo[c + 1]) as usize];
+                    *to = (*to).min(from + v * v);
+                }
+            }
+        }
+        let top = self.top[m];
+        let kept = match top < 0 {
+            true => -1,
+            false => 64 * (top / 64 + 1) - 1,
+        };
+        Ok((least[first[m]] > kept, work))
+    }
+
     /// Its table, for a later programme to reuse ([`Programme::plan`]).
     pub(super) fn into_table(self) -> Vec<u64> {
         self.sets

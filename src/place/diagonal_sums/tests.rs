@@ -436,6 +436,57 @@ fn a_table_reused_reaches_what_a_fresh_one_reaches() {
 }
 
 #[test]
+fn a_programme_that_reaches_nothing_is_told_so_by_its_least_squares() {
+    let mut rng = SplitMix64::new(11);
+    let (mut nothing, mut something, mut between) = (0, 0, 0);
+    for i in 0..3000 {
+        let n = 4 + i % 10;
+        let values: Vec<i64> = (-(n as i64) + 1..n as i64)
+            .filter(|_| rng.below(3) > 0)
+            .collect();
+        let m = (2 + i % 5).min(values.len());
+        let sum = rng.below(2 * n as u64 + 1) as i64 - n as i64;
+        let most = (m * n * n) as i64;
+        // Caps from next to nothing to all: some cut every choice, some none.
+        let cap = rng.below(most as u64 + 1) as i64;
+        let want = match i % 4 {
+            0 => None,
+            _ => Some(rng.below(m as u64 + 1) as usize),
+        };
+        let mut programme = Programme::plan(values.clone(), m, sum, (most, cap), want, Vec::new());
+        let (told, _) = programme.reaches_nothing().unwrap();
+        while !programme.done() {
+            programme.step().unwrap();
+        }
+        let empty = programme.reached().iter().all(|&w| w == 0);
+        let what = format!(
+            "{:?} m {} sum {} cap {} want {:?}",
+            values, m, sum, cap, want
+        );
+        // Told nothing: the programme reaches nothing. Reaching nothing, it is told so
+        // unless the least lies within the word its cut rounds up to.
+        assert!(!told || empty, "told nothing, reached some: {}", what);
+        match (told, empty) {
+            (true, _) => nothing += 1,
+            (false, false) => something += 1,
+            (false, true) => between += 1,
+        }
+    }
+    assert!(
+        nothing > 500 && something > 500,
+        "{} {}",
+        nothing,
+        something
+    );
+    assert!(
+        between * 20 < nothing,
+        "{} of {} not told",
+        between,
+        nothing
+    );
+}
+
+#[test]
 fn guiding_probes_fall_back_on_a_loose_board() {
     // An empty board of 16: the sums pass, and no diagonal is needed.
     let board = Board::new(16);
