@@ -565,7 +565,7 @@ impl Check {
                     if nothing {
                         let condition = programme.condition();
                         self.spare = programme.into_table();
-                        self.next_stage(condition);
+                        self.end_stage(false, condition);
                     } else {
                         self.kinds[0] = Some(programme);
                     }
@@ -574,7 +574,7 @@ impl Check {
                 [Some(x), None] => {
                     let kept = self.kept.as_ref().and_then(|kept| kept.get(key)?.clone());
                     if x.reached().iter().all(|&w| w == 0) {
-                        self.next_stage(x.condition());
+                        self.end_stage(false, x.condition());
                     } else if let Some((other, condition)) = kept {
                         let x = x.reached().to_vec();
                         self.meet(&x, &other, condition);
@@ -627,18 +627,8 @@ impl Check {
             true => condition,
             false => Condition::SumOfSquares,
         };
-        if (0..=most).any(|q| bit(xr, q) && bit(yr, most - q)) {
-            if self.stage.is_none() {
-                // Any parities reach the sums: try each parity of x in turn (from the
-                // second, where the first was tried before).
-                self.stage = Some(usize::from(self.parity_first));
-                self.recycle();
-            } else {
-                self.passed = true;
-            }
-            return;
-        }
-        self.next_stage(failed);
+        let reached = (0..=most).any(|q| bit(xr, q) && bit(yr, most - q));
+        self.end_stage(reached, failed);
     }
 
     /// The check of the same board with the free diagonal `d` of `kind` (0: r + c, 1:
@@ -716,24 +706,33 @@ impl Check {
         Programme::plan(values, m, sum, (most, cap), want_odd, spare)
     }
 
-    /// Goes on to the next parity of x (from "any parities", which reached nothing: then
-    /// the board is refuted at once, by the condition `failed`; a parity that reached
-    /// nothing fails by parity, whatever `failed` says). Where the first parity is tried
-    /// first, any parities come after it.
-    fn next_stage(&mut self, failed: Condition) {
-        if self.parity_first && self.stage == Some(0) {
-            self.failed = Condition::Parity;
-            self.stage = None;
-            self.recycle();
-            return;
-        }
-        self.failed = if self.stage.is_some() {
-            Condition::Parity
-        } else {
-            failed
-        };
-        self.stage = Some(self.stage.map_or(self.parities.len(), |i| i + 1));
+    /// Ends the stage, which `reached` the sums or not (then failing `failed`), and goes on
+    /// to the next: the order of the stages is all here.
+    ///
+    /// - Any parities (`stage` `None`): reaching the sums goes on to the parities of x in
+    ///   turn (from the second where the first was tried before, `parity_first`); reaching
+    ///   nothing refutes the board at once, by `failed`.
+    /// - A parity: reaching the sums passes the board; failing goes on to any parities if
+    ///   they were put off (`parity_first`, after the first parity), or else to the next
+    ///   parity; a parity fails by parity, whatever `failed` says.
+    fn end_stage(&mut self, reached: bool, failed: Condition) {
         self.recycle();
+        match (self.stage, reached) {
+            (None, true) => self.stage = Some(usize::from(self.parity_first)),
+            (None, false) => {
+                self.failed = failed;
+                self.stage = Some(self.parities.len());
+            }
+            (Some(_), true) => self.passed = true,
+            (Some(0), false) if self.parity_first => {
+                self.failed = Condition::Parity;
+                self.stage = None;
+            }
+            (Some(i), false) => {
+                self.failed = Condition::Parity;
+                self.stage = Some(i + 1);
+            }
+        }
     }
 }
 
