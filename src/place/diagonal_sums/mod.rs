@@ -61,6 +61,7 @@
 
 mod needed;
 mod programme;
+mod witness;
 
 use crate::board::Board;
 use crate::memory::OutOfMemory;
@@ -435,6 +436,9 @@ pub(crate) struct Check {
     /// A value of one kind (kind, value) every choice of that kind must hold
     /// ([`Check::probe`]): that kind's programme chooses the m − 1 others.
     taken: Option<(usize, i64)>,
+    /// The word operations of the larger of the first stage's programmes: what a probe
+    /// costs, about ([`Check::witness_budget`]).
+    stage_work: u64,
 }
 
 /// What one kind's programme reached at one stage of a check: its sums of squares (bit q
@@ -506,6 +510,7 @@ impl Check {
             passed: false,
             spare: Vec::new(),
             taken: None,
+            stage_work: 0,
         };
         // Every stage's programmes have the tables of the first (the parities cut what they
         // reach, not the tables); each stage beyond it runs them once more.
@@ -515,6 +520,7 @@ impl Check {
         if !first.iter().all(fits) {
             return None;
         }
+        check.stage_work = first[0].work().max(first[1].work());
         let [x, _] = first;
         check.kinds[0] = Some(x);
         Some(check)
@@ -687,6 +693,7 @@ impl Check {
             passed: false,
             spare,
             taken: take.then_some((kind, value)),
+            stage_work: self.stage_work,
         }
     }
 

@@ -43,16 +43,27 @@
 //! once and shared; and a programme's table is reused from probe to probe. On CSPLib's
 //! Excluded Diagonals 43603 (n = 43) all the probes took 8.9 s where a whole check a probe
 //! took 46.0 s, and found the same 51 diagonals needed.
+//!
+//! Most probes pass, and a probe that passes needs no check when a choice already found
+//! meets the conditions without its diagonal (or with it, given a queen): a
+//! [witness](super::witness). Each probe first looks for one among those of the board, then
+//! seeks one for a moment, and is checked only if none fits.
 
+use super::witness::{bit, Witness};
 use super::{Check, Reached};
 use crate::board::Board;
 use crate::memory::OutOfMemory;
+use crate::rng::SplitMix64;
 
 /// The probes in a row that an end of the diagonals given a queen goes on after its last
 /// forbidden one ([`Probing::scan`]): the forbidden diagonals are those near the corners,
 /// mostly in a run from the end, with gaps of one to three (CSPLib's Excluded Diagonals of
 /// n = 43 to 50).
 const SCAN_MISSES: u32 = 4;
+
+/// The seed of the witnesses' search: the same witnesses, and so the same probes, on every
+/// machine.
+const WITNESS_SEED: u64 = 0x05ee_d0f5_a4d5;
 
 /// What a board's diagonals look like to the probing: for each kind (0: the sum diagonals
 /// r + c, 1: the difference diagonals r + n − 1 − c), one bit a diagonal.
@@ -94,6 +105,10 @@ pub(super) struct Probing {
     kept: [Vec<Option<Reached>>; 2],
     /// A table of a probe done with, for the next to reuse.
     spare: Vec<u64>,
+    /// The witnesses found on the board as it is now ([`super::witness`]), and the random
+    /// stream their search draws from.
+    witnesses: Vec<Witness>,
+    rng: SplitMix64,
     /// The word operations done.
     pub(super) work: u64,
     /// The diagonals left empty in a probe so far (not those a forced queen filled or shut,
@@ -130,6 +145,8 @@ impl Probing {
             base: None,
             kept: [Vec::new(), Vec::new()],
             spare: Vec::new(),
+            witnesses: Vec::new(),
+            rng: SplitMix64::new(WITNESS_SEED),
             work: 0,
             probed: 0,
             scanned: 0,
@@ -238,14 +255,37 @@ impl Probing {
                         Some(_) => self.scanned += 1,
                         None => self.probed += 1,
                     }
-                    let board = &self.board;
-                    let base = self.base.get_or_insert_with(|| Check::new(board));
-                    let kept = std::mem::take(&mut self.kept[diagonal.0]);
-                    let reuse = (kept, std::mem::take(&mut self.spare));
+                    if self.base.is_none() {
+                        // A new board: the witnesses of the last one may not hold on it.
+                        self.witnesses.clear();
+                        self.base = Some(Check::new(&self.board));
+                    }
                     let (n, take) = (self.n, self.scanning.is_some());
-                    self.probe = base
-                        .as_ref()
-                        .map(|base| (base.probe(diagonal, n, reuse, take), Some(diagonal)));
+                    if let Some(Some(base)) = &self.base {
+                        // A witness that fits the probe passes it without a programme.
+                        let v = diagonal.1 as i64 - (n as i64 - 1);
+                        let fits = |w: &Witness| (w[diagonal.0] & bit(v) != 0) == take;
+                        let witnessed = self.witnesses.iter().any(fits) || {
+                            let budget = base.witness_budget();
+                            let (found, spent) =
+                                base.witness((diagonal.0, v, take), budget, &mut self.rng);
+                            self.work += spent;
+                            found.map(|w| self.witnesses.push(w)).is_some()
+                        };
+                        if witnessed {
+                            if let Some(end) = self.scanning {
+                                self.misses[end] += 1;
+                            }
+                            // The witnesses looked through, a word or so each, and the
+                            // board's rows.
+                            self.work += (self.witnesses.len() + n) as u64;
+                            continue;
+                        }
+                        let kept = std::mem::take(&mut self.kept[diagonal.0]);
+                        let reuse = (kept, std::mem::take(&mut self.spare));
+                        let probe = base.probe(diagonal, n, reuse, take);
+                        self.probe = Some((probe, Some(diagonal)));
+                    }
                 }
                 self.work += 1;
                 continue;

@@ -492,16 +492,20 @@ fn guiding_probes_fall_back_on_a_loose_board() {
     let board = Board::new(16);
     let mut sums = Beside::guiding(&board);
     assert_eq!(sums.probe_share, (GUIDING_PROBE_TURNS, 1));
+    // Once the probes may start, turns of a few words, so that the board is judged while
+    // probes are left (witnesses pass the probes of an empty board for some twenty words
+    // each: a turn of the check's size would end them all).
     let mut turns = 0;
-    while sums
-        .probing
-        .as_ref()
-        .is_some_and(|p| p.probed().0 <= GUIDING_TRIAL)
-    {
-        assert!(!sums.turn(CHECK_TURN));
+    while let Some((probed, _)) = sums.probing.as_ref().map(|p| p.probed()) {
+        if probed > GUIDING_TRIAL {
+            break;
+        }
+        let started = sums.check.is_none() && sums.offered >= PROBE_AFTER;
+        assert!(!sums.turn(if started { 16 } else { CHECK_TURN }));
         turns += 1;
         assert!(turns < 1 << 24, "the probes never came");
     }
+    assert!(sums.probing.as_ref().is_some_and(|p| p.left() > 0));
     assert_eq!(sums.needed(), [0, 0]);
     assert_eq!(
         (sums.probe_work, sums.probe_share),
@@ -591,4 +595,68 @@ fn the_probes_diagonals_agree_with_every_completion() {
         forbidden
     );
     assert!(refuted > 500, "{} refuted", refuted);
+}
+
+#[test]
+fn a_witness_meets_every_condition_and_the_probe_it_fits_passes() {
+    let mut rng = SplitMix64::new(2718);
+    let (mut found, mut asked) = (0, 0);
+    for i in 0..400 {
+        let n = 8 + i % 9;
+        let board = random_board(n, &mut rng);
+        let Some(base) = Check::new(&board) else {
+            continue;
+        };
+        if base.m < 2 || runs_to_refute(&mut Check::new(&board).unwrap()) {
+            continue;
+        }
+        for kind in 0..2 {
+            for v in base.values[kind].clone() {
+                for hold in [false, true] {
+                    asked += 1;
+                    let (witness, _) = base.witness((kind, v, hold), 1 << 16, &mut rng);
+                    let Some(w) = witness else {
+                        continue;
+                    };
+                    found += 1;
+                    let what = format!("{:?} {} {} {}", board, kind, v, hold);
+                    assert_eq!(w[kind] & witness::bit(v) != 0, hold, "{}", what);
+                    // Counted afresh from the bits: m values of each kind's, its sum, the
+                    // parities and the sum of squares every completion has.
+                    let chosen = |k: usize| -> Vec<i64> {
+                        (0..128)
+                            .filter(|&q| w[k] >> q & 1 == 1)
+                            .map(|q| q - 63)
+                            .collect()
+                    };
+                    let odd = |k: usize| chosen(k).iter().filter(|&&x| x & 1 != 0).count();
+                    let mut squares = 0;
+                    for k in 0..2 {
+                        let values = chosen(k);
+                        assert!(
+                            values.iter().all(|x| base.values[k].contains(x)),
+                            "{}",
+                            what
+                        );
+                        assert_eq!(values.len(), base.m, "{}", what);
+                        assert_eq!(values.iter().sum::<i64>(), base.sums[k], "{}", what);
+                        squares += values.iter().map(|x| x * x).sum::<i64>();
+                    }
+                    assert_eq!(squares, base.most, "{}", what);
+                    assert!(base.parities.contains(&odd(0)), "{}", what);
+                    let paired = if base.same_parity {
+                        odd(0)
+                    } else {
+                        base.m - odd(0)
+                    };
+                    assert_eq!(odd(1), paired, "{}", what);
+                    // And so the probe it fits passes.
+                    let d = (v + n as i64 - 1) as usize;
+                    let mut probe = base.probe((kind, d), n, (Vec::new(), Vec::new()), hold);
+                    assert!(!runs_to_refute(&mut probe), "{}", what);
+                }
+            }
+        }
+    }
+    assert!(found > asked / 3, "{} witnesses of {} asked", found, asked);
 }
