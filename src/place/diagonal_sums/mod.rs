@@ -413,10 +413,6 @@ pub(crate) struct Check {
     stage: Option<usize>,
     /// The numbers of odd x worth trying, in the order they are tried ([`odd_counts`]).
     parities: Vec<usize>,
-    /// Whether the first of them is tried before any parities (a probe: it names no
-    /// condition, and most probes pass there); any parities then only if it fails, and
-    /// the other parities only if any parities pass.
-    parity_first: bool,
     /// The programmes of the stage, x's then y's, made as they are needed.
     kinds: [Option<Programme>; 2],
     /// The condition the last stage did not meet (at a refutation: the one that refutes).
@@ -501,7 +497,6 @@ impl Check {
             same_parity: n % 2 == 1,
             stage: None,
             parities: odd_counts(m, sums, n % 2 == 1),
-            parity_first: false,
             kinds: [None, None],
             failed: Condition::Sum,
             work: 0,
@@ -653,6 +648,12 @@ impl Check {
     /// the caller takes back once it is done: a probe of [`needed`] costs one kind's
     /// programmes where it cost both. `spare` is a table to reuse.
     ///
+    /// A probe tries the parities only, from the first, without the stage of any parities
+    /// before them: the probes that pass are most often answered by a
+    /// [witness](witness), and a diagonal the sums need or forbid fails the parities' stages
+    /// at little cost (from the second on, a programme that reaches nothing is told so by
+    /// its least squares), where any parities would be a stage more for every probe checked.
+    ///
     /// # Panics
     ///
     /// Panics if `take` and the board has fewer than two free rows (m − 1 values must be
@@ -684,7 +685,6 @@ impl Check {
             same_parity: self.same_parity,
             stage: (!self.parities.is_empty()).then_some(0),
             parities: self.parities.clone(),
-            parity_first: true,
             kinds: [None, None],
             failed: Condition::Sum,
             work: 0,
@@ -717,24 +717,19 @@ impl Check {
     /// to the next: the order of the stages is all here.
     ///
     /// - Any parities (`stage` `None`): reaching the sums goes on to the parities of x in
-    ///   turn (from the second where the first was tried before, `parity_first`); reaching
-    ///   nothing refutes the board at once, by `failed`.
-    /// - A parity: reaching the sums passes the board; failing goes on to any parities if
-    ///   they were put off (`parity_first`, after the first parity), or else to the next
-    ///   parity; a parity fails by parity, whatever `failed` says.
+    ///   turn; reaching nothing refutes the board at once, by `failed`.
+    /// - A parity: reaching the sums passes the board; failing goes on to the next parity
+    ///   (past the last, the board is refuted); a parity fails by parity, whatever `failed`
+    ///   says.
     fn end_stage(&mut self, reached: bool, failed: Condition) {
         self.recycle();
         match (self.stage, reached) {
-            (None, true) => self.stage = Some(usize::from(self.parity_first)),
+            (None, true) => self.stage = Some(0),
             (None, false) => {
                 self.failed = failed;
                 self.stage = Some(self.parities.len());
             }
             (Some(_), true) => self.passed = true,
-            (Some(0), false) if self.parity_first => {
-                self.failed = Condition::Parity;
-                self.stage = None;
-            }
             (Some(i), false) => {
                 self.failed = Condition::Parity;
                 self.stage = Some(i + 1);
