@@ -31,10 +31,11 @@
 //! choices have ([`programme`]'s `reaches_nothing`, the same cells without their words), and
 //! such a stage is skipped (the probes of CSPLib's Excluded Diagonals 47602 and 48702, 0.80
 //! and 0.65 of the time; docs/completion.md). A probe ([`needed`]) names no condition, so it
-//! tries the first parity before any parities: most probes pass there, in one stage where
-//! they took two (the probes of 49901 in half the work, of 47602 and 48702 in 0.66 and
-//! 0.76). A refutation names the condition no choice
-//! meets ([`Condition`]): the sum of one kind, the sums with the sum of squares, or parity.
+//! tries the parities alone, without any parities first: most probes that pass are answered
+//! by a witness ([`witness`]) with no stage at all, and a diagonal needed or forbidden fails
+//! the parities' stages cheaply (the probes of 48702 in 0.67 of the work). A refutation
+//! names the condition no choice meets ([`Condition`]): the sum of one kind, the sums with
+//! the sum of squares, or parity.
 //!
 //! A board that passes may still be refuted by probing its diagonals ([`needed`]): reserve one
 //! free diagonal, and if the sums then fail, every completion has a queen on it. Such diagonals
