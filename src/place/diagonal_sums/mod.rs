@@ -67,7 +67,7 @@ mod witness;
 use crate::board::Board;
 use crate::memory::OutOfMemory;
 use needed::Probing;
-use programme::{sorted_squares, Programme};
+use programme::{sorted_squares, Programme, Tables};
 
 /// Which condition on the diagonals of a completion's new queens no choice of the free
 /// diagonals meets: what a refutation by the diagonals' sums names
@@ -428,8 +428,10 @@ pub(crate) struct Check {
     pub(super) kept: Option<Vec<Option<Reached>>>,
     /// Whether a stage of parities has reached the sums: the board passes.
     passed: bool,
-    /// A table of a programme done with, for the next to reuse ([`Programme::plan`]).
-    pub(super) spare: Vec<u64>,
+    /// The tables of the programmes done with, one a kind, for the next of the kind to
+    /// reuse ([`Programme::plan`]): the two kinds' differ in size, and a table had afresh
+    /// costs the system's zeroing of its pages.
+    pub(super) spare: [Tables; 2],
     /// A value of one kind (kind, value) every choice of that kind must hold
     /// ([`Check::probe`]): that kind's programme chooses the m − 1 others.
     taken: Option<(usize, i64)>,
@@ -504,13 +506,16 @@ impl Check {
             first: 0,
             kept: None,
             passed: false,
-            spare: Vec::new(),
+            spare: Default::default(),
             taken: None,
             stage_work: 0,
         };
         // Every stage's programmes have the tables of the first (the parities cut what they
         // reach, not the tables); each stage beyond it runs them once more.
-        let first = [check.programme(0, None), check.programme(1, None)];
+        let first = [
+            check.programme(0, None, None),
+            check.programme(1, None, None),
+        ];
         let stages = check.parities.len() as u64 + 2;
         let fits = |p: &Programme| p.cells() <= MOST_WORDS && p.work() <= MOST_WORK / stages;
         if !first.iter().all(fits) {
@@ -557,16 +562,21 @@ impl Check {
                 [None, _] => {
                     // Past the first parity, a programme that would reach nothing (as in
                     // most stages of a diagonal needed by parity) is told so by its least
-                    // sums of squares, without its sets; before, most reach something.
-                    let programme = self.programme(a, want[a]);
-                    let (nothing, work) = match self.stage.is_some_and(|i| i > 0) {
-                        true => programme.reaches_nothing()?,
-                        false => (false, 0),
-                    };
+                    // sums of squares, without its sets; before, most reach something. A
+                    // probe that knows the other kind's sets at the stage asks at every
+                    // stage: a diagonal the sums need leaves its kind's least too high for
+                    // the other kind's least to meet, whatever parity.
+                    let useful = self.useful(key);
+                    let mut programme = self.programme(a, want[a], useful);
+                    let (nothing, work) =
+                        match self.stage.is_some_and(|i| i > 0) || useful.is_some() {
+                            true => programme.reaches_nothing(useful)?,
+                            false => (false, 0),
+                        };
                     self.work += work;
                     if nothing {
                         let condition = programme.condition();
-                        self.spare = programme.into_table();
+                        self.spare[a] = programme.into_table();
                         self.end_stage(false, condition);
                     } else {
                         self.kinds[0] = Some(programme);
@@ -578,15 +588,15 @@ impl Check {
                     if x.reached().iter().all(|&w| w == 0) {
                         self.end_stage(false, x.condition());
                     } else if let Some((other, condition)) = kept {
-                        let x = x.reached().to_vec();
+                        let x = x.reached();
                         self.meet(&x, &other, condition);
                     } else {
-                        self.kinds[1] = Some(self.programme(b, want[b]));
+                        self.kinds[1] = Some(self.programme(b, want[b], None));
                     }
                     continue;
                 }
                 [Some(x), Some(y)] => {
-                    let (xr, yr) = (x.reached().to_vec(), y.reached().to_vec());
+                    let (xr, yr) = (x.reached(), y.reached());
                     let condition = y.condition();
                     if let Some(kept) = &mut self.kept {
                         if kept.len() <= key {
@@ -604,14 +614,28 @@ impl Check {
         Ok(done)
     }
 
-    /// Drops the stage's programmes, keeping the biggest table for the next ones to reuse.
+    /// Drops the stage's programmes, keeping their tables for the next ones to reuse.
     pub(super) fn recycle(&mut self) {
-        for programme in self.kinds.iter_mut().filter_map(Option::take) {
-            let table = programme.into_table();
-            if table.len() > self.spare.len() {
-                self.spare = table;
+        let kinds = [self.first, 1 - self.first];
+        for (programme, kind) in self.kinds.iter_mut().zip(kinds) {
+            if let Some(programme) = programme.take() {
+                self.spare[kind] = programme.into_table();
             }
         }
+    }
+
+    /// The most sum of squares the first kind's programme can reach at stage `key` (0: any
+    /// parities, i + 1: the i-th parity) and still meet the other kind's, when the other
+    /// kind's sets at that stage are kept (a probe after the first of its kind): the total
+    /// less the least the other kind reached (−1 if it reached none).
+    fn useful(&self, key: usize) -> Option<i64> {
+        let (other, _) = self.kept.as_ref()?.get(key)?.as_ref()?;
+        let most = self.most - self.taken.map_or(0, |(_, v)| v * v);
+        let least = other
+            .iter()
+            .position(|&w| w != 0)
+            .map(|i| 64 * i as i64 + other[i].trailing_zeros() as i64);
+        Some(least.map_or(-1, |least| most - least))
     }
 
     /// Meets the sums of squares one kind reached (`xr`) with the other's (`yr`, whose
@@ -647,7 +671,7 @@ impl Check {
     ///
     /// Either way the other kind's reached sets are the same, shared through `kept`, which
     /// the caller takes back once it is done: a probe of [`needed`] costs one kind's
-    /// programmes where it cost both. `spare` is a table to reuse.
+    /// programmes where it cost both. `spare` holds tables to reuse.
     ///
     /// A probe tries the parities only, from the first, without the stage of any parities
     /// before them: the probes that pass are most often answered by a
@@ -667,7 +691,7 @@ impl Check {
         &self,
         (kind, d): (usize, usize),
         n: usize,
-        (kept, spare): (Vec<Option<Reached>>, Vec<u64>),
+        (kept, spare): (Vec<Option<Reached>>, [Tables; 2]),
         take: bool,
     ) -> Check {
         assert!(
@@ -698,10 +722,16 @@ impl Check {
         }
     }
 
-    /// The programme of kind `kind` (0: x, 1: y) with exactly `want_odd` odd values, if set.
-    fn programme(&mut self, kind: usize, want_odd: Option<usize>) -> Programme {
+    /// The programme of kind `kind` (0: x, 1: y) with exactly `want_odd` odd values, if set,
+    /// keeping no sum of squares above `useful` (if set: [`Check::useful`]).
+    fn programme(
+        &mut self,
+        kind: usize,
+        want_odd: Option<usize>,
+        useful: Option<i64>,
+    ) -> Programme {
         let values = self.values[kind].clone();
-        let spare = std::mem::take(&mut self.spare);
+        let spare = std::mem::take(&mut self.spare[kind]);
         let (mut m, mut sum) = (self.m, self.sums[kind]);
         let (mut most, mut cap, mut want_odd) = (self.most, self.caps[kind], want_odd);
         if let Some((_, v)) = self.taken.filter(|&(taken, _)| taken == kind) {
@@ -711,6 +741,7 @@ impl Check {
             let odd = (v & 1 != 0) as usize;
             want_odd = want_odd.map(|k| k.checked_sub(odd).unwrap_or(usize::MAX));
         }
+        let cap = useful.map_or(cap, |useful| cap.min(useful));
         Programme::plan(values, m, sum, (most, cap), want_odd, spare)
     }
 

@@ -49,6 +49,7 @@
 //! [witness](super::witness). Each probe first looks for one among those of the board, then
 //! seeks one for a moment, and is checked only if none fits.
 
+use super::programme::Tables;
 use super::witness::{bit, Witness};
 use super::{Check, Reached};
 use crate::board::Board;
@@ -104,7 +105,7 @@ pub(super) struct Probing {
     base: Option<Option<Check>>,
     kept: [Vec<Option<Reached>>; 2],
     /// A table of a probe done with, for the next to reuse.
-    spare: Vec<u64>,
+    spare: [Tables; 2],
     /// The witnesses found on the board as it is now ([`super::witness`]), and the random
     /// stream their search draws from.
     witnesses: Vec<Witness>,
@@ -144,7 +145,7 @@ impl Probing {
             forced: false,
             base: None,
             kept: [Vec::new(), Vec::new()],
-            spare: Vec::new(),
+            spare: Default::default(),
             witnesses: Vec::new(),
             rng: SplitMix64::new(WITNESS_SEED),
             work: 0,

@@ -26,9 +26,19 @@ pub(super) struct Programme {
     top: Vec<i64>,
     /// The cap on the sum of squares of all m.
     cap: i64,
-    /// The sets, and whether each has a bit set (empty until the first step).
+    /// For each count c, the least Σ² c of the values have (their c smallest squares): with
+    /// s²/c (Cauchy–Schwarz), no bit of a set of count c and sum s lies below it.
+    least: Vec<i64>,
+    /// Each cell's span ([`Programme::span`]), by cell: the first word and the words; and
+    /// the least sum of squares past it (64 times its end), which the set cannot hold.
+    spans: Vec<(u32, u32)>,
+    past: Vec<u64>,
+    /// The sets, and whether each has a bit set (a table reused holds what the programme
+    /// before left: a cell is cleared when it is first reached, `any` at the first step).
     sets: Vec<u64>,
     any: Vec<bool>,
+    /// Whether the first step has been taken.
+    started: bool,
     /// The values taken so far.
     taken: usize,
     /// One more than the count the next step takes the value `taken` into (0: the value's
@@ -60,7 +70,7 @@ impl Programme {
         sum: i64,
         (most, cap): (i64, i64),
         want_odd: Option<usize>,
-        spare: Vec<u64>,
+        spare: Tables,
     ) -> Programme {
         // `most` is a sum of squares over any pairing of the free rows and columns: never
         // negative.
@@ -75,6 +85,7 @@ impl Programme {
                 largest.min(cap - smallest).min(most)
             })
             .collect();
+        let least = (0..=m).map(|c| squares.iter().take(c).sum()).collect();
         let (mut lo, mut hi, mut first) = (vec![1; m + 1], vec![0; m + 1], vec![0; m + 2]);
         if values.len() >= m {
             let prefix = |k: usize| values[..k].iter().sum::<i64>();
@@ -93,25 +104,40 @@ impl Programme {
         if want_odd.is_some() {
             values.sort_by_key(|&v| (v & 1 == 0, v));
         }
-        Programme {
+        let mut programme = Programme {
             values,
             m,
-            lo,
-            hi,
+            lo: lo.clone(),
+            hi: hi.clone(),
             first,
             words,
             sum,
             top,
             cap,
-            sets: spare,
-            any: Vec::new(),
+            least,
+            spans: Vec::new(),
+            past: Vec::new(),
+            sets: spare.sets,
+            any: spare.any,
+            started: false,
             taken: 0,
             next: 0,
             want_odd,
             odds,
             filtered: want_odd.is_none(),
             kernel: Kernel::best(),
-        }
+        };
+        programme.spans = (0..=m)
+            .flat_map(|c| (lo[c]..=hi[c]).map(move |s| (c, s)))
+            .map(|(c, s)| programme.span(c, s))
+            .map(|(first, live)| (first as u32, live as u32))
+            .collect();
+        programme.past = programme
+            .spans
+            .iter()
+            .map(|&(first, live)| 64 * (first + live) as u64)
+            .collect();
+        programme
     }
 
     /// The words of its tables.
@@ -140,25 +166,62 @@ impl Programme {
     }
 
     /// The sums of squares (bit q for q) that `m` distinct values reach with the planned
-    /// sum, once [`Programme::done`].
-    pub(super) fn reached(&self) -> &[u64] {
-        if self.lo[self.m] > self.hi[self.m] || self.any.is_empty() {
-            return &[];
+    /// sum, once [`Programme::done`]: empty if none.
+    pub(super) fn reached(&self) -> Vec<u64> {
+        let (m, sum) = (self.m, self.sum);
+        if self.lo[m] > sum || sum > self.hi[m] || !self.started {
+            return Vec::new();
         }
-        let end = self.first[self.m] + (self.hi[self.m] - self.lo[self.m]) as usize;
-        match self.any[end] {
-            true => &self.sets[end * self.words..(end + 1) * self.words],
-            false => &[],
+        let end = self.first[m] + (sum - self.lo[m]) as usize;
+        let (start, live) = self.span(m, sum);
+        if !self.any[end] || live == 0 {
+            return Vec::new();
+        }
+        let mut set = vec![0; start + live];
+        let at = end * self.words;
+        set[start..].copy_from_slice(&self.sets[at..at + live]);
+        set
+    }
+
+    /// The words of the set of count `c` and sum `s` that can hold a bit: the first (as
+    /// the word of Σ² it holds, from 0) and how many (none: the cell can hold nothing).
+    /// Above: the count's most, and the cap less what the values still to come add at the
+    /// least, (sum − s)² over their number (Cauchy–Schwarz). Below: the c smallest
+    /// squares, and s²/c. A set is stored from its first word, at the start of its cell;
+    /// the words past its span are never read, so they are neither cleared nor written.
+    #[inline(always)]
+    fn span(&self, c: usize, s: i64) -> (usize, usize) {
+        if c == 0 {
+            // The empty choice: bit 0.
+            return (0, 1);
+        }
+        let rest = (self.m - c) as i64;
+        let top = match rest {
+            0 => self.top[c],
+            _ => self.top[c].min(self.cap - (self.sum - s).pow(2) / rest),
+        };
+        let count = c as i64;
+        let low = self.least[c].max((s * s + count - 1) / count);
+        if top < low {
+            return (0, 0);
+        }
+        let (first, last) = (low as usize / 64, (top as usize / 64).min(self.words - 1));
+        match first <= last {
+            true => (first, last - first + 1),
+            false => (0, 0),
         }
     }
 
-    /// Whether the programme, run, would reach no sum of squares at all, told without running
-    /// it: the same steps over the same cells, each keeping the least sum of squares its
-    /// choices have instead of the set of them. The sets it keeps are cut from above only
-    /// (at a count's most, rounded up to a whole word), so none is reached exactly when the
-    /// least of the m values with the planned sum (and parity) lies above the last count's
-    /// most, rounded so; in between, it says no, and the programme is run. Also the word
-    /// operations it took: one a cell visited, where the programme takes the set's words.
+    /// Whether the programme, run, would reach no sum of squares at all, or none at or below
+    /// `useful` (if given), told without running it: the same steps over the same cells,
+    /// each keeping the least sum of squares its choices have instead of the set of them,
+    /// and dropping it where the set's span ([`Programme::span`]) would: the sets hold
+    /// every choice in their spans, so the least of each is what the set's lowest bit would
+    /// be, and the answer is exact. A probe knows the other kind's sums of squares at the stage, so
+    /// what this kind must reach for the two to meet lies at or below `useful` (the total
+    /// less the other kind's least): a least above it fails the stage as surely. Also the
+    /// word operations it took: one a cell visited, where the programme takes the set's
+    /// words.
     ///
     /// # Errors
     ///
@@ -168,14 +231,24 @@ impl Programme {
     ///
     /// O(v·m·s) for v values, m chosen and s sums kept a count: the programme's cells,
     /// without their words (a few hundred at n = 47).
-    pub(super) fn reaches_nothing(&self) -> Result<(bool, u64), OutOfMemory> {
+    pub(super) fn reaches_nothing(
+        &mut self,
+        useful: Option<i64>,
+    ) -> Result<(bool, u64), OutOfMemory> {
         let m = self.m;
         if self.lo[m] > self.hi[m] {
             return Ok((true, 1));
         }
+        // The least of each cell, kept where its set will be (the sets are cleared as
+        // their cells are first reached): a word a cell at the start of the table.
+        let cells = self.first[m + 1];
+        if self.sets.len() < cells {
+            self.sets = Vec::new();
+            self.sets = try_filled(cells, 0, "the least sums of squares of the diagonals")?;
+        }
         let (lo, hi, first) = (&self.lo, &self.hi, &self.first);
-        let what = "the least sums of squares of the diagonals";
-        let mut least = try_filled(first[m + 1], i64::MAX, what)?;
+        let least = &mut self.sets[..cells];
+        least.fill(u64::MAX);
         if lo[0] <= 0 && 0 <= hi[0] {
             least[first[0] + (-lo[0]) as usize] = 0;
         }
@@ -184,7 +257,7 @@ impl Programme {
             if let (Some(k), true) = (self.want_odd, i == self.odds) {
                 // The odd values taken (they come first): exactly k of them.
                 for c in (0..=m).filter(|&c| c != k) {
-                    least[first[c]..first[c + 1]].fill(i64::MAX);
+                    least[first[c]..first[c + 1]].fill(u64::MAX);
                 }
             }
             let Some(&v) = self.values.get(i) else {
@@ -193,28 +266,38 @@ impl Programme {
             // From the highest count down, so that each value is taken at most once.
             for c in (0..m.min(i + 1)).rev() {
                 work += 1 + (hi[c] - lo[c] + 1).max(0) as u64;
-                for s in lo[c]..=hi[c] {
-                    let t = s + v;
-                    let from = least[first[c] + (s - lo[c]) as usize];
-                    if t < lo[c + 1] || t > hi[c + 1] || from == i64::MAX {
-                        continue;
-                    }
-                    let to = &mut least[first[c + 1] + (t - lo[c + 1]) as usize];
-                    *to = (*to).min(from + v * v);
+                // The sums s of count c whose s + v count c + 1 keeps.
+                let (low, high) = (lo[c].max(lo[c + 1] - v), hi[c].min(hi[c + 1] - v));
+                if low > high {
+                    continue;
+                }
+                let len = (high - low + 1) as usize;
+                let (below, above) = least.split_at_mut(first[c + 1]);
+                let from = &below[first[c] + (low - lo[c]) as usize..][..len];
+                let at = (low + v - lo[c + 1]) as usize;
+                let to = &mut above[at..at + len];
+                // What the set of s + v keeps: below the end of its span.
+                let past = &self.past[first[c + 1] + at..][..len];
+                let square = (v * v) as u64;
+                for ((to, &from), &past) in to.iter_mut().zip(from).zip(past) {
+                    let reached = from.saturating_add(square);
+                    *to = (*to).min(if reached < past { reached } else { u64::MAX });
                 }
             }
         }
-        let top = self.top[m];
-        let kept = match top < 0 {
-            true => -1,
-            false => 64 * (top / 64 + 1) - 1,
-        };
-        Ok((least[first[m]] > kept, work))
+        let least = least[first[m]];
+        Ok((
+            least == u64::MAX || useful.is_some_and(|most| least as i64 > most),
+            work,
+        ))
     }
 
     /// Its table, for a later programme to reuse ([`Programme::plan`]).
-    pub(super) fn into_table(self) -> Vec<u64> {
-        self.sets
+    pub(super) fn into_table(self) -> Tables {
+        Tables {
+            sets: self.sets,
+            any: self.any,
+        }
     }
 
     /// Takes the next value into one more count (all the counts it can join, from the
@@ -228,15 +311,19 @@ impl Programme {
     #[inline(always)]
     fn step_here(&mut self) -> Result<u64, OutOfMemory> {
         let (m, words) = (self.m, self.words);
-        if self.any.is_empty() {
+        if !self.started {
             // Only the cells marked in `any` hold sets: the others are cleared when first
             // reached, so a table reused need not be cleared whole.
-            let what = "the sums of the diagonals";
-            if self.sets.len() < self.first[m + 1] * words {
+            let (what, cells) = ("the sums of the diagonals", self.first[m + 1]);
+            if self.sets.len() < cells * words {
                 self.sets = Vec::new();
-                self.sets = try_filled(self.first[m + 1] * words, 0u64, what)?;
+                self.sets = try_filled(cells * words, 0u64, what)?;
             }
-            self.any = try_filled(self.first[m + 1], false, what)?;
+            match self.any.len() < cells {
+                true => self.any = try_filled(cells, false, what)?,
+                false => self.any[..cells].fill(false),
+            }
+            self.started = true;
             if self.lo[0] <= 0 && 0 <= self.hi[0] {
                 let at = self.first[0] + (-self.lo[0]) as usize;
                 self.sets[at * words..(at + 1) * words].fill(0);
@@ -261,9 +348,11 @@ impl Programme {
         if self.next == 0 {
             self.taken += 1;
         }
-        let shift = (v * v) as usize;
-        let (below, above) = self.sets.split_at_mut(self.first[c + 1] * words);
-        let (top, rest) = (self.top[c + 1], (m - c - 1) as i64);
+        let square = (v * v) as isize;
+        // The table out of the programme while its cells are written, so that the spans
+        // can be read from it.
+        let mut sets = std::mem::take(&mut self.sets);
+        let (below, above) = sets.split_at_mut(self.first[c + 1] * words);
         let mut work = 1 + (self.hi[c] - self.lo[c] + 1).max(0) as u64;
         for s in self.lo[c]..=self.hi[c] {
             let t = s + v;
@@ -274,27 +363,54 @@ impl Programme {
             if !self.any[from] {
                 continue;
             }
-            // The values still to come add up to sum − t, so their squares to at least
-            // (sum − t)² / rest (Cauchy–Schwarz): the sets of t keep less.
-            let top = match rest {
-                0 => top,
-                _ => top.min(self.cap - (self.sum - t).pow(2) / rest),
-            };
-            if top < 0 {
+            // Each set is kept from its first word to its last ([`Programme::span`]).
+            let to = self.first[c + 1] + (t - self.lo[c + 1]) as usize;
+            let (start, live) = self.spans[to];
+            if live == 0 {
                 continue;
             }
-            let live = (top as usize / 64 + 1).min(words);
-            let to = self.first[c + 1] + (t - self.lo[c + 1]) as usize;
-            let source = &below[from * words..(from + 1) * words];
+            let (start, live) = (start as usize, live as usize);
+            let (source_start, source_live) = self.spans[from];
+            let (source_start, source_live) = (source_start as usize, source_live as usize);
+            let source = &below[from * words..from * words + source_live];
             let at = (to - self.first[c + 1]) * words;
             if !self.any[to] {
-                above[at..at + words].fill(0);
-                work += words as u64;
+                above[at..at + live].fill(0);
+                work += live as u64;
             }
+            // Bit q of the source is Σ² q + 64·source_start; with v it is q + v², bit
+            // q + v² − 64·start of the set.
+            let shift = square + 64 * (source_start as isize - start as isize);
             self.any[to] |= or_shifted(&mut above[at..at + live], source, shift);
             work += live as u64;
         }
+        self.sets = sets;
         Ok(work)
+    }
+}
+
+/// A programme's tables, which the next programme can reuse ([`Programme::plan`]): their
+/// contents do not matter, only the memory had for them.
+#[derive(Default)]
+pub(crate) struct Tables {
+    sets: Vec<u64>,
+    any: Vec<bool>,
+}
+
+impl Tables {
+    /// The words of its sets.
+    #[cfg(test)]
+    pub(super) fn words(&self) -> usize {
+        self.sets.len()
+    }
+
+    /// The same tables with every word and mark scrambled, as a programme may leave them.
+    #[cfg(test)]
+    pub(super) fn scrambled(&self, rng: &mut crate::rng::SplitMix64) -> Tables {
+        Tables {
+            sets: self.sets.iter().map(|&w| w ^ rng.next_u64()).collect(),
+            any: self.any.iter().map(|_| rng.below(2) == 1).collect(),
+        }
     }
 }
 
@@ -317,28 +433,78 @@ pub(super) fn sorted_squares(values: &[i64]) -> Vec<i64> {
     squares
 }
 
-/// `into |= from << shift`, bits shifted past the end dropped; whether any bit of `into` is
-/// set after it. Written so that the compiler can do it a vector at a time.
+/// `into |= from << shift` (`from >> −shift` for a negative shift), bits shifted past either
+/// end dropped; whether any bit of `into` is set after it. Written so that the compiler can
+/// do it a vector at a time.
 #[inline(always)]
-pub(super) fn or_shifted(into: &mut [u64], from: &[u64], shift: usize) -> bool {
+pub(super) fn or_shifted(into: &mut [u64], from: &[u64], shift: isize) -> bool {
+    if shift < 0 {
+        return or_shifted_down(into, from, shift.unsigned_abs());
+    }
+    let shift = shift as usize;
     let (whole, part) = (shift / 64, shift % 64);
-    let Some(shifted) = into.get_mut(whole..).filter(|rest| !rest.is_empty()) else {
+    let (Some(shifted), Some(&last)) = (
+        into.get_mut(whole..).filter(|rest| !rest.is_empty()),
+        from.last(),
+    ) else {
         return into.iter().any(|&w| w != 0);
     };
     let mut seen = 0u64;
+    // The words of `into` past `whole` that `from` reaches.
+    let written = match part {
+        0 => from.len(),
+        _ => from.len() + 1,
+    };
     if part == 0 {
         for (to, &w) in shifted.iter_mut().zip(from) {
             *to |= w;
             seen |= *to;
         }
     } else {
-        // Word j + 1 takes the high bits of word j and the low bits of word j + 1.
+        // Word j + 1 takes the high bits of word j and the low bits of word j + 1; the word
+        // after the last, the last's high bits.
         shifted[0] |= from[0] << part;
         seen |= shifted[0];
         for (to, (&low, &high)) in shifted[1..].iter_mut().zip(from.iter().zip(&from[1..])) {
             *to |= high << part | low >> (64 - part);
             seen |= *to;
         }
+        if let Some(to) = shifted.get_mut(from.len()) {
+            *to |= last >> (64 - part);
+            seen |= *to;
+        }
     }
-    seen != 0 || into[..whole].iter().any(|&w| w != 0)
+    let rest = shifted
+        .get(written..)
+        .is_some_and(|rest| rest.iter().any(|&w| w != 0));
+    seen != 0 || rest || into[..whole].iter().any(|&w| w != 0)
+}
+
+/// `into |= from >> shift`, the low `shift` bits of `from` dropped; whether any bit of
+/// `into` is set after it ([`or_shifted`] for a negative shift).
+#[inline(always)]
+fn or_shifted_down(into: &mut [u64], from: &[u64], shift: usize) -> bool {
+    let (whole, part) = (shift / 64, shift % 64);
+    let from = from.get(whole..).unwrap_or(&[]);
+    let mut seen = 0u64;
+    if part == 0 {
+        for (to, &w) in into.iter_mut().zip(from) {
+            *to |= w;
+            seen |= *to;
+        }
+    } else if let Some(&last) = from.last() {
+        // Word j takes the high bits of word j and the low bits of word j + 1.
+        for (to, (&low, &high)) in into.iter_mut().zip(from.iter().zip(&from[1..])) {
+            *to |= low >> part | high << (64 - part);
+            seen |= *to;
+        }
+        if let Some(to) = into.get_mut(from.len() - 1) {
+            *to |= last >> part;
+            seen |= *to;
+        }
+    }
+    seen != 0
+        || into
+            .get(from.len()..)
+            .is_some_and(|rest| rest.iter().any(|&w| w != 0))
 }
