@@ -18,6 +18,10 @@
 //! that cannot end within the total less the least the other kind's m add (the values still
 //! to come add at least their smallest squares, and at least (Σ left)² over their number, by
 //! Cauchy–Schwarz): at n = 49 and 50 a seventh and a third of the work of whole tables.
+//! Nor does a set keep the words below the least its choices can have (their c smallest
+//! squares, and s²/c for c values of sum s): each is kept in its span of words, which near
+//! the full count is a small part of the words from 0 (all the probes of CSPLib's Excluded
+//! Diagonals 47602, 0.78 of the work).
 //!
 //! When some choices do, parity is tried too: x + y = 2r − (n − 1), so a queen's x and y have
 //! the same parity when n is odd and not when n is even, and the number of odd x fixes the
@@ -28,12 +32,17 @@
 //! lies: a board with one passes after a stage or two, not after half of them. One that has
 //! none goes through every stage, and in most the first kind's programme reaches nothing at
 //! all: past the first stage, that is told first by the least sum of squares each cell's
-//! choices have ([`programme`]'s `reaches_nothing`, the same cells without their words), and
-//! such a stage is skipped (the probes of CSPLib's Excluded Diagonals 47602 and 48702, 0.80
-//! and 0.65 of the time; docs/completion.md). A probe ([`needed`]) names no condition, so it
-//! tries the parities alone, without any parities first: most probes that pass are answered
-//! by a witness ([`witness`]) with no stage at all, and a diagonal needed or forbidden fails
-//! the parities' stages cheaply (the probes of 48702 in 0.67 of the work). A refutation
+//! choices have ([`programme`]'s `reaches_nothing`, the same cells without their words, one
+//! number a cell), and such a stage is skipped (the probes of CSPLib's Excluded Diagonals
+//! 47602 and 48702, 0.80 and 0.65 of the time; docs/completion.md). A probe ([`needed`])
+//! names no condition, so it tries the parities alone, without any parities first: most
+//! probes that pass are answered by a witness ([`witness`]) with no stage at all, and a
+//! diagonal needed or forbidden fails the parities' stages cheaply (the probes of 48702 in
+//! 0.67 of the work). A probe knows the other kind's sets at most stages (shared by the
+//! probes of its kind), so it asks at every stage whether its kind's least can meet the
+//! other kind's least within the total, and keeps nothing above what could: most stages
+//! of a needed diagonal are then skipped too (all the probes of 47602, 0.40 of the work).
+//! A refutation
 //! names the condition no choice meets ([`Condition`]): the sum of one kind, the sums with
 //! the sum of squares, or parity.
 //!

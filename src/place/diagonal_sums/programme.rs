@@ -7,7 +7,8 @@ use crate::memory::{try_filled, OutOfMemory};
 
 /// A dynamic programme over one kind of diagonal: for each count c of values chosen and each
 /// sum s they can have (within what leaves the rest reachable), the set of sums of squares
-/// they reach, one bit each from 0 to the most; the values taken one at a time.
+/// they reach, one bit each, kept in the span of words they can lie in
+/// ([`Programme::span`]); the values taken one at a time.
 pub(super) struct Programme {
     values: Vec<i64>,
     /// How many values are chosen in the end.

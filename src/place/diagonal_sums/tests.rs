@@ -404,6 +404,20 @@ fn a_probe_of_one_diagonal_is_sound_and_shares_the_other_kinds_sets() {
     assert!(brute > 1000, "{} by brute force", brute);
 }
 
+/// A random programme of a board of n: two thirds of its 2n − 1 values, m of them (or all,
+/// if fewer) to choose, a sum in −n..=n, a most of m n² and a cap from next to nothing to
+/// all of it (some cut every choice, some none).
+fn random_plan(rng: &mut SplitMix64, n: usize, m: usize) -> (Vec<i64>, usize, i64, (i64, i64)) {
+    let values: Vec<i64> = (-(n as i64) + 1..n as i64)
+        .filter(|_| rng.below(3) > 0)
+        .collect();
+    let m = m.min(values.len());
+    let sum = rng.below(2 * n as u64 + 1) as i64 - n as i64;
+    let most = (m * n * n) as i64;
+    let cap = rng.below(most as u64 + 1) as i64;
+    (values, m, sum, (most, cap))
+}
+
 #[test]
 fn a_programme_reaches_the_sums_of_squares_of_its_choices() {
     // Every choice of m distinct values with the sum (and the number of odd values, if
@@ -411,14 +425,7 @@ fn a_programme_reaches_the_sums_of_squares_of_its_choices() {
     // its cap, and nothing no choice has (past the cap it may keep a few, up to a word).
     let mut rng = SplitMix64::new(23);
     for i in 0..2000 {
-        let n = 3 + i % 8;
-        let values: Vec<i64> = (-(n as i64) + 1..n as i64)
-            .filter(|_| rng.below(4) > 0)
-            .collect();
-        let m = (1 + i % 6).min(values.len());
-        let sum = rng.below(2 * n as u64 + 1) as i64 - n as i64;
-        let most = (m * n * n) as i64;
-        let cap = rng.below(most as u64 + 1) as i64;
+        let (values, m, sum, (most, cap)) = random_plan(&mut rng, 3 + i % 8, 1 + i % 6);
         let want = (i % 3 > 0).then(|| rng.below(m as u64 + 1) as usize);
         let mut choices = std::collections::BTreeSet::new();
         for subset in 0u32..1 << values.len() {
@@ -515,15 +522,7 @@ fn a_programme_that_reaches_nothing_is_told_so_by_its_least_squares() {
     let (mut nothing, mut something) = (0, 0);
     let (mut useless_told, mut useful_told) = (0, 0);
     for i in 0..3000 {
-        let n = 4 + i % 10;
-        let values: Vec<i64> = (-(n as i64) + 1..n as i64)
-            .filter(|_| rng.below(3) > 0)
-            .collect();
-        let m = (2 + i % 5).min(values.len());
-        let sum = rng.below(2 * n as u64 + 1) as i64 - n as i64;
-        let most = (m * n * n) as i64;
-        // Caps from next to nothing to all: some cut every choice, some none.
-        let cap = rng.below(most as u64 + 1) as i64;
+        let (values, m, sum, (most, cap)) = random_plan(&mut rng, 4 + i % 10, 2 + i % 5);
         let want = match i % 4 {
             0 => None,
             _ => Some(rng.below(m as u64 + 1) as usize),
