@@ -114,3 +114,34 @@ pub(crate) fn try_filled<T: Clone>(
     v.resize(len, value);
     Ok(v)
 }
+
+/// A vector of `len` zero words, or [`OutOfMemory`] naming `what` if the memory cannot be had,
+/// with [`HEADROOM`] left after it. Unlike [`try_filled`], a large one is had from the system
+/// already zeroed and is not written: its pages take memory only as they are first written,
+/// which matters for tables whose cells are cleared when first reached and many never are
+/// (the diagonals' sums keep each set in a span of its words).
+pub(crate) fn try_zeroed(len: usize, what: &'static str) -> Result<Vec<u64>, OutOfMemory> {
+    let bytes = len.saturating_mul(8);
+    let needed = bytes as u64;
+    // Asked first, then had zeroed: the same room, which the probe gave back.
+    match can_have(bytes.saturating_add(HEADROOM)) {
+        true => Ok(vec![0; len]),
+        false => Err(OutOfMemory { what, needed }),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn zeroed_words_are_zero_or_refused_by_name() {
+        let words = try_zeroed(1 << 20, "a table").unwrap();
+        assert_eq!(words.len(), 1 << 20);
+        assert!(words.iter().all(|&w| w == 0));
+        // More than any address space: refused, not aborted.
+        let refused = try_zeroed(usize::MAX / 4, "a table too big").unwrap_err();
+        assert_eq!(refused.what, "a table too big");
+        assert!(refused.needed > 1 << 60);
+    }
+}

@@ -3,7 +3,7 @@
 
 use super::Condition;
 use crate::kernel::{HotLoop, Kernel};
-use crate::memory::{try_filled, OutOfMemory};
+use crate::memory::{try_filled, try_zeroed, OutOfMemory};
 
 /// A dynamic programme over one kind of diagonal: for each count c of values chosen and each
 /// sum s they can have (within what leaves the rest reachable), the set of sums of squares
@@ -18,7 +18,7 @@ pub(super) struct Programme {
     hi: Vec<i64>,
     /// Where each count's sets start, in sets.
     first: Vec<usize>,
-    /// Words a set.
+    /// The most words a set can have (its bits from 0 to the most).
     words: usize,
     /// The sum the m values must have.
     sum: i64,
@@ -30,10 +30,13 @@ pub(super) struct Programme {
     /// For each count c, the least Σ² c of the values have (their c smallest squares): with
     /// s²/c (Cauchy–Schwarz), no bit of a set of count c and sum s lies below it.
     least: Vec<i64>,
-    /// Each cell's span ([`Programme::span`]), by cell: the first word and the words; and
-    /// the least sum of squares past it (64 times its end), which the set cannot hold.
+    /// Each cell's span ([`Programme::span`]), by cell: the first word and the words; the
+    /// least sum of squares past it (64 times its end), which the set cannot hold; and
+    /// where its words are in the table (the spans one after the other, cell by cell, and
+    /// the table's length after the last).
     spans: Vec<(u32, u32)>,
     past: Vec<u64>,
+    at: Vec<usize>,
     /// The sets, and whether each has a bit set (a table reused holds what the programme
     /// before left: a cell is cleared when it is first reached, `any` at the first step).
     sets: Vec<u64>,
@@ -108,8 +111,8 @@ impl Programme {
         let mut programme = Programme {
             values,
             m,
-            lo: lo.clone(),
-            hi: hi.clone(),
+            lo,
+            hi,
             first,
             words,
             sum,
@@ -118,6 +121,7 @@ impl Programme {
             least,
             spans: Vec::new(),
             past: Vec::new(),
+            at: Vec::new(),
             sets: spare.sets,
             any: spare.any,
             started: false,
@@ -128,6 +132,7 @@ impl Programme {
             filtered: want_odd.is_none(),
             kernel: Kernel::best(),
         };
+        let (lo, hi) = (&programme.lo, &programme.hi);
         programme.spans = (0..=m)
             .flat_map(|c| (lo[c]..=hi[c]).map(move |s| (c, s)))
             .map(|(c, s)| programme.span(c, s))
@@ -138,10 +143,18 @@ impl Programme {
             .iter()
             .map(|&(first, live)| 64 * (first + live) as u64)
             .collect();
+        programme.at = std::iter::once(0)
+            .chain(programme.spans.iter().scan(0, |at, &(_, live)| {
+                *at += live as usize;
+                Some(*at)
+            }))
+            .collect();
         programme
     }
 
-    /// The words of its tables.
+    /// The words of its tables at the most: a set of [`Programme::words`] a cell (the
+    /// spans take less; the checks are judged by this bound, so that which boards they take
+    /// and their turns' work do not depend on the spans).
     pub(super) fn cells(&self) -> u64 {
         (self.first[self.m + 1] as u64).saturating_mul(self.words as u64)
     }
@@ -179,7 +192,7 @@ impl Programme {
             return Vec::new();
         }
         let mut set = vec![0; start + live];
-        let at = end * self.words;
+        let at = self.at[end];
         set[start..].copy_from_slice(&self.sets[at..at + live]);
         set
     }
@@ -216,13 +229,13 @@ impl Programme {
     /// Whether the programme, run, would reach no sum of squares at all, or none at or below
     /// `useful` (if given), told without running it: the same steps over the same cells,
     /// each keeping the least sum of squares its choices have instead of the set of them,
-    /// and dropping it where the set's span ([`Programme::span`]) would: the sets hold
-    /// every choice in their spans, so the least of each is what the set's lowest bit would
-    /// be, and the answer is exact. A probe knows the other kind's sums of squares at the stage, so
-    /// what this kind must reach for the two to meet lies at or below `useful` (the total
-    /// less the other kind's least): a least above it fails the stage as surely. Also the
-    /// word operations it took: one a cell visited, where the programme takes the set's
-    /// words.
+    /// and dropping it where the set's span ([`Programme::span`]) would: the sets hold every
+    /// choice in their spans, so the least of each is what the set's lowest bit would be,
+    /// and the answer is exact. A probe knows the other kind's sums of squares at the
+    /// stage, so what this kind must reach for the two to meet lies at or below `useful`
+    /// (the total less the other kind's least): a least above it fails the stage as surely.
+    /// Also the word operations it took: one a cell visited, where the programme takes the
+    /// set's words.
     ///
     /// # Errors
     ///
@@ -311,14 +324,17 @@ impl Programme {
     /// [`Programme::step`], inlined into the kernel's compilation.
     #[inline(always)]
     fn step_here(&mut self) -> Result<u64, OutOfMemory> {
-        let (m, words) = (self.m, self.words);
+        let m = self.m;
         if !self.started {
             // Only the cells marked in `any` hold sets: the others are cleared when first
             // reached, so a table reused need not be cleared whole.
             let (what, cells) = ("the sums of the diagonals", self.first[m + 1]);
-            if self.sets.len() < cells * words {
+            // The spans one after the other: at n = 47 about a tenth of a set of `words`
+            // a cell.
+            let length = self.at[cells];
+            if self.sets.len() < length {
                 self.sets = Vec::new();
-                self.sets = try_filled(cells * words, 0u64, what)?;
+                self.sets = try_zeroed(length, what)?;
             }
             match self.any.len() < cells {
                 true => self.any = try_filled(cells, false, what)?,
@@ -327,8 +343,7 @@ impl Programme {
             self.started = true;
             if self.lo[0] <= 0 && 0 <= self.hi[0] {
                 let at = self.first[0] + (-self.lo[0]) as usize;
-                self.sets[at * words..(at + 1) * words].fill(0);
-                self.sets[at * words] = 1;
+                self.sets[self.at[at]] = 1;
                 self.any[at] = true;
             }
         }
@@ -353,7 +368,7 @@ impl Programme {
         // The table out of the programme while its cells are written, so that the spans
         // can be read from it.
         let mut sets = std::mem::take(&mut self.sets);
-        let (below, above) = sets.split_at_mut(self.first[c + 1] * words);
+        let (below, above) = sets.split_at_mut(self.at[self.first[c + 1]]);
         let mut work = 1 + (self.hi[c] - self.lo[c] + 1).max(0) as u64;
         for s in self.lo[c]..=self.hi[c] {
             let t = s + v;
@@ -373,8 +388,8 @@ impl Programme {
             let (start, live) = (start as usize, live as usize);
             let (source_start, source_live) = self.spans[from];
             let (source_start, source_live) = (source_start as usize, source_live as usize);
-            let source = &below[from * words..from * words + source_live];
-            let at = (to - self.first[c + 1]) * words;
+            let source = &below[self.at[from]..self.at[from] + source_live];
+            let at = self.at[to] - self.at[self.first[c + 1]];
             if !self.any[to] {
                 above[at..at + live].fill(0);
                 work += live as u64;
