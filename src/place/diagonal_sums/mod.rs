@@ -594,11 +594,11 @@ impl Check {
                 }
                 [Some(x), None] => {
                     let kept = self.kept.as_ref().and_then(|kept| kept.get(key)?.clone());
-                    if x.reached().iter().all(|&w| w == 0) {
+                    let reached = x.reached();
+                    if reached.iter().all(|&w| w == 0) {
                         self.end_stage(false, x.condition());
                     } else if let Some((other, condition)) = kept {
-                        let x = x.reached();
-                        self.meet(&x, &other, condition);
+                        self.meet(&reached, &other, condition);
                     } else {
                         self.kinds[1] = Some(self.programme(b, want[b], None));
                     }

@@ -29,7 +29,7 @@ pub(super) struct Programme {
     cap: i64,
     /// For each count c, the least Σ² c of the values have (their c smallest squares): with
     /// s²/c (Cauchy–Schwarz), no bit of a set of count c and sum s lies below it.
-    least: Vec<i64>,
+    smallest: Vec<i64>,
     /// Each cell's span ([`Programme::span`]), by cell: the first word and the words; the
     /// least sum of squares past it (64 times its end), which the set cannot hold; and
     /// where its words are in the table (the spans one after the other, cell by cell, and
@@ -89,7 +89,7 @@ impl Programme {
                 largest.min(cap - smallest).min(most)
             })
             .collect();
-        let least = (0..=m).map(|c| squares.iter().take(c).sum()).collect();
+        let smallest = (0..=m).map(|c| squares.iter().take(c).sum()).collect();
         let (mut lo, mut hi, mut first) = (vec![1; m + 1], vec![0; m + 1], vec![0; m + 2]);
         if values.len() >= m {
             let prefix = |k: usize| values[..k].iter().sum::<i64>();
@@ -118,7 +118,7 @@ impl Programme {
             sum,
             top,
             cap,
-            least,
+            smallest,
             spans: Vec::new(),
             past: Vec::new(),
             at: Vec::new(),
@@ -215,7 +215,7 @@ impl Programme {
             _ => self.top[c].min(self.cap - (self.sum - s).pow(2) / rest),
         };
         let count = c as i64;
-        let low = self.least[c].max((s * s + count - 1) / count);
+        let low = self.smallest[c].max((s * s + count - 1) / count);
         if top < low {
             return (0, 0);
         }
