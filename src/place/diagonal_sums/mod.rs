@@ -145,11 +145,12 @@ impl std::fmt::Display for Condition {
     }
 }
 
-/// The most words of reachable squares a kind of diagonal may take (256 MB); a board that
-/// needs more is not checked. A board of 30 needs about 15 MB, one of 41 about 73 MB, one
-/// of 50 about 250 MB, so each board of CSPLib's Excluded Diagonals we made up to n = 50
-/// is checked: of 20 boards of n = 41..50, it refuted 8 in 2 to 10 s of CPU
-/// (docs/benchmarks.md).
+/// The most words of reachable squares a kind of diagonal may take (256 MB), counting a
+/// whole set a cell; a board that needs more is not checked. So counted, a board of 30
+/// needs about 15 MB, one of 41 about 73 MB, one of 50 about 250 MB, so each board of
+/// CSPLib's Excluded Diagonals we made up to n = 50 is checked (of 20 boards of n = 41..50,
+/// it refuted 8 in 2 to 10 s of CPU: docs/benchmarks.md). The sets kept in their spans take
+/// a fraction of it: 50501's check peaks at 102 MB in all (docs/completion.md).
 const MOST_WORDS: u64 = 1 << 25;
 
 /// The most word operations the check may take with every number of odd x it tries (about
