@@ -521,6 +521,7 @@ fn a_programme_that_reaches_nothing_is_told_so_by_its_least_squares() {
     let mut rng = SplitMix64::new(11);
     let (mut nothing, mut something) = (0, 0);
     let (mut useless_told, mut useful_told) = (0, 0);
+    let mut split_more = 0;
     for i in 0..3000 {
         let (values, m, sum, (most, cap)) = random_plan(&mut rng, 4 + i % 10, 2 + i % 5);
         let want = match i % 4 {
@@ -559,6 +560,25 @@ fn a_programme_that_reaches_nothing_is_told_so_by_its_least_squares() {
         useful_told += (!told_useless && !useless) as u32;
         // Told nothing exactly when the programme reaches nothing.
         assert_eq!(told, empty, "{}", what);
+        if let Some(k) = want {
+            // The least split by parity, without the programme's cuts, tells whatever the
+            // walk tells, and more only where the programme keeps nothing within the bound
+            // (what it keeps past the cap, up to a word, is of no use).
+            let (least, _) = super::odd_split::least_by_odd_count(&values, m, sum).unwrap();
+            let least = least.get(k).copied().unwrap_or(u64::MAX);
+            let past = |bound: i64| least == u64::MAX || least as i64 > bound;
+            let none_to = |bound: i64| {
+                (0..=bound).all(|q| {
+                    let word = reached.get(q as usize / 64).copied();
+                    word.is_none_or(|w| w >> (q % 64) & 1 == 0)
+                })
+            };
+            for (bound, walk) in [(cap, told), (cap.min(useful), told_useless)] {
+                assert!(!walk || past(bound), "walk told, split not: {}", what);
+                assert_eq!(past(bound), none_to(bound), "split: {} to {}", what, bound);
+                split_more += (past(bound) && !walk) as u32;
+            }
+        }
         match told {
             true => nothing += 1,
             false => something += 1,
@@ -577,6 +597,8 @@ fn a_programme_that_reaches_nothing_is_told_so_by_its_least_squares() {
         useless_told,
         useful_told
     );
+    // And the split tells what the walk does not, now and then.
+    assert!(split_more > 10, "{}", split_more);
 }
 
 #[test]
