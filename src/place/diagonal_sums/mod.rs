@@ -45,7 +45,7 @@
 //! Those walks differ only in where the odd values stop, so each stage of parities first
 //! asks its kind's least sum of squares split by parity ([`odd_split`]), made once a check
 //! for every number of odd values: it tells whatever a walk would, and most stages of a
-//! needed diagonal then cost no walk (all the probes of 47602, 0.53 of the work again).
+//! needed diagonal then cost no walk (all the probes of 47602, 0.54 of the work again).
 //! A refutation
 //! names the condition no choice meets ([`Condition`]): the sum of one kind, the sums with
 //! the sum of squares, or parity.
@@ -587,22 +587,18 @@ impl Check {
                     // stage: a diagonal the sums need leaves its kind's least too high for
                     // the other kind's least to meet, whatever parity.
                     let useful = self.useful(key);
-                    let told = self.out_of_reach(a, want[a], useful);
-                    if told == Some(true) {
+                    if self.stage.is_some() && self.out_of_reach(a, want[a], useful) {
                         // Its least, split by parity, is past what its programme keeps: the
                         // walk would say so too (a stage of parities fails by parity).
                         self.end_stage(false, Condition::Parity);
                         continue;
                     }
                     let mut programme = self.programme(a, want[a], useful);
-                    // The walk tells nothing the split has not (without a split: any
-                    // parities, or its table not had).
-                    let walk =
-                        told.is_none() && (self.stage.is_some_and(|i| i > 0) || useful.is_some());
-                    let (nothing, work) = match walk {
-                        true => programme.reaches_nothing(useful)?,
-                        false => (false, 0),
-                    };
+                    let (nothing, work) =
+                        match self.stage.is_some_and(|i| i > 0) || useful.is_some() {
+                            true => programme.reaches_nothing(useful)?,
+                            false => (false, 0),
+                        };
                     self.work += work;
                     if nothing {
                         let condition = programme.condition();
@@ -654,32 +650,29 @@ impl Check {
         }
     }
 
-    /// Whether kind `kind`'s programme with `want_odd` odd values (`None`, any: not told,
-    /// `None` returned) would reach nothing at or below its cap (and `useful`, if set), told by its least
+    /// Whether kind `kind`'s programme with `want_odd` odd values (`None`, any: not told)
+    /// would reach nothing at or below its cap (and `useful`, if set), told by its least
     /// sum of squares split by parity ([`odd_split`]): that least leaves out only the cuts
     /// a choice within the cap never meets, so it says "nothing" whenever the programme's
     /// least-squares walk would, and also when all the programme keeps lies past the cap
     /// (up to a set's last word), which can meet nothing of the other kind (a unit test
     /// compares them). The split is made once a check (its work counted); a table it
-    /// cannot have tells nothing (`None`).
+    /// cannot have tells nothing.
     ///
     /// # Complexity
     ///
     /// O(1) once the split is made; the split, [`odd_split::least_by_odd_count`]'s.
-    fn out_of_reach(
-        &mut self,
-        kind: usize,
-        want_odd: Option<usize>,
-        useful: Option<i64>,
-    ) -> Option<bool> {
-        let mut k = want_odd?;
+    fn out_of_reach(&mut self, kind: usize, want_odd: Option<usize>, useful: Option<i64>) -> bool {
+        let Some(mut k) = want_odd else {
+            return false;
+        };
         let (mut m, mut sum, mut cap) = (self.m, self.sums[kind], self.caps[kind]);
         if let Some((_, v)) = self.taken.filter(|&(taken, _)| taken == kind) {
             // The others, as `programme` chooses them: an odd value taken where none may be
             // leaves no choice.
             (m, sum, cap) = (m - 1, sum - v, cap - v * v);
             let Some(left) = k.checked_sub((v & 1 != 0) as usize) else {
-                return Some(true);
+                return true;
             };
             k = left;
         }
@@ -700,9 +693,9 @@ impl Check {
             .map_or(&[][..], |(_, least)| least);
         let bound = useful.map_or(cap, |useful| useful.min(cap));
         match (least.is_empty(), least.get(k)) {
-            (true, _) => None,
-            (false, None | Some(&u64::MAX)) => Some(true),
-            (false, Some(&q)) => Some(q as i64 > bound),
+            (true, _) => false,
+            (false, None | Some(&u64::MAX)) => true,
+            (false, Some(&q)) => q as i64 > bound,
         }
     }
 
