@@ -453,10 +453,10 @@ pub(crate) struct Check {
     /// The word operations of the larger of the first stage's programmes: what a probe
     /// costs, about ([`Check::witness_budget`]).
     stage_work: u64,
-    /// The least sum of squares a kind's programme could reach, by its number of odd
-    /// values ([`odd_split`]), made at the first stage of parities, with the kind it is of
-    /// (empty: its table could not be had).
-    least_by_odd: Option<(usize, Vec<u64>)>,
+    /// The least sum of squares the first kind's programme could reach, by its number of
+    /// odd values ([`odd_split`]), made at the first stage of parities (empty: its table
+    /// could not be had).
+    least_by_odd: Option<Vec<u64>>,
 }
 
 /// What one kind's programme reached at one stage of a check: its sums of squares (bit q
@@ -587,7 +587,7 @@ impl Check {
                     // stage: a diagonal the sums need leaves its kind's least too high for
                     // the other kind's least to meet, whatever parity.
                     let useful = self.useful(key);
-                    if self.stage.is_some() && self.out_of_reach(a, want[a], useful) {
+                    if self.stage.is_some() && self.out_of_reach(want[a], useful) {
                         // Its least, split by parity, is past what its programme keeps: the
                         // walk would say so too (a stage of parities fails by parity).
                         self.end_stage(false, Condition::Parity);
@@ -650,7 +650,7 @@ impl Check {
         }
     }
 
-    /// Whether kind `kind`'s programme with `want_odd` odd values (`None`, any: not told)
+    /// Whether the first kind's programme with `want_odd` odd values (`None`, any: not told)
     /// would reach nothing at or below its cap (and `useful`, if set), told by its least
     /// sum of squares split by parity ([`odd_split`]): that least leaves out only the cuts
     /// a choice within the cap never meets, so it says "nothing" whenever the programme's
@@ -662,10 +662,11 @@ impl Check {
     /// # Complexity
     ///
     /// O(1) once the split is made; the split, [`odd_split::least_by_odd_count`]'s.
-    fn out_of_reach(&mut self, kind: usize, want_odd: Option<usize>, useful: Option<i64>) -> bool {
+    fn out_of_reach(&mut self, want_odd: Option<usize>, useful: Option<i64>) -> bool {
         let Some(mut k) = want_odd else {
             return false;
         };
+        let kind = self.first;
         let (mut m, mut sum, mut cap) = (self.m, self.sums[kind], self.caps[kind]);
         if let Some((_, v)) = self.taken.filter(|&(taken, _)| taken == kind) {
             // The others, as `programme` chooses them: an odd value taken where none may be
@@ -676,21 +677,14 @@ impl Check {
             };
             k = left;
         }
-        if self
-            .least_by_odd
-            .as_ref()
-            .is_none_or(|(made, _)| *made != kind)
-        {
+        if self.least_by_odd.is_none() {
             // Short of memory, an empty table: no stage is told.
             let made = odd_split::least_by_odd_count(&self.values[kind], m, sum);
             let (least, work) = made.unwrap_or_default();
             self.work += work;
-            self.least_by_odd = Some((kind, least));
+            self.least_by_odd = Some(least);
         }
-        let least = self
-            .least_by_odd
-            .as_ref()
-            .map_or(&[][..], |(_, least)| least);
+        let least = self.least_by_odd.as_deref().unwrap_or_default();
         let bound = useful.map_or(cap, |useful| useful.min(cap));
         match (least.is_empty(), least.get(k)) {
             (true, _) => false,
