@@ -13,8 +13,8 @@ const RUN_UNIT: u64 = 1000;
 
 /// The search on the free rows and columns of a board (at most 64), branching on the line
 /// with the fewest open squares for the times it was found shut in the runs so far, its
-/// ties and the order of a line's squares drawn at random (half the time among the squares
-/// that shut the fewest open squares of the other lines: `Compact::randomized`), cut off
+/// ties drawn at random and its square drawn at random among those that shut the fewest
+/// open squares of the other lines (`Compact::randomized`), cut off
 /// after runs of 1,000 nodes times Luby's sequence (1, 1, 2, 1, 1, 2, 4, …) and started
 /// again from the root, down another path.
 ///
@@ -26,9 +26,10 @@ const RUN_UNIT: u64 = 1000;
 /// 1998). On CSPLib's Excluded Diagonals boards of n = 30 to 44 with completions it
 /// completes most in under a second (the median board's median run about 0.13 s, some four
 /// million nodes a second), boards the clause-learning search needs seconds to minutes for;
-/// the least constraining squares, taken half the time, and the lines found shut, branched
-/// on sooner, cut its slow runs most (38 runs on 19 such boards took 28 s in all, against
-/// 70 s with the first alone and 115 s with neither).
+/// the least constraining squares and the lines found shut, branched on sooner, cut its
+/// slow runs most (38 runs on 19 such boards took 28 s in all with the first taken half the
+/// time, against 70 s with it alone and 115 s with neither; taken every time, it completes
+/// twice the runs that half the time does on boards of n = 38 to 50, docs/completion.md).
 ///
 /// A run that exhausts its tree before it is cut off has looked everywhere, so it proves
 /// there is no completion; on boards that have none, the runs grow (Luby's sequence doubles

@@ -178,6 +178,50 @@ fn the_least_constraining_squares_are_those_that_shut_the_fewest_open_squares() 
     assert!(lines_tried > 50, "{}", lines_tried);
 }
 
+#[test]
+fn a_randomized_search_takes_a_least_constraining_square_at_random() {
+    let mut rng = SplitMix64::new(1202);
+    let (mut lines_with_choice, mut squares_taken) = (0, std::collections::HashSet::new());
+    for n in 6..=10usize {
+        for b in 0..6 {
+            let board = random_board_reserving(n, 5, &mut rng);
+            for seed in 0..16 {
+                let Some(mut search) = Compact::randomized(&board, seed).unwrap() else {
+                    continue;
+                };
+                // The root, then its first square taken: the next node is not entered.
+                search.advance(&mut 1);
+                let Some(&frame) = search.frames.first() else {
+                    continue;
+                };
+                let m = search.m;
+                let taken = (0..m).find(|&k| {
+                    let (i, a) = square_of(m, &search.diag_col, frame.line, k);
+                    frame.untried >> k & 1 == 0
+                        && search.queens[search.rows[i] as usize] == search.cols[a]
+                });
+                let k = taken.expect("the root's line has a square taken");
+                let squares = frame.untried | 1 << k;
+                let at = |j: usize| square_of(m, &search.diag_col, frame.line, j);
+                let now = &search.lines[..search.width];
+                let least = least_shutting(squares, at, now, &search.attack, (m, search.width));
+                assert_eq!(least >> k & 1, 1, "{:?}, seed {}", board, seed);
+                if least != squares {
+                    lines_with_choice += 1;
+                }
+                squares_taken.insert((n, b, k));
+            }
+        }
+    }
+    // Roots where some squares are not least constraining, so that taking any would fail;
+    // and boards whose seeds take more than one square (ties among the least drawn anew).
+    assert!(lines_with_choice > 200, "{}", lines_with_choice);
+    let boards: std::collections::HashSet<_> =
+        squares_taken.iter().map(|&(n, b, _)| (n, b)).collect();
+    let drawn = squares_taken.len() - boards.len();
+    assert!(drawn > 15, "{} {}", lines_with_choice, drawn);
+}
+
 /// A randomized search (seed 1) of a board of 6 whose rows `(row, columns)` have the squares
 /// of `columns` (a bit a column) reserved.
 fn randomized_reserving(rows: &[(usize, u64)]) -> Compact {

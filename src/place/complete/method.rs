@@ -27,8 +27,8 @@ pub enum Method {
     /// not cause it; what completes the Excluded Diagonals boards a tree search reaches late.
     /// It proves "none" far slower than the compact search.
     Learning,
-    /// The compact search with random ties and square orders (half the time among the least
-    /// constraining squares), cut off and started again after runs of nodes that follow
+    /// The compact search with random ties, its squares drawn among the least constraining
+    /// of their line, cut off and started again after runs of nodes that follow
     /// Luby's sequence (`restarts`): completes in a fraction
     /// of a second boards where one fixed order wanders for minutes. It proves "none" only
     /// when a run covers the whole tree.
