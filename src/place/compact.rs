@@ -334,7 +334,7 @@ impl Compact {
     /// # Complexity
     ///
     /// As [`Compact::new`]; a node costs O(m) still (a draw for each tie and each square),
-    /// and O(m) more for each square of its line when it looks for the least constraining.
+    /// and O(m) more for each square of its line, to find the least constraining.
     pub fn randomized(board: &Board, seed: u64) -> Result<Option<Compact>, OutOfMemory> {
         Ok(
             Compact::new(board, Order::FewestOpen)?.map(|search| Compact {
