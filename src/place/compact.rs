@@ -320,8 +320,8 @@ impl Compact {
     /// lines found shut to steer them, the least constraining square every time completed
     /// 34 of 52 runs (13 hard Excluded Diagonals boards of n = 38 to 50, 4 seeds, 40 million
     /// nodes each) where taking it half the time, at a coin's toss, completed 17
-    /// (docs/completion.md). It covers the same tree as [`Order::FewestOpen`], in another order; `None` if more
-    /// than [`MAX_FREE`] rows are free.
+    /// (docs/completion.md). It covers the same tree as [`Order::FewestOpen`], in another
+    /// order; `None` if more than [`MAX_FREE`] rows are free.
     ///
     /// # Constraints
     ///

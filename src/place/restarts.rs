@@ -27,9 +27,10 @@ const RUN_UNIT: u64 = 1000;
 /// completes most in under a second (the median board's median run about 0.13 s, some four
 /// million nodes a second), boards the clause-learning search needs seconds to minutes for;
 /// the least constraining squares and the lines found shut, branched on sooner, cut its
-/// slow runs most (38 runs on 19 such boards took 28 s in all with the first taken half the
-/// time, against 70 s with it alone and 115 s with neither; taken every time, it completes
-/// twice the runs that half the time does on boards of n = 38 to 50, docs/completion.md).
+/// slow runs most (38 runs on 19 such boards took 28 s in all with both, the least
+/// constraining then taken half the time; 70 s without the lines found shut, 115 s with
+/// neither). Taken every time, the least constraining square completes twice the runs that
+/// half the time does on boards of n = 38 to 50 (docs/completion.md).
 ///
 /// A run that exhausts its tree before it is cut off has looked everywhere, so it proves
 /// there is no completion; on boards that have none, the runs grow (Luby's sequence doubles
