@@ -26,11 +26,12 @@ pub(crate) const SIDE_SHARE: u64 = 32;
 const LONG_LEAD: u64 = 1 << 30;
 
 /// The most turns the second opinions get in a round, once the leader has worked
-/// [`LONG_LEAD`] and predicts a tree far bigger than it has searched: eight, of which the
-/// restarted search takes seven and a half. With four, the restarted search had about 60%
+/// [`LONG_LEAD`] and predicts a tree far bigger than it has searched: sixteen, of which the
+/// restarted search takes fifteen and a half. With four, the restarted search had about 60%
 /// of the time on Excluded Diagonals boards of n = 39 to 41 and completed them 1.15 to 1.2
-/// times later (docs/completion.md).
-const MOST_SECOND_TURNS: f64 = 8.0;
+/// times later; with eight, about 83%, and the 37 boards of n = 30 to 50 on three seeds
+/// were decided 91 times in a minute where sixteen decide them 94 times (docs/completion.md).
+const MOST_SECOND_TURNS: f64 = 16.0;
 
 /// Rounds between two readings of the clock (each a few microseconds).
 const ROUNDS_PER_CLOCK: u32 = 32;
@@ -76,7 +77,7 @@ impl std::fmt::Display for Proof {
 /// leader gets a whole turn, the clause-learning search and the restarted tree search (where
 /// they fit) half a turn each (a whole one between them, less, down to a quarter, as the
 /// leader's prediction of the work left shrinks below twice the work it has done; more, up
-/// to eight turns, as it grows past that once the leader has worked about a second, the turns
+/// to sixteen turns, as it grows past that once the leader has worked about a second, the turns
 /// past the first to the restarted tree search alone), and the
 /// others a thirty-second, so that when the leader is the right choice an answer costs about
 /// twice its own time at most (a board it decides in a second or so is never slowed more),
@@ -291,10 +292,10 @@ fn is_second_opinion(method: Method) -> bool {
 /// closer it is, the less a second opinion is worth); shared equally between them, so a
 /// board the leader decides costs at most about twice the leader's own time. Once the
 /// leader has worked [`LONG_LEAD`], a prediction of more than twice its work still to do
-/// gives them more, up to [`MOST_SECOND_TURNS`] at eight times as much: a tree that big
+/// gives them more, up to [`MOST_SECOND_TURNS`] at sixteen times as much: a tree that big
 /// will not be exhausted within a time limit of a minute, and what decides such a board is
 /// a completion found (CSPLib's Excluded Diagonals from n = 30), at the cost of the
-/// leader's own work past that second taking up to nine times as long. The turns past the
+/// leader's own work past that second taking up to about seventeen times as long. The turns past the
 /// first go to the restarted search alone: each alone, it completed all 46 Excluded
 /// Diagonals boards of n = 22..50 that either completed, the clause-learning search 26
 /// (docs/benchmarks.md).
