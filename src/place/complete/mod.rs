@@ -77,9 +77,9 @@ impl std::fmt::Display for Proof {
 /// leader gets a whole turn, the clause-learning search and the restarted tree search (where
 /// they fit) half a turn each (a whole one between them, less, down to a quarter, as the
 /// leader's prediction of the work left shrinks below twice the work it has done; more, up
-/// to sixteen turns, as it grows past that once the leader has worked about a second, the turns
-/// past the first to the restarted tree search alone), and the
-/// others a thirty-second, so that when the leader is the right choice an answer costs about
+/// to sixteen turns, as it grows past that once the leader has worked about a second, the
+/// turns past the first to the restarted tree search alone), and the others a
+/// thirty-second, so that when the leader is the right choice an answer costs about
 /// twice its own time at most (a board it decides in a second or so is never slowed more),
 /// and when it is not, the others are still sampled and can take the lead:
 ///
@@ -295,10 +295,10 @@ fn is_second_opinion(method: Method) -> bool {
 /// gives them more, up to [`MOST_SECOND_TURNS`] at sixteen times as much: a tree that big
 /// will not be exhausted within a time limit of a minute, and what decides such a board is
 /// a completion found (CSPLib's Excluded Diagonals from n = 30), at the cost of the
-/// leader's own work past that second taking up to about seventeen times as long. The turns past the
-/// first go to the restarted search alone: each alone, it completed all 46 Excluded
-/// Diagonals boards of n = 22..50 that either completed, the clause-learning search 26
-/// (docs/benchmarks.md).
+/// leader's own work past that second taking up to about seventeen times as long. The
+/// turns past the first go to the restarted search alone: each alone, it completed all 46
+/// Excluded Diagonals boards of n = 22..50 that either completed, the clause-learning
+/// search 26 (docs/benchmarks.md).
 fn second_turns_beside(entrants: &[Entrant], leader: usize) -> (u64, u64) {
     let has = |method| {
         entrants
