@@ -390,6 +390,16 @@ impl Compact {
         Ok(())
     }
 
+    /// Forgets the times each line was found shut (see [`Compact::randomized`]): the search
+    /// branches as if it had just begun, its draws going on where they were.
+    ///
+    /// # Complexity
+    ///
+    /// O(m + d) for m free rows and d needed diagonals.
+    pub(crate) fn forget_shut_lines(&mut self) {
+        self.wipeouts.fill(1);
+    }
+
     /// Starts again from the root: the next node is the board itself. A randomized search
     /// then draws a new path.
     ///
