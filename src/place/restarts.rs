@@ -16,7 +16,7 @@ const RUN_UNIT: u64 = 1000;
 const ERA_UNIT: u64 = 32_000_000;
 
 /// The search on the free rows and columns of a board (at most 64), branching on the line
-/// with the fewest open squares for the times it was found shut in the runs so far, its
+/// with the fewest open squares for the times it was found shut in the runs of its era, its
 /// ties drawn at random and its square drawn at random among those that shut the fewest
 /// open squares of the other lines (`Compact::randomized`), cut off
 /// after runs of 1,000 nodes times Luby's sequence (1, 1, 2, 1, 1, 2, 4, …) and started
