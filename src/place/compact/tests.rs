@@ -265,6 +265,20 @@ fn a_randomized_search_branches_first_on_the_lines_found_shut_most() {
 }
 
 #[test]
+fn forgetting_the_lines_found_shut_branches_as_a_fresh_search_does() {
+    // Column 1 leads while it is counted shut 5 times; forgotten, every count is one again
+    // and the line of fewest squares leads, as on a fresh search of the board.
+    let board = [(2, 0b1), (3, 0b11)];
+    let mut search = randomized_reserving(&board);
+    search.wipeouts[7] = 5;
+    search.wipeouts[2] = 3;
+    assert_eq!(search.choose(0).map(|(line, _)| line), Some(7));
+    search.forget_shut_lines();
+    assert!(search.wipeouts.iter().all(|&times| times == 1));
+    assert_eq!(search.choose(0).map(|(line, _)| line), Some(3));
+}
+
+#[test]
 fn plain_boards_count_as_the_judge_counts() {
     for n in 1..=10u32 {
         let mut search = Compact::new(&Board::new(n as usize), Order::FewestOpen)
