@@ -41,11 +41,11 @@ const ERA_UNIT: u64 = 32_000_000;
 /// wander for good (on CSPLib's Excluded Diagonals board of n = 49 made on seed 49711, seed
 /// 11 found none in 1,500 s where seeds 8 and 12 found one in 15 and 27 s). So the counts
 /// are forgotten after eras of 32 million nodes times Luby's sequence, at the next restart,
-/// and the search learns the board again down other paths. In a minute a board the gain is
-/// within the noise (on 37 boards of n = 30 to 50, 16 of them the hardest met, three seeds
-/// each, the portfolio decided 93 of 111 runs so against 94 keeping the counts; eras of 16
-/// million nodes did worse: docs/completion.md); what they guard against is the seed stuck
-/// for good.
+/// and the search learns the board again down other paths. Given a minute a board, the
+/// gain is within the noise (on 37 boards of n = 30 to 50, 16 of them the hardest met, three
+/// seeds each, the portfolio decided 93 of 111 runs so against 94 keeping the counts; eras
+/// of 16 million nodes did worse: docs/completion.md); what they guard against is the seed
+/// stuck for good.
 ///
 /// A run that exhausts its tree before it is cut off has looked everywhere, so it proves
 /// there is no completion; on boards that have none, the runs grow (Luby's sequence doubles
@@ -62,8 +62,9 @@ pub struct Restarts {
     left: u64,
     /// The nodes of an era, times its term of Luby's sequence ([`ERA_UNIT`]).
     era_unit: u64,
-    /// The eras started so far, the current one included, and the nodes left to it.
+    /// The eras started so far, the current one included.
     eras: u32,
+    /// The nodes left to the current era; at 0, the next restart forgets the counts.
     era_left: u64,
 }
 
