@@ -156,12 +156,13 @@ pub(super) unsafe fn load_avx512(
     load_in(keys, valid, free, table)
 }
 
-/// Runs `work` compiled with AVX-512F and POPCNT (see `avx2::compiled_avx2`).
+/// Runs `work` compiled with AVX-512F, its vector popcount (VPOPCNTDQ) and VL, and POPCNT
+/// (see `avx2::compiled_avx2`).
 ///
 /// # Safety
 ///
-/// The CPU must have AVX-512F and POPCNT.
-#[target_feature(enable = "avx512f,popcnt")]
+/// The CPU must have AVX-512F, VPOPCNTDQ, VL and POPCNT.
+#[target_feature(enable = "avx512f,avx512vpopcntdq,avx512vl,popcnt")]
 pub(super) unsafe fn compiled_avx512<W: super::HotLoop>(work: W) -> W::Output {
     work.run()
 }

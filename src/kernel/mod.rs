@@ -124,19 +124,19 @@ impl std::fmt::Display for KernelError {
 impl std::error::Error for KernelError {}
 
 impl Kernel {
-    /// Runs `work` compiled for this kernel's instructions: with AVX2 or AVX-512F, and POPCNT,
-    /// for the vector kernels; as the crate is built for the portable one. The answer is the
-    /// same whichever kernel runs it. Built for plain x86-64, `u64::count_ones` is some twelve
-    /// instructions; with POPCNT it is one, which makes the completion searches' nodes about
-    /// a fifth faster (docs/completion.md).
+    /// Runs `work` compiled for this kernel's instructions: with AVX2, or AVX-512F and its
+    /// vector popcount, and POPCNT, for the vector kernels; as the crate is built for the
+    /// portable one. The answer is the same whichever kernel runs it. Built for plain
+    /// x86-64, `u64::count_ones` is some twelve instructions; with POPCNT it is one, which
+    /// makes the completion searches' nodes about a fifth faster (docs/completion.md).
     ///
     /// (Its example is the unit test `examples::compiled_for_a_kernel` in `tests`.)
     #[inline(always)]
     pub(crate) fn compiled_for<W: HotLoop>(self, work: W) -> W::Output {
         match self.0 {
             #[cfg(target_arch = "x86_64")]
-            // SAFETY: `Isa::Avx512` exists only where the CPU has AVX-512F and POPCNT (see
-            // `available`).
+            // SAFETY: `Isa::Avx512` exists only where the CPU has AVX-512F, VPOPCNTDQ, VL
+            // and POPCNT (see `available`).
             Isa::Avx512 => unsafe { compiled_avx512(work) },
             #[cfg(target_arch = "x86_64")]
             // SAFETY: `Isa::Avx2` exists only where the CPU has AVX2 and POPCNT.

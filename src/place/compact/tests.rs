@@ -234,48 +234,104 @@ fn randomized_reserving(rows: &[(usize, u64)]) -> Compact {
         .unwrap()
 }
 
+/// Sets how many times `line` of `search` was found shut (from 1), as the search keeps it.
+fn found_shut(search: &mut Compact, line: usize, times: u64) {
+    search.wipeouts[line] = times;
+    if search.random.is_some() {
+        search.weight[line] = super::weight_of(times);
+    }
+}
+
 #[test]
 fn a_randomized_search_branches_first_on_the_lines_found_shut_most() {
     // Every line of an empty board of 6 has 6 open squares: the line found shut most leads.
     let mut search = randomized_reserving(&[]);
-    search.wipeouts[7] = 5;
+    found_shut(&mut search, 7, 5);
     assert_eq!(search.choose(0).map(|(line, _)| line), Some(7));
     // The fewest squares for the times found shut: column 1 (5 squares, 5 times) before row
     // 2 (5 squares, 3 times) and row 3 (4 squares, once); then row 3, found shut 5 times.
     let mut search = randomized_reserving(&[(2, 0b1), (3, 0b11)]);
-    search.wipeouts[7] = 5;
-    search.wipeouts[2] = 3;
+    found_shut(&mut search, 7, 5);
+    found_shut(&mut search, 2, 3);
     assert_eq!(search.choose(0).map(|(line, _)| line), Some(7));
-    search.wipeouts[3] = 5;
+    found_shut(&mut search, 3, 5);
     assert_eq!(search.choose(0).map(|(line, _)| line), Some(3));
     // A line with one square is forced: it comes first whatever the others' wipeouts.
     let mut search = randomized_reserving(&[(4, 0b111110)]);
-    search.wipeouts[7] = 1000;
+    found_shut(&mut search, 7, 1000);
     assert_eq!(search.choose(0).map(|(line, _)| line), Some(4));
     // A line found shut ends the branch and is counted (from 1).
     let mut shut = randomized_reserving(&[(5, 0b111111)]);
     assert_eq!(shut.choose(0), None);
     assert_eq!(shut.wipeouts[5], 2);
+    assert_eq!(shut.weight[5], super::weight_of(2));
     // The plain search ignores them: the first line of fewest squares.
     let mut plain = Compact::new(&Board::new(6), Order::FewestOpen)
         .unwrap()
         .unwrap();
-    plain.wipeouts[7] = 5;
+    found_shut(&mut plain, 7, 5);
     assert_eq!(plain.choose(0).map(|(line, _)| line), Some(0));
 }
 
 #[test]
 fn forgetting_the_lines_found_shut_branches_as_a_fresh_search_does() {
     // Column 1 leads while it is counted shut 5 times; forgotten, every count is one again
-    // and the line of fewest squares leads, as on a fresh search of the board.
+    // and a line of fewest squares leads, as on a fresh search of the board: row 3 or
+    // column 0, four squares each.
     let board = [(2, 0b1), (3, 0b11)];
     let mut search = randomized_reserving(&board);
-    search.wipeouts[7] = 5;
-    search.wipeouts[2] = 3;
+    found_shut(&mut search, 7, 5);
+    found_shut(&mut search, 2, 3);
     assert_eq!(search.choose(0).map(|(line, _)| line), Some(7));
     search.forget_shut_lines();
     assert!(search.wipeouts.iter().all(|&times| times == 1));
-    assert_eq!(search.choose(0).map(|(line, _)| line), Some(3));
+    assert!(search.weight.iter().all(|&w| w == super::weight_of(1)));
+    let (line, open) = search.choose(0).unwrap();
+    assert!([3, 6].contains(&line) && open.count_ones() == 4, "{line}");
+}
+
+#[test]
+fn weights_order_lines_as_the_fractions_of_squares_for_times_shut() {
+    // Two lines of 2 to 64 open squares, found shut up to 5,000 times each (a product of
+    // times below 2^25): the keys order them as the exact fractions do.
+    let mut rng = SplitMix64::new(11);
+    let key = |squares: u64, times: u64| squares * u64::from(super::weight_of(times));
+    for _ in 0..100_000 {
+        let (c1, c2) = (2 + rng.below(63), 2 + rng.below(63));
+        let (t1, t2) = (1 + rng.below(5_000), 1 + rng.below(5_000));
+        let exact = (c1 * t2).cmp(&(c2 * t1));
+        if exact != std::cmp::Ordering::Equal {
+            assert_eq!(key(c1, t1).cmp(&key(c2, t2)), exact, "{c1}/{t1} {c2}/{t2}");
+        }
+    }
+    // Past 2^31 times a weight stays 1: a line's key never falls to a forced one's.
+    assert_eq!(super::weight_of(1 << 40), 1);
+    assert!(key(2, 1 << 56) > 1);
+}
+
+#[test]
+fn ties_are_drawn_from_every_line_that_ties() {
+    // An empty board of 40: its 80 lines all have 40 open squares and tie, in two words of
+    // lines; each draw is one of them, and every one comes up, about equally often.
+    let mut search = Compact::randomized(&Board::new(40), 5).unwrap().unwrap();
+    let mut drawn = vec![0u32; 80];
+    for _ in 0..80 * 100 {
+        let (line, open) = search.choose(0).unwrap();
+        assert_eq!(open.count_ones(), 40);
+        drawn[line] += 1;
+    }
+    assert!(
+        drawn.iter().all(|&times| (50..=160).contains(&times)),
+        "{drawn:?}"
+    );
+    // The plain search takes the first of them, every time.
+    let mut plain = Compact::new(&Board::new(40), Order::FewestOpen)
+        .unwrap()
+        .unwrap();
+    assert_eq!(plain.choose(0).map(|(line, _)| line), Some(0));
+    // A line of the second word found shut more than the rest leads alone.
+    found_shut(&mut search, 70, 2);
+    assert!((0..50).all(|_| search.choose(0).map(|(line, _)| line) == Some(70)));
 }
 
 #[test]
@@ -578,8 +634,8 @@ fn a_diagonal_learnt_again_keeps_its_count_and_a_new_one_starts_at_the_mean() {
     assert_eq!(search.diagonals.len(), 2);
     assert_eq!(&search.wipeouts[2 * m..], &[before, before]);
     // Counts of their own, then two more diagonals: the first two keep theirs.
-    search.wipeouts[2 * m] = 1000;
-    search.wipeouts[2 * m + 1] = 2000;
+    found_shut(&mut search, 2 * m, 1000);
+    found_shut(&mut search, 2 * m + 1, 2000);
     for _ in 0..20 {
         search.advance(&mut 40);
         search.restart();
@@ -602,4 +658,7 @@ fn a_diagonal_learnt_again_keeps_its_count_and_a_new_one_starts_at_the_mean() {
         }
     }
     assert!(kept.iter().all(|&(_, count)| count >= 1000 && count != now));
+    // Each line's weight goes with its count.
+    let weights = search.weight.iter().zip(&search.wipeouts);
+    assert!(weights.into_iter().all(|(&w, &t)| w == super::weight_of(t)));
 }
