@@ -491,7 +491,7 @@ impl Compact {
         };
         if least == 0 {
             let line = nth(0);
-            // Capped, so that a count times it stays within a word.
+            // Capped far past where its weight stops falling (at 1, from 2^31 times).
             if self.wipeouts[line] < 1 << 56 {
                 self.wipeouts[line] += 1;
                 if self.random.is_some() {
