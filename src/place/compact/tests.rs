@@ -662,3 +662,28 @@ fn a_diagonal_learnt_again_keeps_its_count_and_a_new_one_starts_at_the_mean() {
     let weights = search.weight.iter().zip(&search.wipeouts);
     assert!(weights.into_iter().all(|(&w, &t)| w == super::weight_of(t)));
 }
+
+#[test]
+fn the_widest_search_chooses_among_all_its_lines() {
+    // 64 free rows and 128 diagonals as lines: 256 lines, the four words of the choice full.
+    // (The diagonals are not all needed: the search here only has to branch without fault.)
+    let board = Board::new(64);
+    let mut search = Compact::with_needed(&board, Order::FewestOpen, [!0, !0])
+        .unwrap()
+        .unwrap();
+    assert_eq!(search.width, 256);
+    search.random = Some(SplitMix64::new(3));
+    search.weight.fill(super::weight_of(1));
+    // Three lines have one square, forced: the corners' diagonals r + c = 0 (line 128) and
+    // 126 (line 254), and r + 63 − c = 0 (line 255, the one diagonal of its kind taken). The
+    // root draws among them alone, in the third word of lines and the fourth.
+    let mut drawn = std::collections::BTreeSet::new();
+    for _ in 0..100 {
+        let (line, open) = search.choose(0).unwrap();
+        assert_eq!(open.count_ones(), 1, "{line}");
+        drawn.insert(line);
+    }
+    assert_eq!(drawn.into_iter().collect::<Vec<_>>(), [128, 254, 255]);
+    // 64 queens cannot stand on 127 diagonals of one kind: the search proves it.
+    assert_eq!(search.advance(&mut 100_000), Step::Exhausted);
+}
