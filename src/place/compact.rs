@@ -345,7 +345,7 @@ impl Compact {
     pub fn randomized(board: &Board, seed: u64) -> Result<Option<Compact>, OutOfMemory> {
         Ok(Compact::new(board, Order::FewestOpen)?.map(|mut search| {
             search.random = Some(SplitMix64::new(seed));
-            search.weight.fill(weight_of(1));
+            search.weigh_lines();
             search
         }))
     }
@@ -390,11 +390,7 @@ impl Compact {
             };
         }
         search.random = self.random.take();
-        if search.random.is_some() {
-            for (weight, &times) in search.weight.iter_mut().zip(&search.wipeouts) {
-                *weight = weight_of(times);
-            }
-        }
+        search.weigh_lines();
         search.nodes = self.nodes;
         search.kernel = self.kernel;
         *self = search;
@@ -409,8 +405,20 @@ impl Compact {
     /// O(m + d) for m free rows and d needed diagonals.
     pub(crate) fn forget_shut_lines(&mut self) {
         self.wipeouts.fill(1);
+        self.weigh_lines();
+    }
+
+    /// Sets every line's weight from the times it was found shut, in a randomized search (a
+    /// plain one keeps weights of 1: the fewest open squares lead).
+    ///
+    /// # Complexity
+    ///
+    /// O(m + d) for m free rows and d needed diagonals.
+    fn weigh_lines(&mut self) {
         if self.random.is_some() {
-            self.weight.fill(weight_of(1));
+            for (weight, &times) in self.weight.iter_mut().zip(&self.wipeouts) {
+                *weight = weight_of(times);
+            }
         }
     }
 
