@@ -102,8 +102,8 @@ impl std::fmt::Display for Proof {
 ///   they show that no completion exists (a tenth of a second at n = 30), unless
 ///   `options.only` names a method; on a board they let through, the probes of its
 ///   diagonals, each given a queen or reserved in turn, follow once the searches have had
-///   about a second, with four times those turns, and refute it when the diagonals the sums
-///   forbid and need force a dead end; each time they find one, the restarted tree search
+///   about a second, with sixteen times those turns, and refute it when the diagonals the
+///   sums forbid and need force a dead end; each time they find one, the restarted tree search
 ///   takes the squares of the diagonals found forbidden as reserved, and those found needed
 ///   as lines like the rows and columns (on CSPLib's Excluded Diagonals of n = 43 to 50,
 ///   40 to 80 of the 2n diagonals a completion takes: the probes take seconds there, and

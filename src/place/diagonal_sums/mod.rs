@@ -186,9 +186,12 @@ const PROBE_SHARE: u64 = 8;
 /// CSPLib's Excluded Diagonals of n = 43 take 6 to 9 s, of n = 47 to 50 19 to 49 s).
 const GUIDING_PROBE_WORK: u64 = u64::MAX;
 
-/// The turns the probes take there, in the check's turns: four, so that they take most
-/// of the time until they are done, and the search then has their lines.
-const GUIDING_PROBE_TURNS: u64 = 4;
+/// The turns the probes take there, in the check's turns: sixteen, so that they take
+/// nearly all of the time until they are done, and the search has their lines soon (on
+/// CSPLib's Excluded Diagonals of n = 48 to 50 the probes alone take about 5 s; with four
+/// turns the lines came at 8 to 10 s, and the restarted search, three times as likely to
+/// complete a hard board with them as without, ran that long without: docs/completion.md).
+const GUIDING_PROBE_TURNS: u64 = 16;
 
 /// The probes a board has before it is judged: where fewer than [`GUIDING_NEEDED`] of the
 /// first 16 diagonals probed are needed, the sums leave the board loose, its lines would be
