@@ -607,16 +607,20 @@ fn guiding_probes_fall_back_on_a_loose_board() {
     let board = Board::new(16);
     let mut sums = Beside::guiding(&board);
     assert_eq!(sums.probe_share, (GUIDING_PROBE_TURNS, 1));
-    // Once the probes may start, turns of a few words, so that the board is judged while
-    // probes are left (witnesses pass the probes of an empty board for some twenty words
-    // each: a turn of the check's size would end them all).
+    // Once the probes may start, turns of a few words (a turn times the probes' share:
+    // GUIDING_PROBE_TURNS times it until the board is judged, an eighth after), so that the
+    // board is judged while probes are left (witnesses pass the probes of an empty board
+    // for some twenty words each: a turn of the check's size would end them all).
+    let small = PROBE_SHARE;
     let mut turns = 0;
     while let Some((probed, _)) = sums.probing.as_ref().map(|p| p.probed()) {
         if probed > GUIDING_TRIAL {
             break;
         }
-        let started = sums.check.is_none() && sums.offered >= PROBE_AFTER;
-        assert!(!sums.turn(if started { 16 } else { CHECK_TURN }));
+        // (Small from the turn that lets them start: a turn of the check's size there
+        // would give them its share of it all at once.)
+        let started = sums.check.is_none() && sums.offered + CHECK_TURN >= PROBE_AFTER;
+        assert!(!sums.turn(if started { small } else { CHECK_TURN }));
         turns += 1;
         assert!(turns < 1 << 24, "the probes never came");
     }
