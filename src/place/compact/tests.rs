@@ -237,9 +237,7 @@ fn randomized_reserving(rows: &[(usize, u64)]) -> Compact {
 /// Sets how many times `line` of `search` was found shut (from 1), as the search keeps it.
 fn found_shut(search: &mut Compact, line: usize, times: u64) {
     search.wipeouts[line] = times;
-    if search.random.is_some() {
-        search.weight[line] = super::weight_of(times);
-    }
+    search.weigh_lines();
 }
 
 #[test]
@@ -673,7 +671,7 @@ fn the_widest_search_chooses_among_all_its_lines() {
         .unwrap();
     assert_eq!(search.width, 256);
     search.random = Some(SplitMix64::new(3));
-    search.weight.fill(super::weight_of(1));
+    search.weigh_lines();
     // Three lines have one square, forced: the corners' diagonals r + c = 0 (line 128) and
     // 126 (line 254), and r + 63 − c = 0 (line 255, the one diagonal of its kind taken). The
     // root draws among them alone, in the third word of lines and the fourth.

@@ -611,7 +611,6 @@ fn guiding_probes_fall_back_on_a_loose_board() {
     // GUIDING_PROBE_TURNS times it until the board is judged, an eighth after), so that the
     // board is judged while probes are left (witnesses pass the probes of an empty board
     // for some twenty words each: a turn of the check's size would end them all).
-    let small = PROBE_SHARE;
     let mut turns = 0;
     while let Some((probed, _)) = sums.probing.as_ref().map(|p| p.probed()) {
         if probed > GUIDING_TRIAL {
@@ -620,7 +619,7 @@ fn guiding_probes_fall_back_on_a_loose_board() {
         // (Small from the turn that lets them start: a turn of the check's size there
         // would give them its share of it all at once.)
         let started = sums.check.is_none() && sums.offered + CHECK_TURN >= PROBE_AFTER;
-        assert!(!sums.turn(if started { small } else { CHECK_TURN }));
+        assert!(!sums.turn(if started { PROBE_SHARE } else { CHECK_TURN }));
         turns += 1;
         assert!(turns < 1 << 24, "the probes never came");
     }
