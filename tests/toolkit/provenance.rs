@@ -551,3 +551,64 @@ fn lists_of_files_take_any_name_and_bad_files_are_named() {
     );
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// The first `lines` lines of the format 3 checkpoint at `from` as a format 2 file of an
+/// earlier version that recorded no runs: no `file=`, no `run` line, each record's checksum its
+/// own line's.
+fn as_format_2_without_runs(from: &Path, lines: usize, to: &Path) {
+    let text = std::fs::read_to_string(from).unwrap();
+    let mut out = String::new();
+    for (i, line) in text.lines().take(lines).enumerate() {
+        let (body, _) = line.rsplit_once(" ~").unwrap();
+        if i == 0 {
+            let header: Vec<&str> = body
+                .split(' ')
+                .filter(|word| !word.starts_with("file="))
+                .collect();
+            out += &crate::common::checkpoint_line(&header.join(" ").replacen(" 3 ", " 2 ", 1));
+        } else if !body.starts_with("run ") {
+            out += &crate::common::checkpoint_line(body);
+        }
+    }
+    std::fs::write(to, out).unwrap();
+}
+
+#[test]
+fn copies_of_a_format_2_file_resumed_apart_confirm_nothing() {
+    // A format 2 file of an earlier version, counted part-way with no run recorded, copied,
+    // and each copy resumed to its end: both hold the chunks counted before the copy.
+    let dir = scratch("format-2-copies");
+    let whole = parts_of_14(&dir, "whole", &[2], 3).remove(0);
+    let (a, b) = (dir.join("a.ckpt"), dir.join("b.ckpt"));
+    as_format_2_without_runs(&whole, 40, &a);
+    std::fs::copy(&a, &b).unwrap();
+    let expected = stdout_of(&["count", "14", "--part", "2/3"]);
+    for file in [&a, &b] {
+        let path = file.to_str().unwrap();
+        let resumed = stdout_of(&["count", "14", "--part", "2/3", "--checkpoint", path]);
+        assert_eq!(resumed, expected);
+    }
+    let others = parts_of_14(&dir, "p", &[1, 3], 3);
+    let others: Vec<&str> = others.iter().map(|p| p.to_str().unwrap()).collect();
+    queens()
+        .args(["merge", "--n", "14"])
+        .args(&others)
+        .args([&a, &b].map(|p| p.to_str().unwrap()))
+        .assert()
+        .code(1)
+        .stdout("")
+        .stderr(
+            predicate::str::contains("part 2/3 is given twice")
+                .and(predicate::str::contains("before any run")),
+        );
+    // Beside a count of its own (every chunk by its own runs), either copy is confirmed.
+    queens()
+        .args(["merge", "--n", "14"])
+        .args(&others)
+        .args([&whole, &a].map(|p| p.to_str().unwrap()))
+        .assert()
+        .success()
+        .stdout("365596\n")
+        .stderr(predicate::str::contains("part 2/3 confirmed by 2 counts"));
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -94,6 +94,9 @@ pub struct Part {
     /// The file's own identity, as its header names it (format 3; `None` before): a copy
     /// of a file keeps it.
     pub file_id: Option<String>,
+    /// How many of its chunks were recorded before any run line (by an earlier version that
+    /// kept no provenance): chunks no run can be named for.
+    pub unattributed_chunks: usize,
 }
 
 impl Merged {
@@ -143,7 +146,8 @@ const NAMED: usize = 5;
 /// counts that differ are a [`MergeError::Conflict`]. Two files are independent only when
 /// they are two files (not one by another path or link, nor a byte copy), their headers name
 /// different files (a copy keeps the name whatever is edited after), no run is in both (by
-/// its identity), and their runs did not begin at the same times with the same CPU time (of a
+/// its identity), not both hold chunks recorded before any run (format 2 files of earlier
+/// versions: such chunks may be one count's, copied), and their runs did not begin at the same times with the same CPU time (of a
 /// second or more: equal to the millisecond only by copying); any
 /// pair that is not is refused as given twice, and so are two files without provenance,
 /// which cannot be told apart from copies.
@@ -261,6 +265,9 @@ fn compare(
     if first.runs.is_empty() || other.runs.is_empty() {
         return twice(": a checkpoint without provenance cannot be told from a copy");
     }
+    if first.unattributed_chunks > 0 && other.unattributed_chunks > 0 {
+        return twice(": both hold chunks recorded before any run (by an earlier version), which cannot be told from chunks of one count copied into both");
+    }
     if first.file_id.is_some() && first.file_id == other.file_id {
         return twice(": copies of one file (their headers name the same file), whatever was edited after, confirm nothing");
     }
@@ -328,6 +335,7 @@ fn finished_part(path: &Path, expect: &Expect) -> Result<(Header, Part), MergeEr
         finished: contents.finished,
         confirmed_by: Vec::new(),
         file_id: header.file.clone(),
+        unattributed_chunks: contents.unattributed,
     };
     Ok((header, part))
 }

@@ -23,6 +23,10 @@ pub struct Contents {
     pub cpu_millis: BTreeMap<usize, u64>,
     /// The runs that worked on the file, in order: where and how it was counted.
     pub runs: Vec<Provenance>,
+    /// How many chunk records come before the first `run` line: chunks counted by a run that
+    /// left no record (a file of an earlier version), which cannot be told from chunks
+    /// copied from another file.
+    pub unattributed: usize,
     /// For each chunk in progress (not yet counted), the last step recorded: how far its
     /// counting had got.
     pub steps: BTreeMap<usize, Step>,
@@ -257,6 +261,9 @@ impl Contents {
                     _ => {}
                 }
                 self.steps.remove(&(chunk as usize));
+                if self.runs.is_empty() {
+                    self.unattributed += 1;
+                }
                 if let Some(millis) = millis {
                     self.cpu_millis.insert(chunk as usize, millis);
                 }
