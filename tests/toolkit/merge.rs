@@ -506,3 +506,38 @@ fn status_svg_draws_every_part_in_its_state() {
     crate::common::usage_error(&["merge", "--svg", "x"], "give --status");
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn status_svg_is_well_formed_xml_whatever_the_hosts_are_named() {
+    // A host name with control characters (an odd hostname, or a copied file): XML 1.0
+    // forbids them in text, and the picture must still parse.
+    let dir = scratch("svg-host");
+    let name = |k: u32| part_name(&dir, k, 2);
+    count_parts_of_12(&dir, 1..=2, 2);
+    crate::common::forge_checkpoint(&name(1), |body| {
+        body.starts_with("run ")
+            .then(|| body.replacen("host=", "host=%01odd%1B[31m%0Ahost%7F<&>", 1))
+    });
+    let list = format!("{}\n{}\n", name(1).display(), name(2).display());
+    let out = queens()
+        .args(["merge", "--status", "--svg", "--files-from", "-"])
+        .write_stdin(list)
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let svg = String::from_utf8(out.stdout).unwrap();
+    let forbidden = |c: char| c.is_control() && c != '\n';
+    assert!(!svg.contains(forbidden), "{:?}", svg);
+    assert!(svg.contains("odd"), "{}", svg);
+    assert!(svg.contains("&lt;&amp;&gt;"), "{}", svg);
+    // Read by an XML parser where Python can be run.
+    let parse = "import sys, xml.dom.minidom; xml.dom.minidom.parseString(sys.stdin.buffer.read())";
+    if let Some(parsed) = crate::common::python(parse, svg.as_bytes()) {
+        assert!(
+            parsed.status.success(),
+            "{}",
+            String::from_utf8_lossy(&parsed.stderr)
+        );
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
