@@ -530,6 +530,9 @@ fn status_svg_is_well_formed_xml_whatever_the_hosts_are_named() {
     assert!(!svg.contains(forbidden), "{:?}", svg);
     assert!(svg.contains("odd"), "{}", svg);
     assert!(svg.contains("&lt;&amp;&gt;"), "{}", svg);
+    // The text status shows them replaced too: a terminal is never sent a file's escapes.
+    let status = stdout_of(&["merge", "--status", name(1).to_str().unwrap()]);
+    assert!(!status.contains(forbidden), "{:?}", status);
     // Read by an XML parser where Python can be run.
     let parse = "import sys, xml.dom.minidom; xml.dom.minidom.parseString(sys.stdin.buffer.read())";
     if let Some(parsed) = crate::common::python(parse, svg.as_bytes()) {

@@ -133,19 +133,27 @@ impl Provenance {
 
 impl fmt::Display for Provenance {
     /// `version 0.1.0 (commit abc…), join/avx512 on host (cpu, os), started …`.
+    /// A control character in a field (a file's text, never a terminal's command) is shown as
+    /// U+FFFD.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let shown = |field: &str| -> String {
+            field
+                .chars()
+                .map(|c| if c.is_control() { '\u{fffd}' } else { c })
+                .collect()
+        };
         write!(
             f,
             "nqueens-toolkit {} (commit {}), {}/{} on {} ({}; {}), started {} (run {})",
-            self.version,
-            self.commit.get(..12).unwrap_or(&self.commit),
-            self.counter,
-            self.kernel,
-            self.host,
-            self.cpu,
-            self.os,
-            self.started,
-            self.id
+            shown(&self.version),
+            shown(self.commit.get(..12).unwrap_or(&self.commit)),
+            shown(&self.counter),
+            shown(&self.kernel),
+            shown(&self.host),
+            shown(&self.cpu),
+            shown(&self.os),
+            shown(&self.started),
+            shown(&self.id)
         )
     }
 }
