@@ -434,14 +434,15 @@ fn status_todo_names_exactly_the_parts_still_to_count() {
     let dir = scratch("todo");
     let name = |k: u32| part_name(&dir, k, 6);
     count_parts_of_12(&dir, 1..=4, 6);
-    // Part 2 damaged (a digit of a record changed), part 3 empty, part 5 stopped before any
-    // chunk, part 6 never begun.
+    // Part 2 damaged (a digit of a record changed), part 3 empty, part 4's name holding part
+    // 1 (a copy made by mistake), part 5 stopped before any chunk, part 6 never begun.
     let two = std::fs::read_to_string(name(2)).unwrap();
     let at = two.find("\ndone ").unwrap() + 6;
     let mut bytes = two.into_bytes();
     bytes[at] = if bytes[at] == b'9' { b'8' } else { b'9' };
     std::fs::write(name(2), bytes).unwrap();
     std::fs::write(name(3), "").unwrap();
+    std::fs::copy(name(1), name(4)).unwrap();
     queens()
         .args([
             "count",
@@ -464,9 +465,10 @@ fn status_todo_names_exactly_the_parts_still_to_count() {
         .assert()
         .success()
         .stdout(format!(
-            "damaged {}\nempty {}\nunfinished {}\nmissing {}\n",
+            "damaged {}\nempty {}\nwrong-part {}\nunfinished {}\nmissing {}\n",
             name(2).display(),
             name(3).display(),
+            name(4).display(),
             name(5).display(),
             name(6).display()
         ));

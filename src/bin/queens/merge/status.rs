@@ -3,7 +3,7 @@
 use super::manifest::run_object;
 use crate::failure::Failure;
 use crate::output;
-use nqueens::count::checkpoint::{CheckpointError, Contents};
+use nqueens::count::checkpoint::{CheckpointError, Contents, Header};
 use nqueens::json::{array, Object};
 use std::path::{Path, PathBuf};
 
@@ -57,7 +57,8 @@ pub(super) fn print_status(files: &[PathBuf], json: bool) -> Result<(), Failure>
 }
 
 /// `--status --todo`: a line `STATE FILE` for each file still to count (missing, damaged,
-/// empty or unfinished), in the order given; nothing for a finished one.
+/// empty, unfinished, or `wrong-part`: a file named as the recipes name a part that holds
+/// another part or count), in the order given; nothing for a finished one.
 ///
 /// # Complexity
 ///
@@ -66,6 +67,10 @@ pub(super) fn print_todo(files: &[PathBuf]) -> Result<(), Failure> {
     let mut text = String::new();
     for file in files {
         let state = match Contents::read(file) {
+            Ok(Contents {
+                header: Some(header),
+                ..
+            }) if !holds_its_named_part(file, &header) => "wrong-part",
             Ok(contents) if contents.result.is_some() => continue,
             Ok(contents) if contents.header.is_none() => "empty",
             Ok(_) => "unfinished",
@@ -75,6 +80,16 @@ pub(super) fn print_todo(files: &[PathBuf]) -> Result<(), Failure> {
         text += &format!("{} {}\n", state, file.display());
     }
     Ok(output::print(&text)?)
+}
+
+/// Whether the checkpoint at `file` with `header` holds the part its name says, when it is
+/// named as the recipes name a part (a copy or a rename by mistake does not); any other name
+/// says nothing.
+fn holds_its_named_part(file: &Path, header: &Header) -> bool {
+    match file.file_name().and_then(|name| name.to_str()) {
+        Some(name) if Header::is_part_file_name(name) => name == header.own_file_name(),
+        _ => true,
+    }
 }
 
 /// The `--status --json` object of one file.

@@ -165,6 +165,76 @@ impl Header {
         format!("{}-part-*-of-{}.ckpt", Header::stem(problem), m)
     }
 
+    /// The file name the recipes give the part this header names
+    /// ([`Header::part_file_name`]), so a file can be checked against its name.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use nqueens::count::checkpoint::Header;
+    /// let line = "nqueens-checkpoint 3 n=20 ask=total counter=join board=none part=3/16 chunks=512 units=1234:0000000000000000 file=0123456789abcdef";
+    /// assert_eq!(Header::parse(line).unwrap().own_file_name(), "n20-total-part-3-of-16.ckpt");
+    /// ```
+    pub fn own_file_name(&self) -> String {
+        let board = match self.board.as_str() {
+            "none" => String::new(),
+            board => format!("-board-{}", board),
+        };
+        format!(
+            "n{}-{}{}-part-{}-of-{}.ckpt",
+            self.n,
+            self.ask.name(),
+            board,
+            self.part.0,
+            self.part.1
+        )
+    }
+
+    /// Whether `name` is a file name as the recipes give a part
+    /// (`n{N}-{ask}[-board-{hash}]-part-{k}-of-{m}.ckpt`), of any count.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use nqueens::count::checkpoint::Header;
+    /// assert!(Header::is_part_file_name("n28-total-part-7-of-100000.ckpt"));
+    /// assert!(Header::is_part_file_name("n8-unique-board-00ff00ff00ff00ff-part-1-of-2.ckpt"));
+    /// assert!(!Header::is_part_file_name("p1.ckpt"));
+    /// assert!(!Header::is_part_file_name("n28-total-part-7-of-100000.ckpt.damaged-1"));
+    /// ```
+    pub fn is_part_file_name(name: &str) -> bool {
+        let number = |text: &str| !text.is_empty() && text.bytes().all(|b| b.is_ascii_digit());
+        let Some(rest) = name.strip_prefix('n').and_then(|r| r.strip_suffix(".ckpt")) else {
+            return false;
+        };
+        let Some((n, rest)) = rest.split_once('-') else {
+            return false;
+        };
+        let Some(rest) = ["total-", "unique-"]
+            .iter()
+            .find_map(|ask| rest.strip_prefix(ask))
+        else {
+            return false;
+        };
+        let rest = match rest.strip_prefix("board-") {
+            Some(board) if board.len() > 17 && board.as_bytes()[16] == b'-' => {
+                if !board[..16].bytes().all(|b| b.is_ascii_hexdigit()) {
+                    return false;
+                }
+                &board[17..]
+            }
+            Some(_) => return false,
+            None => rest,
+        };
+        let Some((k, m)) = rest
+            .strip_prefix("part-")
+            .and_then(|r| r.split_once("-of-"))
+        else {
+            return false;
+        };
+        number(n) && number(k) && number(m)
+    }
+
     /// What a part's file name begins with: the count's `n`, ask and board.
     fn stem(problem: &Problem<'_>) -> String {
         let board = match problem.board {
