@@ -21,6 +21,56 @@ pub fn print(text: &str) -> io::Result<()> {
     out.flush()
 }
 
+/// Refuses to write the output of `flag` (a `kind` of file) at `path` over a file of another
+/// kind: the file may be new, empty, not a plain file (`/dev/stdout`, a pipe), or one whose
+/// first line `is_kind` takes (an output written before). Anything else, a checkpoint above
+/// all, is an input to keep: refused, naming what it is.
+///
+/// # Errors
+///
+/// [`Failure::Usage`] of `command` naming the file, or [`Failure::Write`] if it cannot be read.
+pub fn check_overwrite(
+    command: &'static str,
+    (flag, path): (&str, &std::path::Path),
+    kind: &str,
+    is_kind: impl Fn(&str) -> bool,
+) -> Result<(), crate::failure::Failure> {
+    use crate::failure::Failure;
+    use std::io::Read;
+    let shown = path.display();
+    let mut file = match std::fs::File::open(path) {
+        Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(()),
+        Err(e) => return Err(Failure::Write(format!("{} {}: {}", flag, shown, e))),
+        Ok(file) => file,
+    };
+    let plain = file.metadata().is_ok_and(|meta| meta.is_file());
+    let mut head = Vec::new();
+    if plain {
+        let read = (&mut file).take(64 << 10).read_to_end(&mut head);
+        read.map_err(|e| Failure::Write(format!("{} {}: {}", flag, shown, e)))?;
+    }
+    if head.is_empty() {
+        return Ok(());
+    }
+    let first = String::from_utf8_lossy(&head);
+    let first = first.strip_prefix('\u{feff}').unwrap_or(&first);
+    let first = first.lines().next().unwrap_or_default();
+    if is_kind(first) {
+        return Ok(());
+    }
+    let what = match nqueens::count::checkpoint::is_checkpoint(&head) {
+        true => "a checkpoint",
+        false => "a file of another kind",
+    };
+    Err(Failure::usage(
+        command,
+        format!(
+            "{} {}: the file is {}, not {}, and would be written over: give a new file",
+            flag, shown, what, kind
+        ),
+    ))
+}
+
 /// Writes `text` as the whole of the file `path`, so that a failure leaves no part of it: a
 /// regular file (or a new one) is written beside it under a temporary name created afresh
 /// (never one that exists, so never through a link someone put there), flushed to the disk,

@@ -20,6 +20,12 @@ pub(super) fn manifest(merged: &Merged, at: &Path) -> String {
     text
 }
 
+/// Whether `first_line` is the first line of a manifest ([`manifest`] begins with a part's
+/// object): a file `--manifest` may write over.
+pub(super) fn is_manifest(first_line: &str) -> bool {
+    first_line.starts_with("{\"part\":") && first_line.ends_with('}')
+}
+
 /// The object of a merged count's total: what was counted, the count, the CPU time, the
 /// parts confirmed.
 pub(super) fn total_object(merged: &Merged) -> Object {

@@ -284,6 +284,14 @@ pub fn run(args: MergeArgs) -> Result<(), Failure> {
     if args.status {
         return status::print_status(&files, args.json);
     }
+    if let Some(path) = &args.manifest {
+        output::check_overwrite(
+            "merge",
+            ("--manifest", Path::new(path)),
+            "a manifest",
+            manifest::is_manifest,
+        )?;
+    }
     let mut expect = args.expect.clone();
     if args.given.any() {
         let board = args.given.board("merge", expect.n.map(u64::from))?;

@@ -82,7 +82,7 @@ join's counting code (no quarter lists, sieve or SIMD kernel), at several times 
             value: "FILE",
             kind: Kind::File,
             many: Many::One,
-            help: "also write FILE, in JSON Lines: one object a file re-checked (n, part, parts,\nfile, method, seed, sample, recorded and re-counted counts as strings, agrees,\ncpu_seconds, host, version, commit), then one summing them: what a published\ncount says was re-counted, how and by whom. Each part's lines are written as\nsoon as it is re-counted; the same check run again after a kill reads them\nback and re-counts only the parts they do not hold",
+            help: "also write FILE, in JSON Lines: one object a file re-checked (n, part, parts,\nfile, method, seed, sample, recorded and re-counted counts as strings, agrees,\ncpu_seconds, host, version, commit, run), then one summing them: what a\npublished count says was re-counted, how and by whom. Each part's lines are\nadded as soon as it is re-counted; the same check run again after a kill\nreads them back and re-counts only the parts they do not hold. FILE is only\never added to (one write a part, under a lock), so several processes may\nshare it; it must be new or such a record (a checkpoint is refused)",
         },
     ],
     notes: "It says how much work it is before it begins (from the parts' recorded CPU time: the
@@ -309,12 +309,12 @@ pub fn run(args: RecheckArgs) -> Result<(), Failure> {
     let threads = args.threads.unwrap_or_else(cores);
     let progress = Progress::new();
     let mut report = String::new();
+    let here = nqueens::count::checkpoint::Provenance::here("join", "");
     let mut journal = args
         .record
         .as_deref()
-        .map(|path| journal::Journal::open(path, args.method.name()))
+        .map(|path| journal::Journal::open(path, args.method.name(), &here.id))
         .transpose()?;
-    let here = nqueens::count::checkpoint::Provenance::here("join", "");
     let (mut differ, mut before_now) = (0, 0);
     for (i, part) in chosen.iter().enumerate() {
         progress.units(
@@ -363,6 +363,7 @@ pub fn run(args: RecheckArgs) -> Result<(), Failure> {
                 .string("host", &here.host)
                 .string("version", &here.version)
                 .string("commit", &here.commit)
+                .string("run", &here.id)
                 .finish();
             record += "\n";
             if *recorded != again {
@@ -421,6 +422,7 @@ pub fn run(args: RecheckArgs) -> Result<(), Failure> {
             .number("files_differ", differ)
             .raw("cpu_seconds", &format!("{:.3}", spent))
             .number("parts_read_back", before_now)
+            .string("run", &here.id)
             .finish();
         journal.finish(&format!("{}\n", summary))?;
     }

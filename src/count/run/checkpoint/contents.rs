@@ -348,6 +348,23 @@ pub fn sum_counts<'a>(records: impl IntoIterator<Item = &'a [u128; 4]>) -> Optio
     Some(sum)
 }
 
+/// Whether `bytes` begin with a checkpoint's header (a byte-order mark allowed): a file no
+/// output of the toolkit may be written over.
+///
+/// # Example
+///
+/// ```
+/// use nqueens::count::checkpoint::is_checkpoint;
+///
+/// assert!(is_checkpoint(b"nqueens-checkpoint 3 n=12 ask=total"));
+/// assert!(!is_checkpoint(b"{\"part\":1}"));
+/// assert!(!is_checkpoint(b""));
+/// ```
+pub fn is_checkpoint(bytes: &[u8]) -> bool {
+    let text = bytes.strip_prefix(BOM).unwrap_or(bytes);
+    text.starts_with(MAGIC.as_bytes())
+}
+
 /// Whether `bytes` begin as a checkpoint does (a byte-order mark allowed), or could still: a
 /// header torn on its first write.
 pub(super) fn begins_as_a_checkpoint(bytes: &[u8]) -> bool {

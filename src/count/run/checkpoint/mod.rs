@@ -94,7 +94,7 @@ use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
 use contents::begins_as_a_checkpoint;
-pub use contents::{sum_counts, Contents, Step};
+pub use contents::{is_checkpoint, sum_counts, Contents, Step};
 use header::{checksum, record_checksum, BOM, EARLY_FIELDS, MAGIC};
 pub use header::{Fnv, Header, FORMAT};
 pub use provenance::{utc, utc_now, utc_seconds, Provenance, UNKNOWN};
