@@ -422,13 +422,16 @@ fn a_recheck_of_nothing_is_refused_and_the_mirror_recounts_every_part() {
             .stdout("")
             .stderr(predicate::str::contains(message));
     }
-    // Part 3 raised by 2, its checksums made again: both methods name it.
+    // Part 3 raised by 2, its checksums made again: both methods name it, and so does the
+    // search of every row set, whose sum is the part's count.
     forge(&files[2], raised(2));
-    for method in ["mirror", "search"] {
+    for method in [&["mirror"][..], &["search"], &["search", "--row-sets"]] {
         queens()
             .arg("recheck")
             .args(&all)
-            .args(["--method", method, "--sample", "1"])
+            .arg("--method")
+            .args(method)
+            .args(["--sample", "1"])
             .assert()
             .code(1)
             .stdout(predicate::str::contains(format!(
@@ -436,6 +439,16 @@ fn a_recheck_of_nothing_is_refused_and_the_mirror_recounts_every_part() {
                 all[2]
             )));
     }
+    // A sample of row sets is not a whole part: it says the recorded counts were not compared.
+    queens()
+        .arg("recheck")
+        .args(&all)
+        .args(["--method", "search", "--row-sets", "--sample", "0.5"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains(
+            "recorded counts were not compared",
+        ));
     std::fs::remove_dir_all(&dir).unwrap();
 }
 

@@ -24,6 +24,7 @@ pub fn row_sets(
     let started = Spent::start();
     let progress = Progress::new();
     let (mut report, mut checked, mut differ) = (String::new(), 0usize, 0usize);
+    let mut wrong_parts = 0usize;
     let (mut join_seconds, mut search_seconds) = (0.0, 0.0);
     for (i, part) in parts.iter().enumerate() {
         let done = i as f64 / parts.len() as f64;
@@ -39,6 +40,23 @@ pub fn row_sets(
                 "part {}/{} of N = {}, row set {:b}/{:b} (north/south): the join counts {}, the search {}\n",
                 part.part.0, part.part.1, part.n, check.north, check.south, check.by_join, check.by_search
             );
+        }
+        // Every row set of the part re-counted: the search's sum is the part's count, and each
+        // file's record is compared with it.
+        if sample >= 1.0 {
+            let by_search: u128 = checks.iter().map(|c| c.by_search).sum();
+            for (file, recorded) in part.files.iter().filter(|(_, r)| *r != by_search) {
+                wrong_parts += 1;
+                report += &format!(
+                    "part {}/{} of N = {} differs: {} records {}, the search of every row set counts {}\n",
+                    part.part.0,
+                    part.part.1,
+                    part.n,
+                    file.display(),
+                    recorded,
+                    by_search
+                );
+            }
         }
     }
     progress.finish();
@@ -79,13 +97,39 @@ pub fn row_sets(
         join_seconds,
         search_seconds / join_seconds.max(1e-9)
     );
+    report += &match (sample >= 1.0, wrong_parts) {
+        (true, 0) => format!(
+            "every row set of the {} re-counted: the search's sum is each file's recorded count\n",
+            parts_of(parts.len())
+        ),
+        (true, w) => format!(
+            "every row set of the {} re-counted: {} file{} whose recorded count is not the search's sum\n",
+            parts_of(parts.len()),
+            w,
+            if w == 1 { "" } else { "s" }
+        ),
+        (false, _) => "the parts' recorded counts were not compared: a sample of their row sets is not a whole part (--sample 1 re-counts every row set and compares them)\n".to_string(),
+    };
     output::print(&report)?;
-    match differ {
-        0 => Ok(()),
-        d => Err(Failure::Check(format!(
+    match (differ, wrong_parts) {
+        (0, 0) => Ok(()),
+        (d, 0) => Err(Failure::Check(format!(
             "{} row set{} where the search and the join differ",
             d,
             if d == 1 { "" } else { "s" }
+        ))),
+        (_, w) => Err(Failure::Check(format!(
+            "{} part file{} whose count the search of every row set does not confirm{}",
+            w,
+            if w == 1 { "" } else { "s" },
+            match differ {
+                0 => String::new(),
+                d => format!(
+                    ", and {} row set{} where the search and the join differ",
+                    d,
+                    if d == 1 { "" } else { "s" }
+                ),
+            }
         ))),
     }
 }
