@@ -651,8 +651,12 @@ fn outputs_never_write_over_a_checkpoint_or_a_file_of_another_kind() {
             .stdout("")
             .stderr(predicate::str::contains(what));
     }
-    // The record of a re-check over a checkpoint or a text.
-    for (target, what) in [(&files[0], "is a checkpoint"), (&notes, "of another kind")] {
+    // The record of a re-check over a checkpoint, a text or a folder: refused before any work.
+    for (target, what) in [
+        (&files[0], "is a checkpoint"),
+        (&notes, "of another kind"),
+        (&dir, "a folder, not a file"),
+    ] {
         queens()
             .args(["recheck", all[1], "--record", target.to_str().unwrap()])
             .assert()

@@ -22,7 +22,7 @@ pub fn print(text: &str) -> io::Result<()> {
 }
 
 /// Refuses to write the output of `flag` (a `kind` of file) at `path` over a file of another
-/// kind: the file may be new, empty, not a plain file (`/dev/stdout`, a pipe), or one whose
+/// kind: the file may be new, empty, not a plain file nor a folder (`/dev/stdout`, a pipe), or one whose
 /// first line `is_kind` takes (an output written before). Anything else, a checkpoint above
 /// all, is an input to keep: refused, naming what it is.
 ///
@@ -43,6 +43,12 @@ pub fn check_overwrite(
         Err(e) => return Err(Failure::Write(format!("{} {}: {}", flag, shown, e))),
         Ok(file) => file,
     };
+    if file.metadata().is_ok_and(|meta| meta.is_dir()) {
+        return Err(Failure::usage(
+            command,
+            format!("{} {}: a folder, not a file", flag, shown),
+        ));
+    }
     let plain = file.metadata().is_ok_and(|meta| meta.is_file());
     let mut head = Vec::new();
     if plain {
