@@ -171,9 +171,18 @@ impl Header {
     /// # Example
     ///
     /// ```
-    /// use nqueens::count::checkpoint::Header;
-    /// let line = "nqueens-checkpoint 3 n=20 ask=total counter=join board=none part=3/16 chunks=512 units=1234:0000000000000000 file=0123456789abcdef";
-    /// assert_eq!(Header::parse(line).unwrap().own_file_name(), "n20-total-part-3-of-16.ckpt");
+    /// use nqueens::count::{checkpoint::Header, Ask};
+    /// let header = Header {
+    ///     n: 20,
+    ///     ask: Ask::Total,
+    ///     counter: "join".to_string(),
+    ///     board: "none".to_string(),
+    ///     part: (3, 16),
+    ///     chunks: 512,
+    ///     units: String::new(),
+    ///     file: None,
+    /// };
+    /// assert_eq!(header.own_file_name(), "n20-total-part-3-of-16.ckpt");
     /// ```
     pub fn own_file_name(&self) -> String {
         let board = match self.board.as_str() {
