@@ -17,7 +17,7 @@
 //! | [`read`] | every text the toolkit reads, by the judge's rules: numbers, a queen's square, boards, `ROW COL` lists, placements in every format it prints; one [`read::ReadError`] naming source, line and column |
 //! | [`list`] | every placement in order ([`list::Placements`]), printed in every format ([`list::Printer`]); LeetCode 51's [`list::solve_n_queens`] |
 //! | [`draw`] | placements as SVG pictures, placed queens and reserved squares told apart |
-//! | [`place`] | one placement for huge N: [`place::min_conflicts()`], [`place::construct()`], the independent [`place::verify()`]; completion of a board: [`place::complete()`] and the exhaustive search ([`place::exhaustive`]) |
+//! | [`place`] | one placement for huge N: [`place::min_conflicts()`], [`place::construct()`], the independent [`place::verify()`]; completion of a board: [`place::complete()`] every completion listed and counted ([`place::Completions`], [`place::count_completions`]) |
 //! | [`json`] | a small JSON writer for what scripts read: manifests and results |
 //! | [`memory`] | memory asked for before it is used: [`memory::OutOfMemory`] instead of an abort |
 //! | [`bench`](mod@bench) | the benchmark table of `queens bench` and its SVG plot |
@@ -79,7 +79,7 @@
 //! assert_eq!(verify(n, &min_conflicts(n as u32, 7, &mut |_, _| {}).unwrap().unwrap()), Ok(()));
 //! ```
 //!
-//! # Completing a board
+//! # MinConflicts a board
 //!
 //! Queens already placed make the problem NP-complete. [`place::complete()`] lets its methods
 //! take turns: exhaustive searches with propagation over bitsets, branching on the row or
@@ -87,16 +87,16 @@
 //! up to 64 wide, a check that the diagonals the new queens could take can have the sums and
 //! parities every placement's have (it proves "none" without search, [`place::Proof`]); and
 //! min-conflicts that never moves a placed queen (linear time on large boards). The same search counts and
-//! lists completions ([`place::exhaustive`]); up to 32 columns the counters of [`count`] count
+//! lists completions ([`place::Completions`], [`place::count_completions`]); up to 32 columns the counters of [`count`] count
 //! them too, the placed queens barring the squares they attack ([`board::Board::barred_rows`]).
 //!
 //! ```
 //! use nqueens::board::Board;
 //! use nqueens::place::{complete, Completion, Options};
-//! use nqueens::place::exhaustive;
+//! use nqueens::place::count_completions;
 //!
 //! let board = Board::new(8).with_queens(&[(2, 2), (5, 3)]).unwrap(); // AOJ ALDS1_13_A
-//! assert_eq!(exhaustive::count(&board).unwrap(), 1);
+//! assert_eq!(count_completions(&board).unwrap(), 1);
 //! let Completion::Found(queens) = complete(&board, &Options::default()).unwrap() else {
 //!     unreachable!()
 //! };

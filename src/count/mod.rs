@@ -184,7 +184,7 @@ pub fn count_on(
 
 /// A problem wider than the counters' [`judge::MAX_N`] columns: a board whose empty rows
 /// number at most that is counted whole, on one thread, by the exhaustive search
-/// ([`crate::place::exhaustive::count`]); anything else is [`CountError::Unsupported`].
+/// ([`crate::place::count_completions`]); anything else is [`CountError::Unsupported`].
 fn count_wide(problem: &Problem<'_>, run: &Run<'_>) -> Result<u128, CountError> {
     let (n, max) = (problem.n, judge::MAX_N);
     let Some(board) = problem.board else {
@@ -208,7 +208,7 @@ fn count_wide(problem: &Problem<'_>, run: &Run<'_>) -> Result<u128, CountError> 
     if let Some(why) = too_open(board) {
         return Err(CountError::Unsupported(why));
     }
-    let count = crate::place::exhaustive::count(board).map_err(CountError::Memory)?;
+    let count = crate::place::count_completions(board).map_err(CountError::Memory)?;
     Ok(u128::from(count))
 }
 
@@ -245,7 +245,7 @@ const TIGHT_NODES: u64 = 1 << 25;
 /// with many is loose, and they find each in nanoseconds where this search pays O(m) a node.
 const TIGHT_FOUND: u64 = 1 << 14;
 
-/// The completions of `board` by the compact search ([`crate::place::compact`]), if it
+/// The completions of `board` by the compact search ([`crate::place::complete::compact`]), if it
 /// predicts it will finish within [`TIGHT_NODES`] with at most [`TIGHT_FOUND`] completions
 /// (`None` otherwise, after at most that many nodes).
 ///
@@ -255,32 +255,34 @@ const TIGHT_FOUND: u64 = 1 << 14;
 /// a shut line at once; a loose board has many completions, which the counters of N find far
 /// faster, on every thread. Knuth's estimate of the search's progress tells them apart after
 /// a few thousand nodes. Beside the search, the diagonals' sums take turns, and then the
-/// probes of the diagonals they need ([`crate::place::diagonal_sums`]): a board they refute
+/// probes of the diagonals they need ([`crate::place::complete::diagonal_sums`]): a board they refute
 /// has none.
 fn count_tight(board: &crate::board::Board) -> Result<Option<u64>, OutOfMemory> {
-    use crate::place::compact::Compact;
-    use crate::place::diagonal_sums::{Beside, CHECK_TURN};
-    use crate::place::{Order, Step};
-    let mut sums = Beside::probing(board);
-    let Some(mut search) = Compact::new(board, Order::FewestOpen)? else {
-        return Ok(sums.finish().then_some(0));
+    use crate::place::complete::compact::Compact;
+    use crate::place::complete::diagonal_sums::DiagonalSums;
+    use crate::place::complete::schedule::beside::Beside;
+    use crate::place::complete::search::{Order, Step};
+    let sums = DiagonalSums::probing(board);
+    let Some(search) = Compact::new(board, Order::FewestOpen)? else {
+        return Ok(Beside::sums_only(sums).sums_alone().then_some(0));
     };
+    let mut beside = Beside::new(Box::new(search), sums);
     let (mut found, mut checked) = (0, 0);
     loop {
-        match search.advance(&mut 4096) {
+        match beside.step()? {
             Step::Found if found == TIGHT_FOUND => return Ok(None),
             Step::Found => found += 1,
             Step::Exhausted => return Ok(Some(found)),
-            Step::Paused if sums.turn(CHECK_TURN) => return Ok(Some(0)),
             Step::Paused => {}
         }
         // Every 4096 nodes or so: give up if past the limit, or predicted to go past it.
-        if search.nodes() >= checked + 4096 {
-            checked = search.nodes();
-            let predicted = checked as f64 / search.progress().max(f64::MIN_POSITIVE);
+        let (nodes, progress) = beside.nodes_and_progress();
+        if nodes >= checked + 4096 {
+            checked = nodes;
+            let predicted = checked as f64 / progress.max(f64::MIN_POSITIVE);
             if checked >= TIGHT_NODES || (checked >= 1 << 14 && predicted > TIGHT_NODES as f64) {
                 // Before the counters of N take a long count, the sums have their say.
-                return Ok(sums.finish().then_some(0));
+                return Ok(beside.sums_alone().then_some(0));
             }
         }
     }

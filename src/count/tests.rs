@@ -100,7 +100,7 @@ fn a_board_counts_the_same_by_the_compact_search_and_by_the_units() {
                 ..Run::default()
             };
             assert_eq!(whole, count_with(&problem, &by_units).unwrap());
-            let wide = crate::place::exhaustive::Completions::wide(&board).unwrap();
+            let wide = crate::place::Completions::wide(&board).unwrap();
             assert_eq!(whole, wide.count() as u128);
         }
     }

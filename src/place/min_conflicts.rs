@@ -93,30 +93,21 @@ pub fn min_conflicts(
 /// (which no queen takes): the rows without a queen get the columns without one, as a
 /// permutation, and the placed queens' diagonals are taken from the start.
 ///
-/// Each [`Completing::attempt`] is one greedy start and one short repair, O(m) for the m rows
-/// to fill; an attempt that stalls gives `None`, and the next goes on along the same random
+/// Each [`MinConflicts::attempt`] is one greedy start and one short repair, O(m) for the m rows
+/// to fill; an attempt that stalls gives `false`, and the next goes on along the same random
 /// stream. Local search never proves that no completion exists: [`super::complete()`] runs it
 /// in turns with the exhaustive search, which can.
 ///
-/// # Example
-///
-/// ```
-/// use nqueens::board::Board;
-/// use nqueens::place::Completing;
-/// use nqueens::place::verify;
-///
-/// let board = Board::new(1000).with_queens(&[(0, 0), (500, 7)]).unwrap();
-/// let mut search = Completing::new(&board, 1).unwrap();
-/// let queens = (0..100).find_map(|_| search.attempt()).unwrap();
-/// assert_eq!(verify(1000, &queens), Ok(()));
-/// assert_eq!((queens[0], queens[500]), (0, 7));
-/// ```
-pub struct Completing<'a> {
+/// (Its example is the unit test `examples::min_conflicts_keep_placed_queens` at the bottom of
+/// this file.)
+pub struct MinConflicts<'a> {
     search: Search<OnBoard<'a>>,
+    /// The completion the last attempt found (empty before one does).
+    found: Vec<u32>,
     rng: SplitMix64,
 }
 
-impl<'a> Completing<'a> {
+impl<'a> MinConflicts<'a> {
     /// A search for a completion of `board`, seeded by `seed`.
     ///
     /// # Errors
@@ -126,7 +117,7 @@ impl<'a> Completing<'a> {
     /// # Complexity
     ///
     /// O(n + q log q) for q placed queens.
-    pub fn new(board: &'a Board, seed: u64) -> Result<Completing<'a>, OutOfMemory> {
+    pub fn new(board: &'a Board, seed: u64) -> Result<MinConflicts<'a>, OutOfMemory> {
         let n = board.size();
         let m = board.free_rows();
         let mut rows = try_filled(m, 0u32, "the rows to fill")?;
@@ -150,9 +141,10 @@ impl<'a> Completing<'a> {
             }
         }
         let frame = OnBoard { board, rows, cols };
-        Ok(Completing {
+        Ok(MinConflicts {
             search: Search::new(frame, n, m, board.queens())?,
             rng: SplitMix64::new(seed),
+            found: Vec::new(),
         })
     }
 
@@ -162,27 +154,35 @@ impl<'a> Completing<'a> {
         self.search.work
     }
 
-    /// One greedy start and repair: the whole placement (placed queens kept) if it succeeds.
+    /// One greedy start and repair: whether it completed the board
+    /// ([`MinConflicts::placement`] then gives the completion).
     ///
     /// # Complexity
     ///
     /// O(m) expected for the search, m the rows to fill (the placed queens' diagonals are
     /// counted once, at the first attempt: O(n/64 + q)); O(n) for the result.
-    pub fn attempt(&mut self) -> Option<Vec<u32>> {
+    pub fn attempt(&mut self) -> bool {
         let search = &mut self.search;
         search.greedy_start(&mut self.rng, &mut |_, _| {});
         if !search.repair(&mut self.rng) {
-            return None;
+            return false;
         }
         let frame = &search.frame;
-        let mut queens = vec![0u32; search.n];
+        self.found.clear();
+        self.found.resize(search.n, 0);
         for &(row, col) in frame.board.queens() {
-            queens[row as usize] = col;
+            self.found[row as usize] = col;
         }
         for (i, &col) in search.queens.iter().enumerate() {
-            queens[frame.rows[i] as usize] = col;
+            self.found[frame.rows[i] as usize] = col;
         }
-        Some(queens)
+        true
+    }
+
+    /// The completion the last successful [`MinConflicts::attempt`] found: the 0-based
+    /// column of each row's queen, the placed queens kept (empty before one).
+    pub fn placement(&self) -> &[u32] {
+        &self.found
     }
 }
 
@@ -466,5 +466,24 @@ impl Diagonals {
             Some(extra) => *extra -= 1,
             None => self.occupied[d / 64] &= !(1 << (d % 64)),
         }
+    }
+}
+
+#[cfg(test)]
+mod examples {
+    //! The examples of this private module's docs, run as unit tests.
+
+    #[test]
+    fn min_conflicts_keep_placed_queens() {
+        use crate::board::Board;
+        use crate::place::min_conflicts::MinConflicts;
+        use crate::place::verify;
+
+        let board = Board::new(1000).with_queens(&[(0, 0), (500, 7)]).unwrap();
+        let mut search = MinConflicts::new(&board, 1).unwrap();
+        assert!((0..100).any(|_| search.attempt()));
+        let queens = search.placement();
+        assert_eq!(verify(1000, queens), Ok(()));
+        assert_eq!((queens[0], queens[500]), (0, 7));
     }
 }

@@ -1,4 +1,5 @@
-//! One placement for huge N, and an independent check of any placement.
+//! Placements: one for huge N, an independent check of any, and the completion of a board
+//! with queens already placed.
 //!
 //! Counting every placement is hopeless past N ≈ 27, but finding one is easy, even for 10⁸
 //! queens:
@@ -10,13 +11,11 @@
 //!   and [`crate::read::placement()`] reads one as judges and LeetCode print them.
 //!
 //! With queens already placed (a [`Board`](crate::board::Board)), [`complete()`] finds one
-//! completion or proves there is none, by exhaustive searches (one on the free rows
-//! and columns, one row by row in machine words, [`exhaustive`] on the whole board, and
-//! clause learning on the free rows and columns), [`min_conflicts::Completing`] and, up to 64
-//! wide, a check of the sums and parities of the diagonals the new queens could take (a proof
-//! of "none" without search) in turns,
-//! within the CPU time it is given ([`complete_watched`] reports how it is getting on);
-//! [`verify::verify_on`] checks a completion.
+//! completion or proves there is none, by a portfolio of searches in turns ([`Method`]), within
+//! the CPU time it is given ([`complete_watched`] reports how it is getting on);
+//! [`Completions`] lists every completion and [`count_completions`] counts them;
+//! [`verify_on`] checks a completion. The source's `place/complete/` holds all of it, its
+//! module doc a guide to how a board is completed.
 //!
 //! # Example
 //!
@@ -39,24 +38,15 @@
 //! use nqueens::place::clock::Clock; // private
 //! ```
 
-pub(crate) mod compact;
-mod complete;
+pub(crate) mod complete;
 mod construct;
-pub(crate) mod diagonal_sums;
-pub mod exhaustive;
-mod learning;
-mod luby;
 mod min_conflicts;
-pub(crate) mod narrow;
-mod restarts;
-mod step;
 mod verify;
 
 pub use complete::{
-    complete, complete_watched, Completion, Condition, Method, Options, Proof, Report,
+    complete, complete_watched, count_completions, Completion, Completions, Condition, Method,
+    Options, Proof, Report,
 };
 pub use construct::{construct, Columns};
-pub use min_conflicts::{min_conflicts, Completing};
-pub use restarts::Restarts;
-pub use step::{Order, Step};
+pub use min_conflicts::min_conflicts;
 pub use verify::{try_verify, verify, verify_on, Flaw};

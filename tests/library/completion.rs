@@ -5,9 +5,9 @@
 use nqueens::board::Board;
 use nqueens::count::{count_with, symmetric, Problem, Run};
 use nqueens::list::Placements;
-use nqueens::place::exhaustive::{self, Completions};
 use nqueens::place::verify_on;
 use nqueens::place::{complete, Completion, Method, Options};
+use nqueens::place::{count_completions, Completions};
 
 use crate::common::completions_by_brute_force as brute_force;
 
@@ -55,7 +55,7 @@ fn completions_counted_three_ways_and_listed_equal_brute_force() {
             let problem = Problem::on(&board);
             let by_symmetric = symmetric::count_with(&problem, &two).unwrap().total;
             let by_fastest = count_with(&problem, &Run::default()).unwrap();
-            let by_search = u128::from(exhaustive::count(&board).unwrap());
+            let by_search = u128::from(count_completions(&board).unwrap());
             let listed: Vec<Vec<u32>> = Completions::new(&board).unwrap().collect();
             assert_eq!(listed, expected, "{:?}", board);
             for count in [by_symmetric, by_fastest, by_search] {
@@ -66,7 +66,7 @@ fn completions_counted_three_ways_and_listed_equal_brute_force() {
             for only in [
                 None,
                 Some(Method::Compact),
-                Some(Method::Learning),
+                Some(Method::Cdcl),
                 Some(Method::Restarts),
                 Some(Method::Rows),
                 Some(Method::Wide),
@@ -145,7 +145,7 @@ fn a_board_of_64_squares_a_side_with_56_placed_is_counted() {
         .collect();
     assert_eq!(kept.len(), 56);
     let board = Board::new(n).with_queens(&kept).unwrap();
-    let count = exhaustive::count(&board).unwrap();
+    let count = count_completions(&board).unwrap();
     let listed: Vec<Vec<u32>> = Completions::new(&board).unwrap().collect();
     assert_eq!(listed.len() as u64, count);
     assert!(listed.contains(&full));

@@ -8,7 +8,7 @@ use nqueens::count::symmetric::Fundamental;
 use nqueens::list::Format::Board;
 use nqueens::list::Placements;
 use nqueens::list::Printer;
-use nqueens::place::exhaustive::Completions;
+use nqueens::place::Completions;
 use nqueens::read::MAX_WIDTH;
 use std::io::Write;
 
@@ -230,7 +230,7 @@ fn luogu_total(
 ) -> Result<u128, Failure> {
     let fail = |e: String| Failure::Resources(e);
     if let Some(board) = board.filter(|b| b.size() > nqueens::judge::MAX_N as usize) {
-        let count = nqueens::place::exhaustive::count(board);
+        let count = nqueens::place::count_completions(board);
         return count.map(u128::from).map_err(|e| fail(e.to_string()));
     }
     let problem = nqueens::count::Problem {

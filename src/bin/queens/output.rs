@@ -28,7 +28,7 @@ pub fn print(text: &str) -> io::Result<()> {
 ///
 /// # Errors
 ///
-/// [`Failure::Usage`] of `command` naming the file, or [`Failure::Write`] if it cannot be read.
+/// [`crate::failure::Failure::Usage`] of `command` naming the file, or [`crate::failure::Failure::Write`] if it cannot be read.
 pub fn check_overwrite(
     command: &'static str,
     (flag, path): (&str, &std::path::Path),

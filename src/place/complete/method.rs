@@ -1,7 +1,7 @@
 //! The ways of completing a board, and the options of the portfolio that runs them.
 
 use crate::board::Board;
-use crate::place::compact;
+use crate::place::complete::compact;
 use std::time::Duration;
 
 /// The wide exhaustive search takes part only while one of its nodes reads at most this many
@@ -26,7 +26,7 @@ pub enum Method {
     /// (`learning`): learns why branches fail and jumps back past the decisions that did
     /// not cause it; what completes the Excluded Diagonals boards a tree search reaches late.
     /// It proves "none" far slower than the compact search.
-    Learning,
+    Cdcl,
     /// The compact search with random ties, its squares drawn among the least constraining
     /// of their line, cut off and started again after runs of nodes that follow
     /// Luby's sequence (`restarts`): completes in a fraction
@@ -34,10 +34,10 @@ pub enum Method {
     /// when a run covers the whole tree.
     Restarts,
     /// The exhaustive search on the whole board, any width, branching likewise
-    /// ([`crate::place::exhaustive::Search`]): boards with more than 64 free rows whose nodes read
+    /// (`wide`): boards with more than 64 free rows whose nodes read
     /// at most 2^21 words.
     Wide,
-    /// Min-conflicts keeping the placed queens ([`crate::place::min_conflicts::Completing`]): large,
+    /// Min-conflicts keeping the placed queens (`min_conflicts`): large,
     /// loosely filled boards in linear time; proves nothing.
     MinConflicts,
 }
@@ -47,7 +47,7 @@ impl Method {
     /// unless another shows it will finish 4 times sooner.
     pub const ALL: [Method; 6] = [
         Method::Compact,
-        Method::Learning,
+        Method::Cdcl,
         Method::Restarts,
         Method::Rows,
         Method::Wide,
@@ -59,7 +59,7 @@ impl Method {
         match self {
             Method::Rows => "rows",
             Method::Compact => "compact",
-            Method::Learning => "cdcl",
+            Method::Cdcl => "cdcl",
             Method::Restarts => "restarts",
             Method::Wide => "wide",
             Method::MinConflicts => "minconflict",
@@ -92,9 +92,7 @@ impl Method {
         let (n, m) = (board.size() as u64, board.free_rows() as u64);
         match self {
             Method::Rows if n > 64 => Err("boards up to 64 squares wide"),
-            Method::Compact | Method::Learning | Method::Restarts
-                if m as usize > compact::MAX_FREE =>
-            {
+            Method::Compact | Method::Cdcl | Method::Restarts if m as usize > compact::MAX_FREE => {
                 Err("at most 64 rows free")
             }
             Method::Wide if wide_node_words(board) > EXHAUSTIVE_NODE_WORDS => {

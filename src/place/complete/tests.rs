@@ -91,23 +91,3 @@ fn large_boards_keep_their_placed_queens() {
     assert_eq!(verify(n, &q), Ok(()));
     assert!(kept.iter().all(|&(r, c)| q[r as usize] == c));
 }
-
-#[test]
-fn the_second_opinions_halve_one_turn_and_the_restarted_search_takes_the_rest() {
-    for quarters in 1..=(4.0 * MOST_SECOND_TURNS) as u64 {
-        let turns = quarters as f64 / 4.0;
-        let (learning, restarts) = split_second_turns(turns, true, true);
-        assert_eq!(learning + restarts, TURN * quarters / 4);
-        assert_eq!(learning, TURN * quarters.min(4) / 8);
-        assert!(restarts >= learning);
-        // Either alone has them all.
-        assert_eq!(
-            split_second_turns(turns, true, false).0,
-            TURN * quarters / 4
-        );
-        assert_eq!(
-            split_second_turns(turns, false, true).1,
-            TURN * quarters / 4
-        );
-    }
-}

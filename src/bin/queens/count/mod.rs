@@ -17,6 +17,7 @@ const MAX_THREADS: u64 = 1024;
 mod args;
 mod estimate;
 mod part;
+mod recipe;
 mod shown;
 
 pub use args::CountArgs;

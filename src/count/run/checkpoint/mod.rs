@@ -83,19 +83,21 @@
 
 mod compact;
 mod contents;
+mod error;
+mod files;
 mod header;
 mod provenance;
 
-use std::fmt;
 use std::fs::{File, OpenOptions};
-use std::io::{self, Read, Seek, SeekFrom, Write};
+use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
-use contents::begins_as_a_checkpoint;
 pub use contents::{is_checkpoint, sum_counts, Contents, Step};
-use header::{checksum, record_checksum, BOM, EARLY_FIELDS, MAGIC};
+pub use error::CheckpointError;
+use files::{attach, cannot_write, is_dangling_link, made_whole, read_checkpoint, same_file};
+use header::{checksum, record_checksum, EARLY_FIELDS};
 pub use header::{Fnv, Header, FORMAT};
 pub use provenance::{utc, utc_now, utc_seconds, Provenance, UNKNOWN};
 
@@ -109,130 +111,6 @@ pub const STEPS_EVERY: Duration = Duration::from_secs(60);
 
 /// How often the records are flushed to the disk, at least.
 const SYNC_EVERY: Duration = Duration::from_secs(1);
-
-/// What is wrong with a checkpoint.
-#[derive(Debug)]
-pub enum CheckpointError {
-    /// The file is not a checkpoint (not a regular file, or its first line is not a
-    /// checkpoint's header).
-    NotACheckpoint(PathBuf),
-    /// A checkpoint of another format version, which this version does not read.
-    Format {
-        /// The file.
-        path: PathBuf,
-        /// Its version.
-        version: String,
-    },
-    /// A line is damaged: a bad checksum, or a record out of place.
-    Damaged {
-        /// The file.
-        path: PathBuf,
-        /// The line, from 1.
-        line: usize,
-        /// What is wrong.
-        problem: String,
-    },
-    /// The checkpoint is for another problem.
-    Mismatch {
-        /// The file.
-        path: PathBuf,
-        /// The field that differs.
-        field: &'static str,
-        /// Its value in the file.
-        recorded: String,
-        /// Its value in this count.
-        wanted: String,
-    },
-    /// Another process is counting with this checkpoint.
-    Busy(PathBuf),
-    /// Another process wrote to this checkpoint while this one was counting with it: the
-    /// lock did not keep it out (a file system whose locks do not reach across machines).
-    SecondWriter(PathBuf),
-    /// The count stopped at the time it was given ([`Checkpoint::stop_at`]), every chunk in
-    /// progress at a step: the same count on the file resumes it.
-    Stopped(PathBuf),
-    /// The count is unfinished and the file cannot be written.
-    ReadOnly(PathBuf),
-    /// The file could not be read or written.
-    Io(PathBuf, io::Error),
-}
-
-impl CheckpointError {
-    /// Whether the file itself is at fault (not a checkpoint, damaged, of another problem or
-    /// format) rather than the system (busy, unreadable, read-only, a full disk).
-    pub fn is_bad_input(&self) -> bool {
-        matches!(
-            self,
-            CheckpointError::NotACheckpoint(_)
-                | CheckpointError::Format { .. }
-                | CheckpointError::Damaged { .. }
-                | CheckpointError::Mismatch { .. }
-        )
-    }
-}
-
-impl fmt::Display for CheckpointError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            CheckpointError::NotACheckpoint(path) => {
-                write!(f, "{}: not a checkpoint of queens count", path.display())
-            }
-            CheckpointError::Format { path, version } => write!(
-                f,
-                "{}: a checkpoint of format {}, which this queens does not read (it reads \
-                 formats {}); count again into a new file",
-                path.display(),
-                version,
-                header::READ
-                    .iter()
-                    .map(u32::to_string)
-                    .collect::<Vec<_>>()
-                    .join(" and ")
-            ),
-            CheckpointError::Damaged {
-                path,
-                line,
-                problem,
-            } => write!(f, "{}: line {}: {}", path.display(), line, problem),
-            CheckpointError::Mismatch {
-                path,
-                field,
-                recorded,
-                wanted,
-            } => write!(
-                f,
-                "{}: the checkpoint is for another count: {} is {} there, {} here",
-                path.display(),
-                field,
-                recorded,
-                wanted
-            ),
-            CheckpointError::Busy(path) => write!(
-                f,
-                "{}: another process is counting with this checkpoint",
-                path.display()
-            ),
-            CheckpointError::SecondWriter(path) => write!(
-                f,
-                "{}: another count wrote to this checkpoint meanwhile (its lock did not keep it out: a file system whose locks do not reach across machines?); this one stops and leaves the file to it, every record it made kept",
-                path.display()
-            ),
-            CheckpointError::Stopped(path) => write!(
-                f,
-                "{}: stopped at the time given (--stop-after), every chunk in progress recorded at a step; the same command resumes it",
-                path.display()
-            ),
-            CheckpointError::ReadOnly(path) => write!(
-                f,
-                "{}: cannot record the count: the file is read-only and its count unfinished",
-                path.display()
-            ),
-            CheckpointError::Io(path, e) => write!(f, "{}: {}", path.display(), e),
-        }
-    }
-}
-
-impl std::error::Error for CheckpointError {}
 
 /// A checkpoint open for one count: the file, locked, and what it held.
 pub struct Checkpoint {
@@ -599,125 +477,6 @@ impl Checkpoint {
         state.end += bytes.len() as u64;
         Ok(())
     }
-}
-
-/// Whether opening for writing failed because the file may not be written (permissions, a
-/// read-only file system), where reading it may still work.
-fn cannot_write(e: &io::Error) -> bool {
-    matches!(
-        e.kind(),
-        io::ErrorKind::PermissionDenied | io::ErrorKind::ReadOnlyFilesystem
-    )
-}
-
-/// Locks the checkpoint open as `file` at `path` and reads it; a torn last record is cut off
-/// (if `writable`). Returns the file at its end and what it holds.
-fn attach(
-    path: &Path,
-    mut file: File,
-    writable: bool,
-) -> Result<(File, Contents), CheckpointError> {
-    let io = |e| CheckpointError::Io(path.to_path_buf(), e);
-    // A lock the file system refuses (ENOSYS, ENOLCK, or NQUEENS_CHECKPOINT_LOCK=off where
-    // locks hang) is gone without: the length checked before each write finds a second
-    // writer instead.
-    let locked = locking()
-        && match file.try_lock() {
-            Ok(()) => true,
-            Err(std::fs::TryLockError::Error(_)) => false,
-            Err(std::fs::TryLockError::WouldBlock) => {
-                return Err(CheckpointError::Busy(path.to_path_buf()))
-            }
-        };
-    let bytes = read_checkpoint(path, &mut file)?;
-    let mut contents = Contents::parse(path, &bytes)?;
-    if writable && contents.whole < bytes.len() as u64 {
-        // A torn last record is cut off; without a lock it may be another count's record
-        // being written: if the file grows meanwhile, that count has it.
-        if !locked {
-            std::thread::sleep(Duration::from_millis(200));
-            if file.metadata().map_err(io)?.len() != bytes.len() as u64 {
-                return Err(CheckpointError::SecondWriter(path.to_path_buf()));
-            }
-        }
-        file.set_len(contents.whole).map_err(io)?;
-    }
-    contents.whole = contents.whole.min(bytes.len() as u64);
-    file.seek(SeekFrom::End(0)).map_err(io)?;
-    Ok((file, contents))
-}
-
-/// Makes `path` a new file holding `text`, by way of the new file `temp` (locked before it
-/// is linked to `path`): the file, locked where locks work and at its end; or `None` if
-/// another process made `path` first.
-fn made_whole(path: &Path, temp: &Path, text: &[u8]) -> io::Result<Option<File>> {
-    let written = |name: &Path| -> io::Result<File> {
-        let mut file = OpenOptions::new()
-            .read(true)
-            .append(true)
-            .create_new(true)
-            .open(name)?;
-        // New and unseen: only a lock the file system refuses can fail here.
-        let _ = locking() && file.try_lock().is_ok();
-        file.write_all(text)?;
-        file.sync_data()?;
-        Ok(file)
-    };
-    let file = written(temp)?;
-    match std::fs::hard_link(temp, path) {
-        Ok(()) => Ok(Some(file)),
-        Err(e) if e.kind() == io::ErrorKind::AlreadyExists => Ok(None),
-        // A file system without hard links: made by name, exclusively.
-        Err(_) => match written(path) {
-            Ok(file) => Ok(Some(file)),
-            Err(e) if e.kind() == io::ErrorKind::AlreadyExists => Ok(None),
-            Err(e) => Err(e),
-        },
-    }
-}
-
-/// Whether checkpoints are locked: not where `NQUEENS_CHECKPOINT_LOCK=off` (file systems
-/// whose locks hang).
-fn locking() -> bool {
-    std::env::var_os("NQUEENS_CHECKPOINT_LOCK").is_none_or(|v| v != "off")
-}
-
-/// Whether `path` is a symbolic link to nothing: not a file to make (the link would be
-/// followed to a file made somewhere else).
-fn is_dangling_link(path: &Path) -> bool {
-    std::fs::symlink_metadata(path).is_ok_and(|m| m.file_type().is_symlink())
-}
-
-/// Whether two metadata are of one file.
-fn same_file(a: &std::fs::Metadata, b: &std::fs::Metadata) -> bool {
-    #[cfg(unix)]
-    {
-        use std::os::unix::fs::MetadataExt;
-        (a.dev(), a.ino()) == (b.dev(), b.ino())
-    }
-    #[cfg(not(unix))]
-    {
-        let _ = (a, b);
-        true
-    }
-}
-
-/// Reads a whole checkpoint, refusing at once what cannot be one: a text that does not begin
-/// as a checkpoint (however big), or one bigger than any checkpoint.
-fn read_checkpoint(path: &Path, input: &mut impl Read) -> Result<Vec<u8>, CheckpointError> {
-    let io = |e| CheckpointError::Io(path.to_path_buf(), e);
-    let not_one = || CheckpointError::NotACheckpoint(path.to_path_buf());
-    let mut bytes = Vec::new();
-    let start = (BOM.len() + MAGIC.len()) as u64;
-    input.take(start).read_to_end(&mut bytes).map_err(io)?;
-    if !begins_as_a_checkpoint(&bytes) {
-        return Err(not_one());
-    }
-    input.take(MAX_BYTES).read_to_end(&mut bytes).map_err(io)?;
-    if bytes.len() as u64 > MAX_BYTES {
-        return Err(not_one());
-    }
-    Ok(bytes)
 }
 
 /// `text` as a record of a file whose records are bound to the header text `bound` (format

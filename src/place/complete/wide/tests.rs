@@ -2,6 +2,7 @@
 
 use super::*;
 use crate::list::Placements;
+use crate::place::{count_completions as count, Completions};
 
 #[test]
 fn the_plain_board_gives_every_placement_in_order() {
@@ -19,8 +20,8 @@ fn the_plain_board_gives_every_placement_in_order() {
 #[test]
 fn a_search_paused_and_resumed_finds_what_one_run_finds() {
     let board = Board::new(10);
-    let mut whole = Search::new(&board, Order::FewestOpen).unwrap();
-    let mut steps = Search::new(&board, Order::FewestOpen).unwrap();
+    let mut whole = Wide::new(&board, Order::FewestOpen).unwrap();
+    let mut steps = Wide::new(&board, Order::FewestOpen).unwrap();
     loop {
         let step = whole.advance(&mut u64::MAX.clone());
         let mut resumed = Step::Paused;

@@ -4,7 +4,7 @@
 
 use super::compact::Compact;
 use super::luby::luby;
-use super::step::Step;
+use super::search::{in_nodes, Diagonals, Report, Search, Step};
 use crate::board::Board;
 use crate::memory::OutOfMemory;
 
@@ -84,18 +84,7 @@ impl Restarts {
     ///
     /// O(n/64 + q + m³) to set up, for q placed queens and m free rows.
     ///
-    /// # Example
-    ///
-    /// ```
-    /// use nqueens::board::Board;
-    /// use nqueens::place::{Restarts, Step};
-    ///
-    /// let board = Board::new(12).with_queens(&[(0, 1), (5, 7)]).unwrap();
-    /// let mut search = Restarts::new(&board, 7).unwrap().unwrap();
-    /// let mut budget = 1 << 20;
-    /// assert_eq!(search.advance(&mut budget), Step::Found);
-    /// assert_eq!(search.placement()[5], 7);
-    /// ```
+    /// (Its example is the unit test `examples::restarts_complete` at the bottom of this file.)
     pub fn new(board: &Board, seed: u64) -> Result<Option<Restarts>, OutOfMemory> {
         Restarts::with_units(board, seed, (RUN_UNIT, ERA_UNIT))
     }
@@ -175,17 +164,44 @@ impl Restarts {
     }
 
     /// The runs started so far.
+    #[cfg(test)]
     pub fn runs(&self) -> u32 {
         self.runs
+    }
+}
+
+impl Search for Restarts {
+    /// A node of its compact search.
+    fn unit_work(&self) -> u64 {
+        self.search.unit_work()
+    }
+
+    fn advance(&mut self, work: u64) -> (Result<Step, OutOfMemory>, u64) {
+        let node_work = self.unit_work();
+        in_nodes(work, node_work, |nodes| Restarts::advance(self, nodes))
+    }
+
+    fn placement(&self) -> &[u32] {
+        Restarts::placement(self)
+    }
+
+    fn report(&self, report: &mut Report) {
+        report.runs = self.runs;
+    }
+
+    /// The needed diagonals become lines of its search, the forbidden ones' squares
+    /// reserved; short of memory for them, it goes on without.
+    fn take_diagonals(&mut self, narrowed: &Board, found: &Diagonals) {
+        let _ = self.learn_needed(narrowed, found.needed);
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::place::compact::tests::random_board_reserving;
-    use crate::place::exhaustive::Completions;
+    use crate::place::complete::compact::tests::random_board_reserving;
     use crate::place::verify_on;
+    use crate::place::Completions;
     use crate::rng::SplitMix64;
 
     /// What the restarted search says of `board` in turns of `turn` nodes: a completion, or
@@ -249,5 +265,23 @@ mod tests {
     #[test]
     fn it_leaves_boards_with_more_than_64_free_rows_to_the_others() {
         assert!(Restarts::new(&Board::new(65), 1).unwrap().is_none());
+    }
+}
+
+#[cfg(test)]
+mod examples {
+    //! The examples of this private module's docs, run as unit tests.
+
+    #[test]
+    fn restarts_complete() {
+        use crate::board::Board;
+        use crate::place::complete::restarts::Restarts;
+        use crate::place::complete::search::Step;
+
+        let board = Board::new(12).with_queens(&[(0, 1), (5, 7)]).unwrap();
+        let mut search = Restarts::new(&board, 7).unwrap().unwrap();
+        let mut budget = 1 << 20;
+        assert_eq!(search.advance(&mut budget), Step::Found);
+        assert_eq!(search.placement()[5], 7);
     }
 }

@@ -2,7 +2,7 @@
 //! tests/library/completion.rs) and the judge's counts.
 
 use super::*;
-use crate::place::exhaustive::Completions;
+use crate::place::Completions;
 use crate::rng::SplitMix64;
 
 /// A board of `n` with some squares reserved (one in six) and some queens placed, at random.

@@ -49,9 +49,9 @@
 //! [witness](super::witness). Each probe first looks for one among those of the board, then
 //! seeks one for a moment, and is checked only if none fits.
 
+use super::check::{Check, Reached, Verdict};
 use super::programme::Tables;
 use super::witness::{bit, Witness};
-use super::{Check, Reached};
 use crate::board::Board;
 use crate::memory::OutOfMemory;
 use crate::rng::SplitMix64;
@@ -205,7 +205,7 @@ impl Probing {
     }
 
     /// The diagonals left empty in a probe so far, and how many of them were found needed
-    /// (the diagonals given a queen are not counted: [`Beside::guiding`](super::Beside)
+    /// (the diagonals given a queen are not counted: [`DiagonalSums::guiding`](super::DiagonalSums::guiding)
     /// judges a board by the lines it finds).
     pub(super) fn probed(&self) -> (usize, u32) {
         let needed = self.needed[0].count_ones() + self.needed[1].count_ones();
@@ -213,17 +213,17 @@ impl Probing {
     }
 
     /// Probes on for about `budget` word operations (less what it did is left in
-    /// `budget`): `Some(true)` if the board has no completion, `Some(false)` if every
-    /// diagonal was probed without a proof, `None` if it is not done yet.
+    /// `budget`): whether they have refuted the board, probed every diagonal without a
+    /// proof (passed), or are not done yet.
     ///
     /// # Errors
     ///
     /// [`OutOfMemory`] if a probe's tables cannot be had.
-    pub(super) fn advance(&mut self, budget: &mut u64) -> Result<Option<bool>, OutOfMemory> {
+    pub(super) fn advance(&mut self, budget: &mut u64) -> Result<Verdict, OutOfMemory> {
         let before = self.work;
         let done = loop {
             if self.work - before >= *budget {
-                break None;
+                break Verdict::Pending;
             }
             let Some((check, diagonal)) = &mut self.probe else {
                 if self.forced {
@@ -239,13 +239,13 @@ impl Probing {
                     Some(end) => self.ends[end].pop().expect("an end left"),
                     None if self.found != [0, 0] => {
                         if self.forbid() {
-                            break Some(true);
+                            break Verdict::Refuted;
                         }
                         continue;
                     }
                     None => match self.to_probe.pop() {
                         Some(diagonal) => diagonal,
-                        None => break Some(false),
+                        None => break Verdict::Passed,
                     },
                 };
                 let open = self.open_squares();
@@ -297,7 +297,7 @@ impl Probing {
             let answer = check.advance(&mut left);
             self.work += check.work - start;
             let answer = answer?;
-            if let (Some(_), Some((kind, _))) = (answer, diagonal) {
+            if let (Verdict::Refuted | Verdict::Passed, Some((kind, _))) = (answer, diagonal) {
                 // The probe is done: its kind's probes keep the other kind's sets, and the
                 // next probe its table.
                 self.kept[kind] = check.kept.take().unwrap_or_default();
@@ -305,26 +305,26 @@ impl Probing {
                 self.spare = std::mem::take(&mut check.spare);
             }
             match (answer, diagonal, self.scanning) {
-                (None, _, _) => {}
-                (Some(false), _, scanning) => {
+                (Verdict::Pending, _, _) => {}
+                (Verdict::Passed, _, scanning) => {
                     self.probe = None;
                     if let Some(end) = scanning {
                         self.misses[end] += 1;
                     }
                 }
                 // The queens forced so far leave the sums unmet.
-                (Some(true), None, _) => break Some(true),
-                (Some(true), Some((kind, d)), Some(end)) => {
+                (Verdict::Refuted, None, _) => break Verdict::Refuted,
+                (Verdict::Refuted, Some((kind, d)), Some(end)) => {
                     // No completion has a queen on it.
                     self.probe = None;
                     self.found[kind] |= 1 << d;
                     self.misses[end] = 0;
                 }
-                (Some(true), Some((kind, d)), None) => {
+                (Verdict::Refuted, Some((kind, d)), None) => {
                     self.probe = None;
                     self.needed[kind] |= 1 << d;
                     if self.propagate() {
-                        break Some(true);
+                        break Verdict::Refuted;
                     }
                 }
             }

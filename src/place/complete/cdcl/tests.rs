@@ -21,14 +21,14 @@ fn all(board: &Board, turn: u64) -> Vec<Vec<u32>> {
     };
     let mut results = Vec::new();
     for modes in [Modes::focused(), Modes::alternating()] {
-        let mut search = Learning::new(board, modes).unwrap().unwrap();
+        let mut search = Learner::new(board, modes).unwrap().unwrap();
         results.push(run(&mut |budget| match search.advance(budget) {
             Step::Found => Some(search.placement().to_vec()),
             Step::Exhausted => Some(Vec::new()),
             Step::Paused => None,
         }));
     }
-    let mut pair = Pair::new(board).unwrap().unwrap();
+    let mut pair = Cdcl::new(board).unwrap().unwrap();
     results.push(run(&mut |budget| match pair.advance(budget) {
         Step::Found => Some(pair.placement().to_vec()),
         Step::Exhausted => Some(Vec::new()),
@@ -108,7 +108,7 @@ fn excluded_diagonals_enumerated_equal_the_exhaustive_count() {
     for n in 6..=12 {
         for seed in 0..12 {
             let board = excluded_diagonals(n, n, 2, seed);
-            let expected = crate::place::exhaustive::count(&board).unwrap();
+            let expected = crate::place::count_completions(&board).unwrap();
             let found = all(&board, 1 + seed * 1000);
             for q in &found {
                 assert_eq!(crate::place::verify_on(&board, q), Ok(Ok(())));
@@ -130,7 +130,7 @@ fn the_same_board_takes_the_same_path() {
     for seed in 0..4 {
         let board = excluded_diagonals(18, 18, 4, seed);
         let run = || {
-            let mut search = Pair::new(&board).unwrap().unwrap();
+            let mut search = Cdcl::new(&board).unwrap().unwrap();
             // Ten million units of work at most (a few hundredths of a second).
             let step = search.advance(&mut 10_000_000);
             (
@@ -149,7 +149,7 @@ fn the_same_board_takes_the_same_path() {
 #[test]
 fn a_small_budget_pauses_and_resumes_to_the_same_answers() {
     let board = Board::new(8).with_queens(&[(0, 0)]).unwrap();
-    let mut search = Pair::new(&board).unwrap().unwrap();
+    let mut search = Cdcl::new(&board).unwrap().unwrap();
     let mut found = 0;
     loop {
         match search.advance(&mut 7) {
@@ -164,7 +164,7 @@ fn a_small_budget_pauses_and_resumes_to_the_same_answers() {
 #[test]
 fn a_line_without_an_open_square_is_no_completion() {
     let board = Board::new(3).with_queens(&[(1, 1)]).unwrap();
-    let mut search = Pair::new(&board).unwrap().unwrap();
+    let mut search = Cdcl::new(&board).unwrap().unwrap();
     assert_eq!(search.advance(&mut 1000), Step::Exhausted);
 }
 
@@ -176,8 +176,8 @@ fn clauses_one_search_of_a_pair_learns_keep_the_other_exact() {
     for n in 13..=15 {
         for seed in 0..4 {
             let board = excluded_diagonals(n, n, 2, 100 + seed);
-            let expected = crate::place::exhaustive::count(&board).unwrap();
-            let mut pair = Pair::new(&board).unwrap().unwrap();
+            let expected = crate::place::count_completions(&board).unwrap();
+            let mut pair = Cdcl::new(&board).unwrap().unwrap();
             let mut found = std::collections::BTreeSet::new();
             loop {
                 match pair.advance(&mut 20_000) {

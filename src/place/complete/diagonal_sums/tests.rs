@@ -1,9 +1,12 @@
 //! The sums' proofs against an exhaustive search.
 
 use super::*;
+use crate::place::complete::schedule::{beside::SUMS_TURN_WORK, sums_alone, Entrant};
 use crate::place::{complete, Completion, Options};
 use crate::rng::SplitMix64;
+use check::odd_counts;
 use programme::or_shifted;
+use programme::{Programme, Tables};
 
 /// A board of size `n` with some whole diagonals reserved (as CSPLib's Excluded
 /// Diagonals), some single squares reserved, and up to two queens placed, at random.
@@ -51,15 +54,15 @@ fn a_board_it_refutes_has_no_completion_and_it_refutes_many() {
         let found = complete(&board, &options).unwrap();
         let none = matches!(found, Completion::Impossible(_));
         impossible += usize::from(none);
-        let mut check = Beside::probing(&board);
-        if check.finish() {
+        let (refutes, condition) = run_alone(DiagonalSums::probing(&board));
+        if refutes {
             assert!(
                 none,
                 "refuted, but completed: {:?} gives {:?}",
                 board, found
             );
             refuted_boards += 1;
-            let condition = check.condition().expect("a refutation names its condition");
+            let condition = condition.expect("a refutation names its condition");
             by_condition[condition as usize] += 1;
         }
     }
@@ -138,7 +141,7 @@ fn a_board_made_around_a_placement_is_never_refuted() {
             if n <= 20 {
                 // The probes of the diagonals too (milliseconds a board at this size).
                 assert!(
-                    !Beside::probing(&board).finish(),
+                    !run_alone(DiagonalSums::probing(&board)).0,
                     "n = {}, seed {}",
                     n,
                     seed
@@ -261,21 +264,33 @@ fn the_needed_diagonals_refute_a_board_the_sums_let_through() {
     ));
     let board = crate::read::board(text.as_bytes()).unwrap();
     assert!(!refuted(&board));
-    let mut probing = Beside::probing(&board);
-    assert!(probing.finish());
-    assert_eq!(probing.condition(), Some(Condition::Needed));
+    assert_eq!(
+        run_alone(DiagonalSums::probing(&board)),
+        (true, Some(Condition::Needed))
+    );
     // Its difference diagonal r − c = 27 (numbered r + n − 1 − c: 54), probed first, is
     // needed; its one open square, (27, 0), takes the queen, which shuts all three of the
     // diagonal r − c = 25, and the board with that queen fails the sums.
     let mut probes = Probing::new(&board).unwrap();
     assert_eq!(probes.to_probe.last(), Some(&(1, 54)));
-    assert_eq!(probes.advance(&mut u64::MAX.clone()).unwrap(), Some(true));
+    assert_eq!(
+        probes.advance(&mut u64::MAX.clone()).unwrap(),
+        Verdict::Refuted
+    );
     assert_eq!(probes.needed, [0, 1 << 54]);
 }
 
 /// Runs `check` to its end: whether it refutes its board.
 fn runs_to_refute(check: &mut Check) -> bool {
-    check.advance(&mut u64::MAX.clone()).unwrap().unwrap()
+    check.advance(&mut u64::MAX.clone()).unwrap() == Verdict::Refuted
+}
+
+/// The sums run alone to their end, as the schedule of a listing runs them: whether they
+/// refute the board, and by which condition.
+fn run_alone(sums: DiagonalSums) -> (bool, Option<Condition>) {
+    let mut sums = Entrant::new(Box::new(sums));
+    let refutes = sums_alone(&mut sums, SUMS_TURN_WORK);
+    (refutes, sums.search.condition())
 }
 
 /// The m-subsets of `values` with sum `sum` holding every value of `holding`: each one's
@@ -335,9 +350,7 @@ fn a_probe_of_one_diagonal_is_sound_and_shares_the_other_kinds_sets() {
             // Probes are made of boards the sums let through.
             continue;
         }
-        let completions: Vec<Vec<u32>> = crate::place::exhaustive::Completions::wide(&board)
-            .unwrap()
-            .collect();
+        let completions: Vec<Vec<u32>> = crate::place::Completions::wide(&board).unwrap().collect();
         let mut kept = [Vec::new(), Vec::new()];
         let mut spare: [Tables; 2] = Default::default();
         for (kind, kept) in kept.iter_mut().enumerate() {
@@ -605,36 +618,31 @@ fn a_programme_that_reaches_nothing_is_told_so_by_its_least_squares() {
 fn guiding_probes_fall_back_on_a_loose_board() {
     // An empty board of 16: the sums pass, and no diagonal is needed.
     let board = Board::new(16);
-    let mut sums = Beside::guiding(&board);
-    assert_eq!(sums.probe_share, (GUIDING_PROBE_TURNS, 1));
-    // Once the probes may start, turns of a few words (a turn times the probes' share:
-    // GUIDING_PROBE_TURNS times it until the board is judged, an eighth after), so that the
-    // board is judged while probes are left (witnesses pass the probes of an empty board
-    // for some twenty words each: a turn of the check's size would end them all).
-    let mut turns = 0;
+    let mut sums = DiagonalSums::guiding(&board);
+    while sums.phase() == Phase::Checking {
+        assert_eq!(sums.advance(1 << 14).0.unwrap(), Step::Paused);
+    }
+    assert_eq!(sums.phase(), Phase::Probing { guiding: true });
+    // Steps of a few words, so that the board is judged while probes are left (witnesses
+    // pass the probes of an empty board for some twenty words each).
+    let mut steps = 0;
     while let Some((probed, _)) = sums.probing.as_ref().map(|p| p.probed()) {
         if probed > GUIDING_TRIAL {
             break;
         }
-        // (Small from the turn that lets them start: a turn of the check's size there
-        // would give them its share of it all at once.)
-        let started = sums.check.is_none() && sums.offered + CHECK_TURN >= PROBE_AFTER;
-        assert!(!sums.turn(if started { PROBE_SHARE } else { CHECK_TURN }));
-        turns += 1;
-        assert!(turns < 1 << 24, "the probes never came");
+        assert_eq!(sums.advance(16).0.unwrap(), Step::Paused);
+        steps += 1;
+        assert!(steps < 1 << 24, "the probes never came");
     }
     assert!(sums.probing.as_ref().is_some_and(|p| p.left() > 0));
-    assert_eq!(sums.needed(), [0, 0]);
-    assert_eq!(
-        (sums.probe_work, sums.probe_share),
-        (PROBE_WORK, (1, PROBE_SHARE))
-    );
-    // Where the probes only refute, they are made as before.
-    let plain = Beside::probing(&board);
-    assert_eq!(
-        (plain.probe_work, plain.probe_share),
-        (PROBE_WORK, (1, PROBE_SHARE))
-    );
+    assert_eq!(sums.found, Diagonals::default());
+    assert_eq!(sums.phase(), Phase::Probing { guiding: false });
+    // Where the probes only refute, they never guide.
+    let mut plain = DiagonalSums::probing(&board);
+    while plain.phase() == Phase::Checking {
+        assert!(plain.advance(1 << 14).0.is_ok());
+    }
+    assert_eq!(plain.phase(), Phase::Probing { guiding: false });
 }
 
 #[test]
@@ -653,8 +661,9 @@ fn the_forbidden_diagonals_are_all_found_before_a_diagonal_is_left_empty() {
             if first.is_none() && probing.probed().0 > 0 {
                 first = Some(probing.forbidden);
             }
-            if let Some(answer) = probing.advance(&mut 1).unwrap() {
-                break answer;
+            match probing.advance(&mut 1).unwrap() {
+                Verdict::Pending => {}
+                answer => break answer == Verdict::Refuted,
             }
         };
         if let (Some(first), false) = (first, answer || probing.forbidden == [0, 0]) {
@@ -675,11 +684,9 @@ fn the_probes_diagonals_agree_with_every_completion() {
         let Some(mut probing) = Probing::new(&board) else {
             continue;
         };
-        let completions: Vec<Vec<u32>> = crate::place::exhaustive::Completions::wide(&board)
-            .unwrap()
-            .collect();
+        let completions: Vec<Vec<u32>> = crate::place::Completions::wide(&board).unwrap().collect();
         let answer = probing.advance(&mut u64::MAX.clone()).unwrap();
-        if answer == Some(true) {
+        if answer == Verdict::Refuted {
             assert!(
                 completions.is_empty(),
                 "refuted, but completed: {:?}",
@@ -688,7 +695,7 @@ fn the_probes_diagonals_agree_with_every_completion() {
             refuted += 1;
             continue;
         }
-        assert_eq!(answer, Some(false));
+        assert_eq!(answer, Verdict::Passed);
         boards += usize::from(!completions.is_empty());
         let count = |d: [u128; 2]| d[0].count_ones() + d[1].count_ones();
         forbidden += usize::from(count(probing.forbidden) > 0 && !completions.is_empty());

@@ -14,7 +14,7 @@
 //! its own measure of work); a focused search stays focused. Both run on conflicts, never on
 //! the clock: the same board takes the same path on every machine.
 
-use crate::place::luby::luby;
+use crate::place::complete::luby::luby;
 
 /// The conflicts between two restarts of the focused mode: this many times Luby's sequence.
 const FOCUSED_UNIT: u64 = 64;

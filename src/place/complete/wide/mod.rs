@@ -20,12 +20,9 @@
 //! to right ([`Order::Rows`]), with the same dead-end test.
 //!
 //! The search keeps its stack itself, so it can stop after any number of nodes and go on
-//! later ([`Search::advance`]): [`super::complete()`] takes turns between it and min-conflicts.
+//! later ([`Wide::advance`]): [`super::complete()`] takes turns between it and min-conflicts.
 
-use super::compact::Compact;
-use super::diagonal_sums::{Beside, CHECK_TURN, SEARCH_TURN};
-use super::narrow::Narrow;
-use super::step::{Order, Step};
+use super::search::{in_nodes, Order, Report, Search, Step};
 use crate::board::Board;
 use crate::memory::{try_filled, OutOfMemory};
 
@@ -47,7 +44,7 @@ struct Frame {
 
 /// A depth-first search for the completions of a board; see the [module docs](self).
 #[derive(Clone, Debug)]
-pub struct Search {
+pub struct Wide {
     n: usize,
     /// Words in a set of `n` bits.
     w: usize,
@@ -75,6 +72,8 @@ pub struct Search {
     done: bool,
     /// Nodes visited so far.
     nodes: u64,
+    /// The work of a node in the portfolio's units ([`Search::unit_work`]).
+    node_work: u64,
 }
 
 /// The `i`-th word of the `len`-bit window of `bits` starting at bit `start`.
@@ -98,7 +97,7 @@ fn clear(bits: &mut [u64], i: usize) {
     bits[i / 64] &= !(1 << (i % 64));
 }
 
-impl Search {
+impl Wide {
     /// A search for the completions of `board`, branching as `order` says.
     ///
     /// # Constraints
@@ -114,19 +113,8 @@ impl Search {
     ///
     /// O(n²/64 + q) to set up, for q placed queens.
     ///
-    /// # Example
-    ///
-    /// ```
-    /// use nqueens::board::Board;
-    /// use nqueens::place::exhaustive::Search;
-    /// use nqueens::place::{Order, Step};
-    ///
-    /// // Four queens, one in the top left corner: no completion.
-    /// let board = nqueens::read::board(&b"Q...\n....\n....\n....\n"[..]).unwrap();
-    /// let mut search = Search::new(&board, Order::FewestOpen).unwrap();
-    /// assert_eq!(search.advance(&mut u64::MAX.clone()), Step::Exhausted);
-    /// ```
-    pub fn new(board: &Board, order: Order) -> Result<Search, OutOfMemory> {
+    /// (Its example is the unit test `examples::wide_search` at the bottom of this file.)
+    pub fn new(board: &Board, order: Order) -> Result<Wide, OutOfMemory> {
         let n = board.size();
         let w = n.div_ceil(64);
         let diagonals = (2 * n).div_ceil(64) + 2;
@@ -148,7 +136,7 @@ impl Search {
                 }
             }
         }
-        let mut search = Search {
+        let mut search = Wide {
             n,
             w,
             order,
@@ -166,10 +154,12 @@ impl Search {
             descend: true,
             done: false,
             nodes: 0,
+            node_work: 0,
         };
         for &(row, col) in board.queens() {
             search.place(row as usize, col as usize);
         }
+        search.node_work = 2 * search.left as u64 * w as u64 + 1;
         Ok(search)
     }
 
@@ -323,12 +313,13 @@ impl Search {
         }
     }
 
-    /// The completion [`Search::advance`] found last: the 0-based column of each row's queen.
+    /// The completion [`Wide::advance`] found last: the 0-based column of each row's queen.
     pub fn placement(&self) -> &[u32] {
         &self.queens
     }
 
     /// The nodes visited so far.
+    #[cfg(test)]
     pub fn nodes(&self) -> u64 {
         self.nodes
     }
@@ -343,7 +334,7 @@ impl Search {
         if self.done {
             return 1.0;
         }
-        super::step::progress(self.frames.iter().enumerate().map(|(d, frame)| {
+        super::search::progress(self.frames.iter().enumerate().map(|(d, frame)| {
             let left: u32 = self.open[d * self.w..(d + 1) * self.w]
                 .iter()
                 .map(|w| w.count_ones())
@@ -353,152 +344,44 @@ impl Search {
     }
 }
 
-/// The completions of a board, in lexicographic order of their columns, the check of its
-/// diagonals' sums (and the probes of the diagonals they need) taking turns with the search
-/// (`diagonal_sums`: none once it shows there are none): by the search in machine words
-/// (`narrow`) up to 64 columns, by the compact search (`compact`) in row order when at most
-/// 64 rows are free, by [`Search`] in row order beyond.
-///
-/// # Example
-///
-/// ```
-/// use nqueens::board::Board;
-/// use nqueens::place::exhaustive::Completions;
-///
-/// let board = nqueens::read::board(&b".Q..\n....\n....\n....\n"[..]).unwrap();
-/// let all: Vec<Vec<u32>> = Completions::new(&board).unwrap().collect();
-/// assert_eq!(all, vec![vec![1, 3, 0, 2]]);
-/// ```
-pub struct Completions {
-    search: Searcher,
-    /// The diagonals' sums, taking turns with the search.
-    sums: Beside,
-}
-
-/// The search a [`Completions`] runs.
-enum Searcher {
-    /// None: the board's diagonals cannot hold its queens ([`super::diagonal_sums`]).
-    None,
-    Narrow(Narrow),
-    Compact(Box<Compact>),
-    Wide(Box<Search>),
-}
-
-impl Completions {
-    /// The completions of `board`.
-    ///
-    /// # Errors
-    ///
-    /// As [`Search::new`] and `new` (only for boards wider than 64).
-    ///
-    /// # Complexity
-    ///
-    /// O(1) per node up to 64 columns, O(m) with m ≤ 64 free rows, O(n · n/64) beyond.
-    pub fn new(board: &Board) -> Result<Completions, OutOfMemory> {
-        let search = if board.size() <= 64 {
-            Searcher::Narrow(Narrow::new(board))
-        } else if let Some(compact) = Compact::new(board, Order::Rows)? {
-            Searcher::Compact(Box::new(compact))
-        } else {
-            return Completions::wide(board);
-        };
-        Ok(Completions {
-            search,
-            sums: Beside::probing(board),
-        })
+impl Search for Wide {
+    /// A node reads every free row's and column's words: 2m · n/64, and one.
+    fn unit_work(&self) -> u64 {
+        self.node_work
     }
 
-    /// The completions of `board` by [`Search`] whatever its width (for tests of one search
-    /// against the other).
-    pub(crate) fn wide(board: &Board) -> Result<Completions, OutOfMemory> {
-        Ok(Completions {
-            search: Searcher::Wide(Box::new(Search::new(board, Order::Rows)?)),
-            sums: Beside::new(board),
-        })
+    fn advance(&mut self, work: u64) -> (Result<Step, OutOfMemory>, u64) {
+        in_nodes(work, self.node_work, |nodes| Wide::advance(self, nodes))
     }
 
-    /// The next completion, borrowed (no allocation).
-    pub fn next_completion(&mut self) -> Option<&[u32]> {
-        loop {
-            let mut nodes = SEARCH_TURN;
-            let step = match &mut self.search {
-                Searcher::None => return None,
-                Searcher::Narrow(narrow) => narrow.advance(&mut nodes),
-                Searcher::Compact(search) => search.advance(&mut nodes),
-                Searcher::Wide(search) => search.advance(&mut nodes),
-            };
-            match step {
-                Step::Found => break,
-                Step::Exhausted => self.search = Searcher::None,
-                Step::Paused if self.sums.turn(CHECK_TURN) => self.search = Searcher::None,
-                Step::Paused => {}
-            }
-        }
-        match &self.search {
-            Searcher::Narrow(narrow) => Some(narrow.placement()),
-            Searcher::Compact(search) => Some(search.placement()),
-            Searcher::Wide(search) => Some(search.placement()),
-            Searcher::None => None,
-        }
+    fn placement(&self) -> &[u32] {
+        Wide::placement(self)
     }
-}
 
-impl Iterator for Completions {
-    type Item = Vec<u32>;
-
-    fn next(&mut self) -> Option<Vec<u32>> {
-        self.next_completion().map(<[u32]>::to_vec)
+    fn progress(&self) -> Option<f64> {
+        Some(Wide::progress(self))
     }
-}
 
-/// The number of completions of `board`, the check of its diagonals' sums (and the probes of
-/// the diagonals they need) taking turns with the search (`diagonal_sums`: 0 once it shows
-/// there are none), by a search branching on the fewest open squares: the compact one
-/// (`compact`) when at most 64 rows are free, [`Search`] beyond.
-///
-/// # Errors
-///
-/// As [`Search::new`] and `new`.
-///
-/// # Complexity
-///
-/// O(m) per node with m ≤ 64 free rows, O(n · n/64) beyond; the nodes grow with the
-/// completions and the dead ends. A board of 5,000 squares a side with 20 rows free takes
-/// milliseconds to seconds.
-///
-/// # Example
-///
-/// ```
-/// use nqueens::board::Board;
-/// use nqueens::place::exhaustive::count;
-///
-/// assert_eq!(count(&Board::new(8)).unwrap(), 92);
-/// let one = Board::new(8).with_queens(&[(0, 0)]).unwrap();
-/// assert_eq!(count(&one).unwrap(), 4);
-/// ```
-pub fn count(board: &Board) -> Result<u64, OutOfMemory> {
-    let mut sums = Beside::probing(board);
-    let mut advance: Box<dyn FnMut(&mut u64) -> Step> =
-        match Compact::new(board, Order::FewestOpen)? {
-            Some(mut compact) => Box::new(move |nodes| compact.advance(nodes)),
-            None => {
-                let mut search = Search::new(board, Order::FewestOpen)?;
-                Box::new(move |nodes| search.advance(nodes))
-            }
-        };
-    let mut found = 0;
-    loop {
-        match advance(&mut SEARCH_TURN.clone()) {
-            Step::Found => found += 1,
-            Step::Exhausted => return Ok(found),
-            Step::Paused if sums.turn(CHECK_TURN) => {
-                debug_assert_eq!(found, 0, "a board with a completion refuted");
-                return Ok(0);
-            }
-            Step::Paused => {}
-        }
+    fn report(&self, report: &mut Report) {
+        report.closed = report.closed.max(Wide::progress(self));
     }
 }
 
 #[cfg(test)]
 mod tests;
+
+#[cfg(test)]
+mod examples {
+    //! The examples of this private module's docs, run as unit tests.
+
+    #[test]
+    fn wide_search() {
+        use crate::place::complete::search::{Order, Step};
+        use crate::place::complete::wide::Wide;
+
+        // Four queens, one in the top left corner: no completion.
+        let board = crate::read::board(&b"Q...\n....\n....\n....\n"[..]).unwrap();
+        let mut search = Wide::new(&board, Order::FewestOpen).unwrap();
+        assert_eq!(search.advance(&mut u64::MAX.clone()), Step::Exhausted);
+    }
+}

@@ -1,5 +1,5 @@
 //! Two clause-learning searches of one board, taking turns: one always focused, one
-//! alternating focused and stable modes ([`super::modes`]).
+//! alternating focused and stable modes ([`modes`]).
 //!
 //! A clause-learning search's time to complete a board is heavy-tailed: a change that
 //! should not matter (a restart moved, a phase kept) sends it down another path, which may
@@ -15,16 +15,21 @@
 //! for the other: each unit clause it learns, and each of at most eight literals over at most
 //! two decision levels, is added to the other at its next restart.
 
-use super::modes::Modes;
-use super::Learning;
+mod heap;
+mod learner;
+mod lines;
+mod modes;
+
+use super::search::{Report, Search, Step};
 use crate::board::Board;
 use crate::memory::OutOfMemory;
-use crate::place::step::Step;
+use learner::Learner;
+use modes::Modes;
 
 /// The pair of searches; see the [module docs](self).
 #[derive(Clone, Debug)]
-pub struct Pair {
-    searches: [Learning; 2],
+pub struct Cdcl {
+    searches: [Learner; 2],
     /// The search whose turn is next.
     next: usize,
     /// The search that gave the last completion, not yet forbidden in the other.
@@ -33,9 +38,9 @@ pub struct Pair {
     last: usize,
 }
 
-impl Pair {
+impl Cdcl {
     /// The two searches of `board`, or `None` if more than
-    /// [`MAX_FREE`](super::super::compact::MAX_FREE) rows are free.
+    /// [`MAX_FREE`](super::compact::MAX_FREE) rows are free.
     ///
     /// # Constraints
     ///
@@ -43,21 +48,21 @@ impl Pair {
     ///
     /// # Errors
     ///
-    /// [`OutOfMemory`] if the arrays of either cannot be had (see [`Learning::new`]).
+    /// [`OutOfMemory`] if the arrays of either cannot be had (see [`Learner::new`]).
     ///
     /// # Complexity
     ///
     /// O(n/64 + q + m² log m) to set up, for q placed queens and m free rows.
     ///
     /// (Its example is the unit test `examples::two_searches` at the bottom of this file.)
-    pub fn new(board: &Board) -> Result<Option<Pair>, OutOfMemory> {
-        let Some(focused) = Learning::new(board, Modes::focused())? else {
+    pub fn new(board: &Board) -> Result<Option<Cdcl>, OutOfMemory> {
+        let Some(focused) = Learner::new(board, Modes::focused())? else {
             return Ok(None);
         };
-        let Some(alternating) = Learning::new(board, Modes::alternating())? else {
+        let Some(alternating) = Learner::new(board, Modes::alternating())? else {
             return Ok(None);
         };
-        Ok(Some(Pair {
+        Ok(Some(Cdcl {
             searches: [focused, alternating],
             next: 0,
             found: None,
@@ -71,7 +76,7 @@ impl Pair {
     ///
     /// # Complexity
     ///
-    /// As [`Learning::advance`]'s, each turn.
+    /// As [`Learner::advance`]'s, each turn.
     pub fn advance(&mut self, budget: &mut u64) -> Step {
         if let Some(k) = self.found.take() {
             let queens = self.searches[k].placement().to_vec();
@@ -101,20 +106,20 @@ impl Pair {
         self.searches[1].starved()
     }
 
-    /// The completion [`Pair::advance`] found last: the 0-based column of each row's queen,
+    /// The completion [`Cdcl::advance`] found last: the 0-based column of each row's queen,
     /// the placed queens included.
     pub fn placement(&self) -> &[u32] {
         self.searches[self.last].placement()
     }
 
-    /// The work both have done, in the units of [`Learning::advance`].
+    /// The work both have done, in the units of [`Learner::advance`].
     pub fn work(&self) -> u64 {
-        self.searches.iter().map(Learning::work).sum()
+        self.searches.iter().map(Learner::work).sum()
     }
 
     /// The conflicts both have met.
     pub fn conflicts(&self) -> u64 {
-        self.searches.iter().map(Learning::conflicts).sum()
+        self.searches.iter().map(Learner::conflicts).sum()
     }
 
     /// The clauses each has added from the other.
@@ -125,9 +130,43 @@ impl Pair {
 
     /// The learnt clauses both keep now.
     pub fn learnt(&self) -> usize {
-        self.searches.iter().map(Learning::learnt).sum()
+        self.searches.iter().map(Learner::learnt).sum()
     }
 }
+
+/// The work of one of the learners' own units (a square or a clause looked at), in the
+/// portfolio's units.
+const VISIT_WORK: u64 = 6;
+
+impl Search for Cdcl {
+    fn unit_work(&self) -> u64 {
+        VISIT_WORK
+    }
+
+    /// Its turns end between conflicts, so it is charged what it did, which may pass the
+    /// work given.
+    fn advance(&mut self, work: u64) -> (Result<Step, OutOfMemory>, u64) {
+        let mut visits = (work / VISIT_WORK).max(1);
+        let before = self.work();
+        let step = Cdcl::advance(self, &mut visits);
+        if let Some(e) = self.starved() {
+            return (Err(e.clone()), 0);
+        }
+        (Ok(step), (self.work() - before) * VISIT_WORK)
+    }
+
+    fn placement(&self) -> &[u32] {
+        Cdcl::placement(self)
+    }
+
+    fn report(&self, report: &mut Report) {
+        report.conflicts = self.conflicts();
+        report.learnt = self.learnt();
+    }
+}
+
+#[cfg(test)]
+mod tests;
 
 #[cfg(test)]
 mod examples {
@@ -136,12 +175,12 @@ mod examples {
     #[test]
     fn two_searches() {
         use crate::board::Board;
-        use crate::place::learning::Pair;
-        use crate::place::Step;
+        use crate::place::complete::cdcl::Cdcl;
+        use crate::place::complete::search::Step;
 
         // AOJ ALDS1_13_A's sample: two queens on 8 × 8, one completion, given once.
         let board = Board::new(8).with_queens(&[(2, 2), (5, 3)]).unwrap();
-        let mut pair = Pair::new(&board).unwrap().unwrap();
+        let mut pair = Cdcl::new(&board).unwrap().unwrap();
         let mut found = Vec::new();
         loop {
             match pair.advance(&mut 1000) {

@@ -1,7 +1,7 @@
 //! The exhaustive search for boards up to 64 squares wide, in machine words: rows in order,
 //! each row's open squares one `u64`, as the judge's counter does it.
 //!
-//! [`super::exhaustive`] handles any width and branches on the most constrained line, paying
+//! [`super::wide`] handles any width and branches on the most constrained line, paying
 //! a word per 64 columns for every row and column at every node. Up to 64 columns one word
 //! holds a whole row, and a node costs a few instructions: about a hundred times cheaper.
 //! The placed queens and reserved squares are folded into each row's barred squares
@@ -11,8 +11,9 @@
 //! open squares and is faster on most boards (a tenth of the time on CSPLib's Excluded
 //! Diagonals at n = 21), but not on all.
 
-use super::step::Step;
+use super::search::{in_nodes, Report, Search, Step};
 use crate::board::Board;
+use crate::memory::OutOfMemory;
 
 /// Where the search goes next.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -29,7 +30,7 @@ enum Phase {
 /// A row-by-row search for the completions of a board up to 64 wide; see the
 /// [module docs](self).
 #[derive(Clone, Debug)]
-pub struct Narrow {
+pub struct Rows {
     n: usize,
     all: u64,
     barred: Vec<u64>,
@@ -46,7 +47,7 @@ pub struct Narrow {
     phase: Phase,
 }
 
-impl Narrow {
+impl Rows {
     /// A search for the completions of `board`.
     ///
     /// # Panics
@@ -58,9 +59,9 @@ impl Narrow {
     /// O(n · (q + 1)) to set up, for q placed queens; a few instructions a node.
     ///
     /// (Its example is the unit test `examples::narrow_search` at the bottom of this file.)
-    pub fn new(board: &Board) -> Narrow {
+    pub fn new(board: &Board) -> Rows {
         let n = board.size();
-        Narrow {
+        Rows {
             n,
             all: if n == 64 { !0 } else { (1u64 << n) - 1 },
             barred: board.barred_words(),
@@ -138,22 +139,47 @@ impl Narrow {
             return 1.0;
         }
         // The rows above the current one, each inside its latest branch.
-        super::step::progress((0..self.depth).map(|d| {
+        super::search::progress((0..self.depth).map(|d| {
             let left = self.open[d].count_ones();
             (self.branches[d] - left, self.branches[d])
         }))
     }
 
-    /// The completion [`Narrow::advance`] found last: the 0-based column of each row's queen.
+    /// The completion [`Rows::advance`] found last: the 0-based column of each row's queen.
     pub fn placement(&self) -> &[u32] {
         &self.queens
+    }
+}
+
+/// The work of a node, in the portfolio's units.
+const NODE_WORK: u64 = 13;
+
+impl Search for Rows {
+    fn unit_work(&self) -> u64 {
+        NODE_WORK
+    }
+
+    fn advance(&mut self, work: u64) -> (Result<Step, OutOfMemory>, u64) {
+        in_nodes(work, NODE_WORK, |nodes| Rows::advance(self, nodes))
+    }
+
+    fn placement(&self) -> &[u32] {
+        Rows::placement(self)
+    }
+
+    fn progress(&self) -> Option<f64> {
+        Some(Rows::progress(self))
+    }
+
+    fn report(&self, report: &mut Report) {
+        report.closed = report.closed.max(Rows::progress(self));
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::place::exhaustive::Completions;
+    use crate::place::Completions;
 
     #[test]
     fn every_completion_in_order_as_the_wide_search_gives_them() {
@@ -163,7 +189,7 @@ mod tests {
                     Some(q) => Board::new(n).with_queens(&[q]).unwrap(),
                     None => Board::new(n),
                 };
-                let mut narrow = Narrow::new(&board);
+                let mut narrow = Rows::new(&board);
                 let mut found = Vec::new();
                 loop {
                     match narrow.advance(&mut 7) {
@@ -183,7 +209,7 @@ mod tests {
         let full = crate::place::construct(64).unwrap().unwrap();
         let kept: Vec<(u32, u32)> = (0..60).map(|r| (r as u32, full[r])).collect();
         let board = Board::new(64).with_queens(&kept).unwrap();
-        let mut narrow = Narrow::new(&board);
+        let mut narrow = Rows::new(&board);
         assert_eq!(narrow.advance(&mut u64::MAX.clone()), Step::Found);
         assert_eq!(
             crate::place::verify::verify_on(&board, narrow.placement()),
@@ -199,11 +225,11 @@ mod examples {
     #[test]
     fn narrow_search() {
         use crate::board::Board;
-        use crate::place::narrow::Narrow;
-        use crate::place::Step;
+        use crate::place::complete::rows::Rows;
+        use crate::place::complete::search::Step;
 
         let board = Board::new(8).with_queens(&[(2, 2), (5, 3)]).unwrap();
-        let mut search = Narrow::new(&board);
+        let mut search = Rows::new(&board);
         assert_eq!(search.advance(&mut 1000), Step::Found);
         assert_eq!(search.placement(), &[6, 0, 2, 7, 5, 3, 1, 4]);
         assert_eq!(search.advance(&mut 1000), Step::Exhausted);

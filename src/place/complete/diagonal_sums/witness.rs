@@ -19,7 +19,7 @@
 //! from a witness, and every witness is checked against the conditions before it is kept:
 //! a needed or forbidden diagonal is always the check's own finding.
 
-use super::Check;
+use super::check::Check;
 use crate::rng::SplitMix64;
 
 /// The values a witness chose, one bit each (bit `v + 63` for the value `v`), x's and y's.

@@ -26,6 +26,8 @@
 //! the diagonals, not the rows, run short) the third condition and the second cut the
 //! compact search's nodes two- to fourfold.
 
+use super::Compact;
+
 /// The widest board whose diagonals (2n − 1 of each kind) fit the 128 bits of a set.
 pub(super) const MAX_WIDTH: usize = 64;
 
@@ -217,6 +219,57 @@ fn nearest_spread(set: u128, total: i64, left: u32) -> i64 {
         }
     }
     sum
+}
+
+impl Compact {
+    /// Whether the diagonals still free to the empty rows at `depth` can hold the sums their
+    /// queens' diagonals must have ([`self`]).
+    ///
+    /// # Panics
+    ///
+    /// On a board too wide to keep the sums (`sums_left` empty): the caller checks.
+    ///
+    /// # Complexity
+    ///
+    /// O(m) word operations for the free diagonals (O(1) more for each open square when the
+    /// free rows are not one run), and O(1) for the bounds.
+    #[inline(always)]
+    pub(super) fn sums_can_be_met(&self, depth: usize) -> bool {
+        let left = self.sums_left[depth];
+        let (m, n) = (self.m, self.n);
+        let open = &self.lines[depth * self.width..][..2 * m];
+        let (rows, cols, _) = self.empty[depth];
+        let (mut sums, mut diffs) = (0u128, 0u128);
+        if self.rows_in_a_run {
+            // Row i is first + i: a column c's open rows, shifted by first + c, are its open
+            // squares' sum diagonals, and shifted by first + n − 1 − c their difference ones.
+            let first = self.rows.first().map_or(0, |&r| r as usize);
+            let mut set = cols;
+            while set != 0 {
+                let a = set.trailing_zeros() as usize;
+                set &= set - 1;
+                let c = self.cols[a] as usize;
+                sums |= u128::from(open[m + a]) << (first + c);
+                diffs |= u128::from(open[m + a]) << (first + n - 1 - c);
+            }
+        } else {
+            let mut set = rows;
+            while set != 0 {
+                let i = set.trailing_zeros() as usize;
+                set &= set - 1;
+                let r = self.rows[i] as usize;
+                let mut squares = open[i];
+                while squares != 0 {
+                    let c = self.cols[squares.trailing_zeros() as usize] as usize;
+                    squares &= squares - 1;
+                    sums |= 1 << (r + c);
+                    diffs |= 1 << (r + n - 1 - c);
+                }
+            }
+        }
+        let count = rows.count_ones();
+        left.possible(sums, diffs, count)
+    }
 }
 
 #[cfg(test)]
