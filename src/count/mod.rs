@@ -93,9 +93,8 @@ pub fn count(n: u32) -> u64 {
 }
 
 /// The smallest `n` whose total [`count_with`] counts by the join: below it the symmetric
-/// search is as fast or faster, the join paying for its quarter lists. Measured with
-/// `hyperfine`, whole `queens count N --threads 1` processes, medians: 1.34 against 1.32 ms at
-/// n = 11, 1.85 against 2.69 ms at n = 12, 7.5 against 46 ms at n = 14.
+/// search is as fast or faster, the join paying for its quarter lists (`queens bench
+/// --algo symmetric --algo fast` shows it).
 pub const JOIN_FROM: u32 = 12;
 
 /// Counts what `problem` asks as `run` says, the fastest way here: a total on the plain board
@@ -249,8 +248,8 @@ const TIGHT_FOUND: u64 = 1 << 14;
 /// predicts it will finish within [`TIGHT_NODES`] with at most [`TIGHT_FOUND`] completions
 /// (`None` otherwise, after at most that many nodes).
 ///
-/// A board tight with reserved squares (CSPLib's Excluded Diagonals: at n = 21 the counters
-/// of N take up to 5 s, most of it in branches a row or column shut long before) has few
+/// A board tight with reserved squares (CSPLib's Excluded Diagonals: the counters of N spend
+/// most of their time in branches a row or column shut long before) has few
 /// completions and few dead ends for a search that branches on the fewest open line and sees
 /// a shut line at once; a loose board has many completions, which the counters of N find far
 /// faster, on every thread. Knuth's estimate of the search's progress tells them apart after

@@ -85,7 +85,7 @@ pub(super) unsafe fn matches_avx512_half<const G: usize, const IN_KEYS: bool, co
 
 /// [`Kernel::keep_disjoint`] on AVX-512: eight south placements a step, the kept keys packed
 /// to the front of a register (`vpcompressq`) and the whole register stored (a compressing
-/// store straight to memory is microcoded and slow on AMD's Zen 4). The last few south
+/// store straight to memory is microcoded and slow on some CPUs). The last few south
 /// placements (most buckets' only ones below n = 18: six on average at 16) are loaded once
 /// into a register of their own, a masked step for each north placement; one at a time only
 /// where the eight words the step stores would pass the room of `out`.

@@ -128,7 +128,7 @@ impl Kernel {
     /// vector popcount, and POPCNT, for the vector kernels; as the crate is built for the
     /// portable one. The answer is the same whichever kernel runs it. Built for plain
     /// x86-64, `u64::count_ones` is some twelve instructions; with POPCNT it is one, which
-    /// makes the completion searches' nodes about a fifth faster (docs/completion.md).
+    /// makes the completion searches' nodes faster.
     ///
     /// (Its example is the unit test `examples::compiled_for_a_kernel` in `tests`.)
     #[inline(always)]

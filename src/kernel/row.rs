@@ -33,10 +33,9 @@ pub(super) fn offset(key: u64, j: usize) -> usize {
 }
 
 /// The key bits each group table reads: a table has `2^GROUP` rows (16 KB), and a probe
-/// reads one row a group. Fewer, bigger tables mean fewer loads a probe: measured side by
-/// side on the AMD EPYC (docs/benchmarks.md, "Groups of 8 bits"), a placement of 28 costs
-/// about 0.87 of what it cost with groups of 6, one of 25 0.92; a count of 16, whose blocks
-/// are met by few probes, takes about 1.08 times as long.
+/// reads one row a group. Fewer, bigger tables mean fewer loads a probe, which pays at the
+/// large N that probes dominate, for a little more at small N (docs/counter.md, "The fast
+/// counter").
 pub const GROUP: usize = 8;
 
 /// Where a key's own weight begins, for [`Kernel::weighted_in_keys`]: key `k` counts each
@@ -48,8 +47,8 @@ pub const MAX_GROUPS: usize = 64 / GROUP;
 
 /// How much of each row a probe reads. A block of at most 256 stored keys (words 0 to 3)
 /// leaves the last four words of every row empty, and reading half of each row reads half
-/// the bytes: on AMD's Zen 4, whose loads are 256 bits wide, a probe of such a block costs
-/// about 0.8 of a whole one. (At N = 28 over a third of the probes meet such blocks.)
+/// the bytes: where a CPU's loads are 256 bits wide, a probe of such a block costs less than
+/// a whole one, and at large N many probes meet such blocks.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Width {
     /// Words 0 to 3 of each row (keys 0 to 255); words 4 to 7 are taken as empty.

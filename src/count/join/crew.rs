@@ -13,8 +13,8 @@
 //!    buckets on its own, in room had beforehand by one thread; a block of a bucket gathers
 //!    the bucket's keys of every segment. The batch is so never held unsorted beside its
 //!    sorted copy, and its big buffers come from one thread: the C library keeps what a
-//!    thread frees for that thread, and 16 threads each allocating segments freed by others
-//!    held 2.5 GB where the count needs 2 (docs/counter.md, "The crew");
+//!    thread frees for that thread, and threads each allocating segments freed by others
+//!    hold far more than the count needs (docs/counter.md, "The crew");
 //! 2. each batch of the other side (16 Mi halves: each block of the kept batch is loaded
 //!    once a batch, so fewer batches load fewer blocks) is made in `PROBING_SUBS` segments the
 //!    same way, sorted, and joined into one sorted batch by all the threads;

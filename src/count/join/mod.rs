@@ -170,8 +170,8 @@ pub use quarter::{FEWEST_PARTS, SMALL_PART};
 pub use sample::estimate;
 
 /// The most memory a thread of a crew adds beyond the first, in MB: its own buffers (the
-/// segment it makes, its block tables, its stack, and what the C library keeps of them); 35
-/// to 43 MB was measured on a unit of n = 28 (docs/counter.md, "The crew").
+/// segment it makes, its block tables, its stack, and what the C library keeps of them), with
+/// room above what was measured (docs/counter.md, "The crew").
 pub const HAND_MB: u64 = 48;
 
 /// The memory a task of `threads` threads counting `n` needs, in MB, from `one`, what one

@@ -82,9 +82,8 @@ const PIECES_VERSION: u64 = 1;
 pub(super) const BLOCKED: usize = 16;
 
 /// How many times bigger than [`HALVES`] the other side's batches are, when no crew counts
-/// them: each kept block is loaded once for each. With 16 Mi here and 32 Mi kept, one unit of
-/// n = 27 took 0.54 of its time with 2 Mi and 8 Mi, for twice the memory a thread
-/// (docs/benchmarks.md, "Bigger batches below the crew").
+/// them: each kept block is loaded once for each. Bigger batches load fewer blocks, for more
+/// memory a thread (docs/counter.md, "Where the time goes at N = 24 to 32").
 pub(super) const ALONE_PROBING: usize = 8;
 
 /// The smallest `n` counted by a crew (`crew`): where quarter lists come in parts and row sets

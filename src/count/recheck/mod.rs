@@ -51,10 +51,10 @@ pub const MAX_N: u32 = join::MAX_N;
 pub const MIN_N: u32 = super::JOIN_FROM;
 
 /// How many times the join's CPU time the independent search ([`recount`],
-/// [`recount_row_sets`]) takes for the same row sets of `n`, as measured on this project's
-/// machine (docs/campaign.md, one thread, 2026-11-26): 7.4 at N = 20 (parts 1, 7, 100 and
-/// 200 of 200), 15.3 at 22 (parts 7, 9 and 1500 of 2000); beyond, about 2.1 times more for
-/// every 2 more queens. Never below 7: a small part pays the plan and the lists.
+/// [`recount_row_sets`]) takes for the same row sets of `n`: the ratio measured at N = 22,
+/// about 2.1 times more for every 2 more queens beyond (docs/campaign.md has the
+/// measurements it is made from), and never below 7: a small part pays the plan and the
+/// lists.
 ///
 /// The search costs the same per row set whether it counts a part or a sample of row sets
 /// (it shares no work between row sets), so this prices both.
@@ -128,8 +128,7 @@ pub fn recount_mirrored(n: u32, (k, m): (u64, u64), threads: usize) -> Result<u1
 /// # Complexity
 ///
 /// The half placements of the part's row sets and their pairs that share no key diagonal:
-/// measured 6.5, 7.4 and 19 times the join's time for the same parts at N = 18, 20 and 22
-/// (docs/campaign.md), growing with N.
+/// several times the join's time for the same part, more as N grows ([`search_cost`]).
 pub fn recount(n: u32, (k, m): (u64, u64), threads: usize) -> Result<u128, CountError> {
     check_n(n);
     assert!(

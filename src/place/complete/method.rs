@@ -6,7 +6,7 @@ use std::time::Duration;
 
 /// The wide exhaustive search takes part only while one of its nodes reads at most this many
 /// words (about a millisecond): m rows left of n/64 words each, rows and columns.
-pub(crate) const EXHAUSTIVE_NODE_WORDS: u64 = 1 << 21;
+pub(crate) const WIDE_NODE_WORDS: u64 = 1 << 21;
 
 /// The words a node of the wide search reads: m rows left and m columns, n/64 words each.
 pub(super) fn wide_node_words(board: &Board) -> u64 {
@@ -95,7 +95,7 @@ impl Method {
             Method::Compact | Method::Cdcl | Method::Restarts if m as usize > compact::MAX_FREE => {
                 Err("at most 64 rows free")
             }
-            Method::Wide if wide_node_words(board) > EXHAUSTIVE_NODE_WORDS => {
+            Method::Wide if wide_node_words(board) > WIDE_NODE_WORDS => {
                 Err("boards whose free rows times width is at most 64 · 2^20")
             }
             _ => Ok(()),

@@ -9,11 +9,11 @@ use crate::board::Board;
 use crate::memory::OutOfMemory;
 
 /// The nodes of a run: this many times the run's term of Luby's sequence.
-const RUN_UNIT: u64 = 1000;
+const RUN_UNIT_NODES: u64 = 1000;
 
 /// The nodes of an era, after which the times each line was found shut are forgotten: this
-/// many times the era's term of Luby's sequence (some 10 to 20 seconds at n = 50).
-const ERA_UNIT: u64 = 32_000_000;
+/// many times the era's term of Luby's sequence.
+const ERA_UNIT_NODES: u64 = 32_000_000;
 
 /// The search on the free rows and columns of a board (at most 64), branching on the line
 /// with the fewest open squares for the times it was found shut in the runs of its era, its
@@ -27,25 +27,15 @@ const ERA_UNIT: u64 = 32_000_000;
 /// heavy-tailed: most orders of the branches find one soon, a few wander for hours. Drawing
 /// the order at random and starting again when a run goes on too long cuts the tail off
 /// (Gomes, Selman and Kautz, "Boosting combinatorial search through randomization", AAAI
-/// 1998). On CSPLib's Excluded Diagonals boards of n = 30 to 44 with completions it
-/// completes most in under a second (the median board's median run about 0.13 s; some five
-/// million nodes a second at n = 36 to 50 on an Intel Xeon with AVX-512), boards the clause-learning search needs seconds to minutes for;
-/// the least constraining squares and the lines found shut, branched on sooner, cut its
-/// slow runs most (38 runs on 19 such boards took 28 s in all with both, the least
-/// constraining then taken half the time; 70 s without the lines found shut, 115 s with
-/// neither). Taken every time, the least constraining square completes twice the runs that
-/// half the time does on boards of n = 38 to 50 (docs/completion.md).
+/// 1998). The least constraining squares, and the lines found shut branched on sooner, cut
+/// its slow runs most; the least constraining square is taken every time
+/// (docs/completion.md, "The restarted search", says what each gains).
 ///
 /// The times a line was found shut are kept from run to run, and they steer every run after:
 /// on a board whose completions lie where those counts turn the search away, a seed can
-/// wander for good (on CSPLib's Excluded Diagonals board of n = 49 made on seed 49711, seed
-/// 11 found none in 1,500 s where seeds 8 and 12 found one in 15 and 27 s). So the counts
-/// are forgotten after eras of 32 million nodes times Luby's sequence, at the next restart,
-/// and the search learns the board again down other paths. Given a minute a board, the
-/// gain is within the noise (on 37 boards of n = 30 to 50, 16 of them the hardest met, three
-/// seeds each, the portfolio decided 93 of 111 runs so against 94 keeping the counts; eras
-/// of 16 million nodes did worse: docs/completion.md); what they guard against is the seed
-/// stuck for good.
+/// wander for good. So the counts are forgotten after eras of [`ERA_UNIT_NODES`] nodes times
+/// Luby's sequence, at the next restart, and the search learns the board again down other
+/// paths: they guard against a seed stuck for good, not for speed.
 ///
 /// A run that exhausts its tree before it is cut off has looked everywhere, so it proves
 /// there is no completion; on boards that have none, the runs grow (Luby's sequence doubles
@@ -54,13 +44,13 @@ const ERA_UNIT: u64 = 32_000_000;
 #[derive(Clone, Debug)]
 pub struct Restarts {
     search: Compact,
-    /// The nodes of a run, times its term of Luby's sequence ([`RUN_UNIT`]).
+    /// The nodes of a run, times its term of Luby's sequence ([`RUN_UNIT_NODES`]).
     unit: u64,
     /// The runs started so far, the current one included.
     runs: u32,
     /// The nodes left to the current run.
     left: u64,
-    /// The nodes of an era, times its term of Luby's sequence ([`ERA_UNIT`]).
+    /// The nodes of an era, times its term of Luby's sequence ([`ERA_UNIT_NODES`]).
     era_unit: u64,
     /// The eras started so far, the current one included.
     eras: u32,
@@ -86,7 +76,7 @@ impl Restarts {
     ///
     /// (Its example is the unit test `examples::restarts_complete` at the bottom of this file.)
     pub fn new(board: &Board, seed: u64) -> Result<Option<Restarts>, OutOfMemory> {
-        Restarts::with_units(board, seed, (RUN_UNIT, ERA_UNIT))
+        Restarts::with_units(board, seed, (RUN_UNIT_NODES, ERA_UNIT_NODES))
     }
 
     /// [`Restarts::new`] with runs of `unit` nodes and eras of `era_unit` nodes, each times

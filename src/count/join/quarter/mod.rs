@@ -40,9 +40,8 @@ pub const SMALL_PART: usize = 1 << 20;
 
 /// The most parts a list is cut into when its parts would hold fewer than [`SMALL_PART`]
 /// placements: a row set is met once for every combination of its four lists' parts, so
-/// parts of a few placements (at n = 11, one a part took 25 s where the whole count takes a
-/// millisecond) cost the fourth power of their number, and two parts a list take every path
-/// of lists in parts (`queens count 18 --list-part 1` takes about 30 times the count).
+/// parts of a few placements cost the fourth power of their number, and two parts a list
+/// take every path of lists in parts.
 pub const FEWEST_PARTS: u64 = 2;
 
 /// The size of part a list of `total` placements is cut into when parts of `most` are asked

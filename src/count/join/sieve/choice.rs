@@ -17,13 +17,13 @@ const MIN_BUCKET: usize = 64;
 const THOROUGH: usize = 1 << 25;
 
 /// The least cost (row operations) of the scored run for which the runs beside it are costed
-/// too: some 20 s of the kernel, against a quarter of a second for the costing.
+/// too: where the kernel's work is many times the costing's.
 const THOROUGH_WORK: u64 = 1 << 36;
 
 /// The fewest keys of the side loaded into blocks for which its buckets may be cut deeper
 /// where they are big (a trie's leaves of several depths): below, the cut is one depth
-/// everywhere, chosen as it was before the trie (a small row set's choice is made thousands
-/// of times a second; the trie was measured only on the batches of N = 25 and up).
+/// everywhere (a small row set's choice is made thousands of times a second, and the trie
+/// pays only on big batches).
 pub(super) const SOFT_FROM: usize = 1 << 20;
 
 /// How far from the best scored run of diagonals the runs costed go, each way.
@@ -34,13 +34,13 @@ const SPREAD: usize = 3;
 pub(super) const CALL_COST: u64 = 128;
 
 /// The cost of loading a block, in probes: transposing 512 keys and building the group
-/// tables took 2.1 to 2.3 µs where a probe took 1.9 to 2.5 ns (keys of 30 to 42 bits).
+/// tables takes about a thousand probes' time.
 pub(super) const LOAD_COST: u64 = 1024;
 
 /// The probes of a bucket of `words` words (of 64 keys) cost, in tenths of one probe of a
 /// whole block each: its last block, if it has at most four words, is probed with half
-/// rows ([`crate::kernel::Width::Half`]), 0.8 of a whole block's probe on the
-/// project's EPYC (a probe of 5 or 6 groups, 0.83 ns against 1.03 ns).
+/// rows ([`crate::kernel::Width::Half`]), taken as 0.8 of a whole block's probe (as
+/// measured: docs/counter.md, "The fast counter").
 pub(super) fn probe_tenths(words: u64) -> u64 {
     let last = match words % 8 {
         0 => 0,

@@ -65,7 +65,7 @@ use trie::MAX_WIDTH;
 const MIN_EAST: usize = 8 * BLOCK;
 
 /// The fewest west halves loaded into blocks (when there are more of them than east ones):
-/// below, the east ones are (docs/benchmarks.md, "The sieve's choices").
+/// below, the east ones are (docs/counter.md, "Where the time goes at N = 24 to 32").
 const MIN_WEST: usize = 128 * BLOCK;
 
 /// One worker's buffers for the sieve, reused from one row set to the next.

@@ -1,9 +1,8 @@
 //! The last blocks of the trie's leaves packed together.
 //!
 //! A leaf of the side loaded into blocks ends in a block partly filled, probed by every probe
-//! of the leaf as a full one is: at n = 28 most leaves hold one or two blocks, and the probes
-//! spent on empty places were about half of all (measured on the leaves of an estimate's
-//! samples). Keys of several leaves may share a block when the block is probed by every probe
+//! of the leaf as a full one is: at large n most leaves hold one or two blocks, so the probes
+//! spent on empty places are a large share of all. Keys of several leaves may share a block when the block is probed by every probe
 //! that can fit any of them: the kernel checks every key bit but the levels cut everywhere, so
 //! the other leaves' probes find no match in a key they clash with. The probes a node of the
 //! trie meets (the ranges sharing no level with its prefix: its first leaf's, the prefix

@@ -339,7 +339,7 @@ mod tests {
     fn any_value_survives_the_line() {
         for value in [
             "",
-            "AMD EPYC 7B13 64-Core Processor",
+            "Example CPU 9000 64-Core Processor",
             "a=b%c",
             "é\t\n",
             "%00",

@@ -9,7 +9,7 @@
 //!   Biere and Fleury, "Chasing Target Phases", 2020). Long runs that hold on to the best
 //!   partial placement found so far complete a board soonest.
 //!
-//! An alternating search starts focused for [`FIRST_MODE`] conflicts, then stable for as
+//! An alternating search starts focused for [`FIRST_MODE_CONFLICTS`] conflicts, then stable for as
 //! many, then each pair of modes twice as long as the one before (CaDiCaL alternates so, by
 //! its own measure of work); a focused search stays focused. Both run on conflicts, never on
 //! the clock: the same board takes the same path on every machine.
@@ -17,11 +17,11 @@
 use crate::place::complete::luby::luby;
 
 /// The conflicts between two restarts of the focused mode: this many times Luby's sequence.
-const FOCUSED_UNIT: u64 = 64;
+const FOCUSED_UNIT_CONFLICTS: u64 = 64;
 /// The same for the stable mode.
-const STABLE_UNIT: u64 = 1024;
+const STABLE_UNIT_CONFLICTS: u64 = 1024;
 /// The conflicts of the first focused mode and the first stable one.
-const FIRST_MODE: u64 = 1000;
+const FIRST_MODE_CONFLICTS: u64 = 1000;
 
 /// Which mode the search is in, and when it next restarts; see the [module docs](self).
 #[derive(Clone, Debug)]
@@ -39,10 +39,10 @@ pub(super) struct Modes {
 }
 
 impl Modes {
-    /// Focused for [`FIRST_MODE`] conflicts, then stable for as many, and so on.
+    /// Focused for [`FIRST_MODE_CONFLICTS`] conflicts, then stable for as many, and so on.
     pub(super) fn alternating() -> Modes {
         Modes {
-            mode_left: FIRST_MODE,
+            mode_left: FIRST_MODE_CONFLICTS,
             ..Modes::focused()
         }
     }
@@ -52,9 +52,9 @@ impl Modes {
         Modes {
             stable: false,
             mode_left: u64::MAX,
-            mode_length: FIRST_MODE,
+            mode_length: FIRST_MODE_CONFLICTS,
             restarts: [0; 2],
-            until_restart: FOCUSED_UNIT,
+            until_restart: FOCUSED_UNIT_CONFLICTS,
         }
     }
 
@@ -92,9 +92,9 @@ impl Modes {
         let mode = usize::from(self.stable);
         self.restarts[mode] += 1;
         let unit = if self.stable {
-            STABLE_UNIT
+            STABLE_UNIT_CONFLICTS
         } else {
-            FOCUSED_UNIT
+            FOCUSED_UNIT_CONFLICTS
         };
         self.until_restart = unit * luby(self.restarts[mode]);
     }
@@ -119,13 +119,16 @@ mod tests {
 
     #[test]
     fn focused_restarts_follow_luby_until_the_first_change() {
-        let first: Vec<u64> = restarts(FIRST_MODE - 1).iter().map(|r| r.0).collect();
+        let first: Vec<u64> = restarts(FIRST_MODE_CONFLICTS - 1)
+            .iter()
+            .map(|r| r.0)
+            .collect();
         // 64, then 64 · (1, 1, 2, 1, 1, 2, 4, 1, 1, 2): restarts after 64, 128, 192, 320, ...
         let mut expected = Vec::new();
         let mut at = 0;
         for term in [1, 1, 1, 2, 1, 1, 2, 4, 1, 1, 2, 1, 1, 2, 4] {
-            at += FOCUSED_UNIT * term;
-            if at < FIRST_MODE {
+            at += FOCUSED_UNIT_CONFLICTS * term;
+            if at < FIRST_MODE_CONFLICTS {
                 expected.push(at);
             }
         }
@@ -136,7 +139,7 @@ mod tests {
     fn a_focused_search_stays_focused() {
         let mut modes = Modes::focused();
         let mut restarts = 0;
-        for _ in 0..100 * FIRST_MODE {
+        for _ in 0..100 * FIRST_MODE_CONFLICTS {
             restarts += u32::from(modes.conflict());
             assert!(!modes.stable());
         }
@@ -150,7 +153,7 @@ mod tests {
             let mut modes = Modes::alternating();
             let mut was = modes.stable();
             let mut out = Vec::new();
-            for k in 1..=15 * FIRST_MODE {
+            for k in 1..=15 * FIRST_MODE_CONFLICTS {
                 modes.conflict();
                 if modes.stable() != was {
                     was = modes.stable();
@@ -159,7 +162,7 @@ mod tests {
             }
             out
         };
-        let f = FIRST_MODE;
+        let f = FIRST_MODE_CONFLICTS;
         assert_eq!(
             changes,
             [

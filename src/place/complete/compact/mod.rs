@@ -288,7 +288,8 @@ impl Compact {
                 // The diagonals' sums, at every other level: the check costs about a node, so
                 // it is counted as one more of the budget (the searches taking turns beside
                 // this one keep their share), and a dead end it finds a level late costs a
-                // node more. A randomized search's runs go without (docs/benchmarks.md).
+                // node more. A randomized search's runs go without: its runs are cut short
+                // anyway, and the check slows them more than it cuts.
                 if self.random.is_none() && depth.is_multiple_of(2) && !self.sums_left.is_empty() {
                     *budget = budget.saturating_sub(1);
                     if !self.sums_can_be_met(depth) {

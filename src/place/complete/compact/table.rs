@@ -180,9 +180,7 @@ impl Compact {
     /// and the times each line was found shut go on as they were (a diagonal that was a
     /// line before keeps its count); a diagonal new to it starts with the mean count of the
     /// rows and columns, as an average line (starting from none, it was branched on only
-    /// once forced: on nine CSPLib Excluded Diagonals boards of n = 43 to 50, three seeds
-    /// each, `queens solve --board` completed 16 runs of 27 in a minute where it completed
-    /// 10, and 13 when run again, docs/completion.md).
+    /// once forced, and completed fewer boards: docs/completion.md, "The probes").
     ///
     /// # Errors
     ///

@@ -15,15 +15,11 @@ impl Compact {
     /// `seed`: the same seed, the same path. The times a line was found with no open square
     /// are kept from run to run ([`Compact::restart`]): the lines that keep ending branches
     /// are branched on sooner, so a restarted search learns where the board is tight
-    /// (Boussemart, Hemery, Lecoutre and Sais's dom/wdeg, ECAI 2004, counted by line: on
-    /// CSPLib's Excluded Diagonals boards it more than halved the time to a completion,
-    /// docs/benchmarks.md). The square it takes is drawn only from those whose queen would
+    /// (Boussemart, Hemery, Lecoutre and Sais's dom/wdeg, ECAI 2004, counted by line). The
+    /// square it takes is drawn only from those whose queen would
     /// shut the fewest open squares of the empty lines (the least constraining: it leaves the
-    /// most room to the rest). Drawn from all the line's squares, most runs wander; with the
-    /// lines found shut to steer them, the least constraining square every time completed
-    /// 34 of 52 runs (13 hard Excluded Diagonals boards of n = 38 to 50, 4 seeds, 40 million
-    /// nodes each) where taking it half the time, at a coin's toss, completed 17
-    /// (docs/completion.md). It covers the same tree as [`Order::FewestOpen`], in another
+    /// most room to the rest), every time: drawn from all the line's squares, or half the time,
+    /// most runs wander (docs/completion.md, "The restarted search"). It covers the same tree as [`Order::FewestOpen`], in another
     /// order; `None` if more than [`super::MAX_FREE`] rows are free.
     ///
     /// # Constraints

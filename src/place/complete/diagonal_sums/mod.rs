@@ -33,19 +33,18 @@
 //! none goes through every stage, and in most the first kind's programme reaches nothing at
 //! all: past the first stage, that is told first by the least sum of squares each cell's
 //! choices have ([`programme`]'s `reaches_nothing`, the same cells without their words, one
-//! number a cell), and such a stage is skipped (the probes of CSPLib's Excluded Diagonals
-//! 47602 and 48702, 0.80 and 0.65 of the time; docs/completion.md). A probe ([`needed`])
+//! number a cell), and such a stage is skipped. A probe ([`needed`])
 //! names no condition, so it tries the parities alone, without any parities first: most
 //! probes that pass are answered by a witness ([`witness`]) with no stage at all, and a
-//! diagonal needed or forbidden fails the parities' stages cheaply (the probes of 48702 in
-//! 0.67 of the work). A probe knows the other kind's sets at most stages (shared by the
+//! diagonal needed or forbidden fails the parities' stages cheaply. A probe knows the other kind's sets at most stages (shared by the
 //! probes of its kind), so it asks at every stage whether its kind's least can meet the
 //! other kind's least within the total, and keeps nothing above what could: most stages
-//! of a needed diagonal are then skipped too (all the probes of 47602, 0.40 of the work).
+//! of a needed diagonal are then skipped too.
 //! Those walks differ only in where the odd values stop, so each stage of parities first
 //! asks its kind's least sum of squares split by parity ([`odd_split`]), made once a check
 //! for every number of odd values: it tells whatever a walk would, and most stages of a
-//! needed diagonal then cost no walk (all the probes of 47602, 0.54 of the work again).
+//! needed diagonal then cost no walk (docs/completion.md, "The diagonals' sums", says what
+//! each of these saves).
 //! A refutation
 //! names the condition no choice meets ([`Condition`]): the sum of one kind, the sums with
 //! the sum of squares, or parity.
@@ -60,18 +59,17 @@
 //! a fraction of a second are probed (n up to about 32), beside the searches; where a
 //! completion is sought every board the check passes is probed ([`DiagonalSums::guiding`]), since the
 //! diagonals found needed are lines of the restarted search too (and the squares of those found
-//! forbidden are reserved there): on CSPLib's Excluded Diagonals of n = 43 to 50 they are 40 to
-//! 80 of the 2n diagonals a completion takes, and with them boards nobody had completed in a
-//! minute are completed in seconds (docs/completion.md).
+//! forbidden are reserved there): on hard boards they are a large share of the 2n diagonals a
+//! completion takes, and they complete boards no method completed without them
+//! (docs/completion.md, "The probes").
 //!
 //! The rows and columns are what a search branches on, and a search proves "none" by
-//! meeting every dead end; this argument sees the whole board at once. On CSPLib's Excluded
-//! Diagonals boards (prob079) it decides every board without a completion we generated from
-//! n = 22 to 30 (32 of 48), among them ten that no solver we ran (ours before it included)
-//! decided in a minute, in at most 0.9 s, and it never refutes a board with one (the tests
-//! compare it with an exhaustive search on thousands of small boards, and try it on boards
-//! made around a placement up to n = 40). It is a necessary condition only: some small
-//! boards without a completion pass it, and a search must prove those.
+//! meeting every dead end; this argument sees the whole board at once, and decides most of
+//! CSPLib's Excluded Diagonals boards (prob079) without a completion in a fraction of a
+//! second (docs/completion.md). It never refutes a board with one (the tests compare it with
+//! an exhaustive search on thousands of small boards, and try it on boards made around a
+//! placement). It is a necessary condition only: some small boards without a completion
+//! pass it, and a search must prove those.
 
 mod check;
 mod needed;

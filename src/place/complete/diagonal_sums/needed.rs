@@ -4,28 +4,24 @@
 //! Reserve every square of one free diagonal: if the sums of [the module](super) refute
 //! that board, no completion leaves the diagonal empty, so each has a queen on it. Such a
 //! diagonal is then a line like a row or a column: exactly one queen. On a board the sums
-//! only just let through, many diagonals are needed (on CSPLib's Excluded Diagonals board
-//! of n = 28, seed 28103, 52 of its 82 free diagonals, every diagonal of one kind a
+//! only just let through, many diagonals are needed (often every diagonal of one kind a
 //! completion would take), and the lines then force queens as a row with one open square
-//! does: there, the needed difference diagonal through the corner has one open square, and
-//! its queen shuts all three open squares of another needed diagonal, so the board with
-//! that queen fails the sums: no completion exists. The compact search alone takes about
-//! fifteen minutes to show it; the probes, a fifth of a second (`queens solve`, which lets
-//! the searches have a second first, 0.9 s).
+//! does: a needed diagonal with one open square takes its queen, which may shut every
+//! open square of another needed diagonal, so the board with that queen fails the sums: no
+//! completion exists, shown without a search (the board in
+//! `fixtures/boards/csplib-excluded-diagonals-28-needed.board` is such a one).
 //!
 //! The other way round, give one free diagonal a queen: its kind's programme then chooses
 //! the m − 1 other values, with the sums less that one ([`Check::probe`]). If the sums fail,
 //! no completion has a queen on it: it is forbidden, and its squares can be reserved. These
-//! are the diagonals near the corners, whose squares are too far out for the sum of squares
-//! (on CSPLib's Excluded Diagonals 43701, 35 of its 127 free diagonals). [`Probing`] tries
+//! are the diagonals near the corners, whose squares are too far out for the sum of squares.
+//! [`Probing`] tries
 //! them from each end of each kind inwards, until four in a row are not forbidden, then
 //! reserves the squares of all it found at once: the diagonals they empty leave the board's
 //! values, so the tables of the probes after are smaller and the sums tighter. It does so
 //! first, before any diagonal is left empty: the restarted search then has the board
-//! narrowed before its first needed line, which completed more of CSPLib's Excluded
-//! Diagonals of n = 30 to 50 in a minute (78 runs of 111, three seeds, against 74 with the
-//! forbidden diagonals sought once 4 of the first 16 probes were needed), and cost the
-//! boards of n = 18 to 30 nothing (docs/completion.md).
+//! narrowed before its first needed line (docs/completion.md, "The probes", says what that
+//! gains).
 //!
 //! [`Probing`] tries the free diagonals one at a time, from both ends of their counts of
 //! open squares in turn: the fewest (a needed diagonal with few squares is the one that
@@ -40,9 +36,8 @@
 //! the other kind's values stay as they are (one that the reserved diagonal leaves with no
 //! open square is still offered, which makes the check weaker, never wrong), so the sets
 //! that kind reaches at each stage are the same for every probe of the first kind, made
-//! once and shared; and a programme's table is reused from probe to probe. On CSPLib's
-//! Excluded Diagonals 43603 (n = 43) all the probes took 8.9 s where a whole check a probe
-//! took 46.0 s, and found the same 51 diagonals needed.
+//! once and shared; and a programme's table is reused from probe to probe: a fraction of a
+//! whole check a probe, for the same diagonals found.
 //!
 //! Most probes pass, and a probe that passes needs no check when a choice already found
 //! meets the conditions without its diagonal (or with it, given a queen): a

@@ -329,8 +329,7 @@ impl Programme {
             // Only the cells marked in `any` hold sets: the others are cleared when first
             // reached, so a table reused need not be cleared whole.
             let (what, cells) = ("the sums of the diagonals", self.first[m + 1]);
-            // The spans one after the other (all the probes of 47602 peak at 160 MB, where
-            // a whole set a cell took 617 MB).
+            // The spans one after the other: a fraction of the memory of a whole set a cell.
             let length = self.at[cells];
             if self.sets.len() < length {
                 self.sets = Vec::new();

@@ -30,8 +30,8 @@ pub(super) fn bit(v: i64) -> u128 {
     1u128 << (v + 63)
 }
 
-/// The word operations one evaluation of the search costs, about (8 to 13 ns where a word
-/// operation of the programmes takes about one): what [`Check::witness`] reports it spent
+/// The word operations one evaluation of the search costs, about (an evaluation takes about
+/// ten times a word operation of the programmes): what [`Check::witness`] reports it spent
 /// is in evaluations times this, so that the probes' share of the time stays what it was.
 const EVALUATION_WORDS: u64 = 10;
 

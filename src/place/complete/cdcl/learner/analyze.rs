@@ -82,13 +82,12 @@ impl Learner {
     /// from it by one resolution (with "not both"), and the many squares a few queens shut
     /// become those few queens. It is one step of the shrinking of Fleury and Biere
     /// ("Efficient All-UIP Learned Clause Minimization", SAT 2021), taken for the reason most
-    /// literals of this problem's clauses have: on CSPLib's Excluded Diagonals of n = 33 a
-    /// learnt clause falls from about 120 literals to about 22, and the search makes about
-    /// 2.5 times the conflicts a second (docs/benchmarks.md, "Shorter learnt clauses").
+    /// literals of this problem's clauses have: a learnt clause falls to a fraction of its
+    /// literals, and the search makes more conflicts a second (docs/completion.md, "The
+    /// clause-learning search").
     ///
     /// Marks the variables of the clause it returns as seen, and bumps the activity of each
-    /// queen brought in (without that, it completed fewer of 35 boards of n = 26..40, and
-    /// later: docs/benchmarks.md). The levels do not change: a square is shut at the level
+    /// queen brought in (without that, it completes fewer boards, and later). The levels do not change: a square is shut at the level
     /// its queen is placed.
     pub(super) fn shrink(&mut self, learnt: Vec<Lit>) -> Vec<Lit> {
         let mut shrunk = Vec::with_capacity(learnt.len());
