@@ -18,9 +18,7 @@
 //! | [`list`] | every placement in order ([`list::Placements`]), printed in every format ([`list::Printer`]); LeetCode 51's [`list::solve_n_queens`] |
 //! | [`draw`] | placements as SVG pictures, placed queens and reserved squares told apart |
 //! | [`place`] | one placement for huge N: [`place::min_conflicts()`], [`place::construct()`], the independent [`place::verify()`]; completion of a board: [`place::complete()`] every completion listed and counted ([`place::Completions`], [`place::count_completions`]) |
-//! | [`json`] | a small JSON writer for what scripts read: manifests and results |
 //! | [`memory`] | memory asked for before it is used: [`memory::OutOfMemory`] instead of an abort |
-//! | [`bench`](mod@bench) | the benchmark table of `queens bench` and its SVG plot |
 //!
 //! Each item has one path, in the module that the map names. The command-line toolkit
 //! `queens` (`src/bin/queens/`) is a thin layer over these.
@@ -135,14 +133,12 @@
 #[path = "main.rs"]
 pub mod judge;
 
-pub mod bench;
 mod bit_row;
 pub mod board;
 pub(crate) mod clock;
 pub mod count;
 pub(crate) mod digest;
 pub mod draw;
-pub mod json;
 mod kernel;
 pub mod list;
 pub mod memory;

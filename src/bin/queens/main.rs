@@ -12,6 +12,7 @@ mod completions;
 mod count;
 mod failure;
 mod help;
+mod json;
 mod list;
 mod merge;
 mod output;
@@ -19,6 +20,7 @@ mod placed;
 mod progress;
 mod recheck;
 mod solve;
+mod svg;
 mod verify;
 
 use cli::{Parsed, Spec};

@@ -22,7 +22,7 @@ pub fn json_of(
     problem: &Problem<'_>,
     part: Option<(u64, u64)>,
     count: &str,
-) -> nqueens::json::Object {
+) -> crate::json::Object {
     json_fields(args, problem, part).string("count", count)
 }
 
@@ -31,8 +31,8 @@ pub fn json_fields(
     args: &CountArgs,
     problem: &Problem<'_>,
     part: Option<(u64, u64)>,
-) -> nqueens::json::Object {
-    let object = nqueens::json::Object::new()
+) -> crate::json::Object {
+    let object = crate::json::Object::new()
         .number("n", problem.n)
         .string("ask", problem.ask.name())
         .string("algo", args.algo.name())

@@ -1,9 +1,9 @@
 //! The manifest `queens merge --manifest` writes: one JSON object a part, then the total.
 
+use crate::json::{array, Object};
 use nqueens::count::checkpoint::Provenance;
 use nqueens::count::merge::{Merged, Part};
 use nqueens::count::Ask;
-use nqueens::json::{array, Object};
 use std::path::Path;
 
 /// The manifest of a merged count, to be written at `at`: JSON Lines, one object a part, then
@@ -123,7 +123,7 @@ pub(super) fn part_object(merged: &Merged, part: &Part, name: &dyn Fn(&Path) -> 
             &array(
                 part.confirmed_by
                     .iter()
-                    .map(|f| nqueens::json::string(&name(f))),
+                    .map(|f| crate::json::string(&name(f))),
             ),
         )
         .finish()

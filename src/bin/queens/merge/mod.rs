@@ -8,10 +8,10 @@ mod status;
 
 use crate::cli::{Arg, Flag, Kind, Many, Parsed, Spec};
 use crate::failure::Failure;
+use crate::json::array;
 use crate::output;
 use nqueens::count::merge::{merge, Expect, MergeError};
 use nqueens::count::Ask;
-use nqueens::json::array;
 use std::path::{Path, PathBuf};
 
 pub static SPEC: Spec = Spec {

@@ -3,6 +3,7 @@
 //! the plan states its spread (median, largest), the CPU by host, and the finish the rate of
 //! the finished parts projects.
 
+use crate::svg::text as escape;
 use nqueens::count::checkpoint::{utc, utc_seconds, CheckpointError, Contents};
 use std::collections::BTreeMap;
 use std::fmt::Write;
@@ -278,24 +279,6 @@ fn core_time(seconds: f64) -> String {
     }
 }
 
-/// `text` as SVG text: the characters XML reserves escaped, and every control character
-/// (which XML 1.0 forbids, or a picture would show as nothing) replaced by U+FFFD, so a host
-/// name or any other text read from a checkpoint can never make the picture fail to parse.
-fn escape(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for c in text.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            c if c.is_control() || c == '\u{fffe}' || c == '\u{ffff}' => out.push('\u{fffd}'),
-            c => out.push(c),
-        }
-    }
-    out
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -307,15 +290,5 @@ mod tests {
             Some(17)
         );
         assert_eq!(part_of_name("d/p1.ckpt".as_ref()), None);
-    }
-
-    #[test]
-    fn text_is_escaped_and_control_characters_replaced() {
-        assert_eq!(escape("a<b>&\"c\""), "a&lt;b&gt;&amp;&quot;c&quot;");
-        assert_eq!(
-            escape("h\u{1}o\u{1b}[1m\tst\u{7f}\u{85}"),
-            "h\u{fffd}o\u{fffd}[1m\u{fffd}st\u{fffd}\u{fffd}"
-        );
-        assert_eq!(escape("\u{ffff}é"), "\u{fffd}é");
     }
 }

@@ -2,9 +2,9 @@
 
 use super::manifest::run_object;
 use crate::failure::Failure;
+use crate::json::{array, Object};
 use crate::output;
 use nqueens::count::checkpoint::{CheckpointError, Contents, Header};
-use nqueens::json::{array, Object};
 use std::path::{Path, PathBuf};
 
 /// `--status`: a line for each file (and one for each run that worked on it); a file that

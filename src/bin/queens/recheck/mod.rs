@@ -345,7 +345,7 @@ pub fn run(args: RecheckArgs) -> Result<(), Failure> {
         };
         let mut record = String::new();
         for (file, recorded) in &part.files {
-            record += &nqueens::json::Object::new()
+            record += &crate::json::Object::new()
                 .number("n", part.n)
                 .number("part", part.part.0)
                 .number("parts", part.part.1)
@@ -413,7 +413,7 @@ pub fn run(args: RecheckArgs) -> Result<(), Failure> {
     );
     output::print(&report)?;
     if let Some(journal) = journal {
-        let summary = nqueens::json::Object::new()
+        let summary = crate::json::Object::new()
             .string("method", args.method.name())
             .number("seed", args.seed)
             .raw("sample", &args.sample.to_string())

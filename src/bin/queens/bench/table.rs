@@ -1,7 +1,5 @@
 //! The benchmark of `queens bench`: times counters over a range of N within a time budget.
 
-pub mod plot;
-
 use std::hint::black_box;
 use std::time::{Duration, Instant};
 
@@ -91,16 +89,7 @@ impl std::error::Error for Disagreement {}
 /// About `budget` of wall time at most (a cell's runs stop once the budget is spent, keeping
 /// at least one), plus the probes (each under about 50 ms, times the growth of one step).
 ///
-/// # Example
-///
-/// ```
-/// use nqueens::bench::{measure, Cell, Contender};
-/// use std::time::Duration;
-///
-/// let contenders = vec![Contender { label: "links".into(), count: Box::new(nqueens::count::teaching::links::count) }];
-/// let table = measure(&[4, 5, 6], &contenders, Duration::from_secs(5), |_, _, _| {}).unwrap();
-/// assert!(table.rows[0].1.iter().all(|cell| matches!(cell, Cell::Time(_))));
-/// ```
+/// (Its example is the unit test `tests::every_cell_within_the_budget_is_timed`.)
 pub fn measure(
     ns: &[u32],
     contenders: &[Contender<'_>],
@@ -136,7 +125,7 @@ fn measure_on(
     let mut answers: Vec<Option<(u64, String)>> = ns
         .iter()
         .map(|&n| {
-            crate::judge::KNOWN_COUNTS
+            nqueens::judge::KNOWN_COUNTS
                 .get(n as usize)
                 .map(|&k| (k, "OEIS A000170".to_string()))
         })
@@ -271,18 +260,7 @@ impl Table {
     /// The table in Markdown, times in milliseconds, in the teaching counters' style: a row per counter, a
     /// column per N; a skipped cell shows `skipped`.
     ///
-    /// # Example
-    ///
-    /// ```
-    /// use nqueens::bench::{Cell, Table};
-    /// use std::time::Duration;
-    ///
-    /// let table = Table {
-    ///     ns: vec![10, 11],
-    ///     rows: vec![("links".into(), vec![Cell::Time(Duration::from_micros(1500)), Cell::Skipped])],
-    /// };
-    /// assert_eq!(table.markdown(), "| ms \\ N | 10 | 11 |\n| --- | ---: | ---: |\n| links | 1.50 | skipped |\n");
-    /// ```
+    /// (Its example is the unit test `tests::the_table_in_markdown`.)
     pub fn markdown(&self) -> String {
         let mut out = String::from("| ms \\ N |");
         for n in &self.ns {
@@ -308,6 +286,35 @@ impl Table {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn every_cell_within_the_budget_is_timed() {
+        let contenders = vec![Contender {
+            label: "links".into(),
+            count: Box::new(nqueens::count::teaching::links::count),
+        }];
+        let budget = Duration::from_secs(5);
+        let table = measure(&[4, 5, 6], &contenders, budget, |_, _, _| {}).unwrap();
+        assert!(table.rows[0]
+            .1
+            .iter()
+            .all(|cell| matches!(cell, Cell::Time(_))));
+    }
+
+    #[test]
+    fn the_table_in_markdown() {
+        let table = Table {
+            ns: vec![10, 11],
+            rows: vec![(
+                "links".into(),
+                vec![Cell::Time(Duration::from_micros(1500)), Cell::Skipped],
+            )],
+        };
+        assert_eq!(
+            table.markdown(),
+            "| ms \\ N | 10 | 11 |\n| --- | ---: | ---: |\n| links | 1.50 | skipped |\n"
+        );
+    }
     use std::cell::Cell as Shared;
 
     /// A clock the counters move on: each call of a counter made by [`costing`] adds its cost.
@@ -323,7 +330,7 @@ mod tests {
         let clock = std::rc::Rc::clone(clock);
         Box::new(move |n| {
             clock.set(clock.get() + cost(n));
-            crate::judge::count(n)
+            nqueens::judge::count(n)
         })
     }
 
@@ -332,11 +339,11 @@ mod tests {
         let contenders = vec![
             Contender {
                 label: "right".into(),
-                count: Box::new(crate::count::teaching::bitwise::count),
+                count: Box::new(nqueens::count::teaching::bitwise::count),
             },
             Contender {
                 label: "wrong".into(),
-                count: Box::new(|n| crate::count::teaching::bitwise::count(n) + 1),
+                count: Box::new(|n| nqueens::count::teaching::bitwise::count(n) + 1),
             },
         ];
         let err = measure(&[5], &contenders, Duration::from_secs(5), |_, _, _| {}).unwrap_err();

@@ -3,12 +3,15 @@
 use crate::cli::{Flag, Kind, Many, Parsed, Spec};
 use crate::failure::Failure;
 use crate::output;
-use nqueens::bench::{self, plot, Cell, Contender};
+mod plot;
+mod table;
+
 use nqueens::count::{count_on, Algo, Problem, Run};
 use std::fs::File;
 use std::io::{IsTerminal, Seek, Write};
 use std::sync::Mutex;
 use std::time::Duration;
+use table::{Cell, Contender};
 
 /// The defaults, said once for the code and the help.
 const FROM: u64 = 10;
@@ -206,14 +209,14 @@ pub fn run(args: BenchArgs) -> Result<(), Failure> {
     }
     let ns: Vec<u32> = (args.from..=args.to).collect();
     let terminal = std::io::stderr().is_terminal();
-    let table = bench::measure(&ns, &contenders, args.budget, |label, n, cell| {
+    let table = table::measure(&ns, &contenders, args.budget, |label, n, cell| {
         if terminal {
             match cell {
                 Cell::Time(t) => crate::failure::say(&format!(
                     "bench: {} N={}: {} ms",
                     label,
                     n,
-                    bench::millis(t)
+                    table::millis(t)
                 )),
                 Cell::Skipped => crate::failure::say(&format!("bench: {} N={}: skipped", label, n)),
             }
@@ -272,13 +275,13 @@ pub fn run(args: BenchArgs) -> Result<(), Failure> {
 
 /// The table as one JSON document: a row per counter, a cell per N, each its median time in
 /// milliseconds (`null` where it was skipped to keep to the budget).
-fn json_table(table: &bench::Table, args: &BenchArgs) -> String {
-    use nqueens::json::{array, Object};
+fn json_table(table: &table::Table, args: &BenchArgs) -> String {
+    use crate::json::{array, Object};
     let rows = table.rows.iter().map(|(label, cells)| {
         let cells = table.ns.iter().zip(cells).map(|(&n, cell)| {
             let object = Object::new().number("n", n);
             match cell {
-                Cell::Time(time) => object.number("median_ms", bench::millis(*time)),
+                Cell::Time(time) => object.number("median_ms", table::millis(*time)),
                 Cell::Skipped => object.null("median_ms"),
             }
             .finish()

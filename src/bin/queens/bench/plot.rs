@@ -1,6 +1,7 @@
 //! A self-contained SVG plot of a benchmark table: time on a log axis against N.
 
-use super::{Cell, Table};
+use super::table::{Cell, Table};
+use crate::svg::text as escape;
 use std::fmt::Write;
 
 const WIDTH: f64 = 760.0;
@@ -34,19 +35,7 @@ fn decade_label(exponent: i32) -> String {
 ///
 /// O(size of the table).
 ///
-/// # Example
-///
-/// ```
-/// use nqueens::bench::{Cell, Table};
-/// use std::time::Duration;
-///
-/// let table = Table {
-///     ns: vec![10, 11, 12],
-///     rows: vec![("bitwise".into(), [1, 5, 25].map(|ms| Cell::Time(Duration::from_millis(ms))).to_vec())],
-/// };
-/// let svg = nqueens::bench::plot::svg(&table, "N-Queens counters");
-/// assert!(svg.starts_with("<svg") && svg.contains("bitwise") && svg.contains("<polyline"));
-/// ```
+/// (Its example is the unit test `tests::a_table_is_drawn`.)
 pub fn svg(table: &Table, title: &str) -> String {
     let frame = Frame::of(table);
     let mut s = String::new();
@@ -216,16 +205,23 @@ fn legend_entry(s: &mut String, i: usize, label: &str, color: &str) {
     );
 }
 
-/// Escapes text for SVG.
-fn escape(text: &str) -> String {
-    text.replace('&', "&amp;")
-        .replace('<', "&lt;")
-        .replace('>', "&gt;")
-}
-
 #[cfg(test)]
 mod tests {
     use super::decade_label;
+    use super::svg;
+    use crate::bench::table::{Cell, Table};
+    use std::time::Duration;
+
+    #[test]
+    fn a_table_is_drawn() {
+        let times = [1, 5, 25].map(|ms| Cell::Time(Duration::from_millis(ms)));
+        let table = Table {
+            ns: vec![10, 11, 12],
+            rows: vec![("bitwise".into(), times.to_vec())],
+        };
+        let svg = svg(&table, "N-Queens counters");
+        assert!(svg.starts_with("<svg") && svg.contains("bitwise") && svg.contains("<polyline"));
+    }
 
     #[test]
     fn decades_are_labelled_in_their_units() {

@@ -2,23 +2,7 @@
 //! and results as one document. Counts are written as strings, since they pass 2^64 and
 //! JSON readers keep numbers in 64-bit floats.
 //!
-//! # Example
-//!
-//! ```
-//! use nqueens::json::{array, Object};
-//!
-//! let line = Object::new()
-//!     .number("n", 12)
-//!     .string("count", "14200")
-//!     .string("host", "a \"quoted\" name\n")
-//!     .null("finished")
-//!     .raw("parts", &array([Object::new().number("part", 1).finish()]))
-//!     .finish();
-//! assert_eq!(
-//!     line,
-//!     r#"{"n":12,"count":"14200","host":"a \"quoted\" name\n","finished":null,"parts":[{"part":1}]}"#
-//! );
-//! ```
+//! (Its example is the unit test `tests::an_object_is_written_field_by_field`.)
 
 use std::fmt::Display;
 
@@ -109,11 +93,7 @@ pub fn array(items: impl IntoIterator<Item = String>) -> String {
 
 /// `value` as a JSON string: quoted, with `"`, `\` and control characters escaped.
 ///
-/// # Example
-///
-/// ```
-/// assert_eq!(nqueens::json::string("a\tb\u{1}\"\\"), r#""a\tb\u0001\"\\""#);
-/// ```
+/// (Its example is the unit test `tests::a_string_is_quoted_and_escaped`.)
 pub fn string(value: &str) -> String {
     let mut out = String::with_capacity(value.len() + 2);
     out.push('"');
@@ -135,6 +115,26 @@ pub fn string(value: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn an_object_is_written_field_by_field() {
+        let line = Object::new()
+            .number("n", 12)
+            .string("count", "14200")
+            .string("host", "a \"quoted\" name\n")
+            .null("finished")
+            .raw("parts", &array([Object::new().number("part", 1).finish()]))
+            .finish();
+        assert_eq!(
+            line,
+            r#"{"n":12,"count":"14200","host":"a \"quoted\" name\n","finished":null,"parts":[{"part":1}]}"#
+        );
+    }
+
+    #[test]
+    fn a_string_is_quoted_and_escaped() {
+        assert_eq!(string("a\tb\u{1}\"\\"), r#""a\tb\u0001\"\\""#);
+    }
 
     #[test]
     fn numbers_that_json_cannot_hold_are_null() {
