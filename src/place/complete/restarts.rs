@@ -29,7 +29,7 @@ const ERA_UNIT_NODES: u64 = 32_000_000;
 /// (Gomes, Selman and Kautz, "Boosting combinatorial search through randomization", AAAI
 /// 1998). The least constraining squares, and the lines found shut branched on sooner, cut
 /// its slow runs most; the least constraining square is taken every time
-/// (docs/completion.md, "The restarted search", says what each gains).
+/// (docs/completion.md, "The restarted search").
 ///
 /// The times a line was found shut are kept from run to run, and they steer every run after:
 /// on a board whose completions lie where those counts turn the search away, a seed can

@@ -43,8 +43,7 @@
 //! Those walks differ only in where the odd values stop, so each stage of parities first
 //! asks its kind's least sum of squares split by parity ([`odd_split`]), made once a check
 //! for every number of odd values: it tells whatever a walk would, and most stages of a
-//! needed diagonal then cost no walk (docs/completion.md, "The diagonals' sums", says what
-//! each of these saves).
+//! needed diagonal then cost no walk (notes/completion.md logs what each of these saves).
 //! A refutation
 //! names the condition no choice meets ([`Condition`]): the sum of one kind, the sums with
 //! the sum of squares, or parity.
