@@ -1,5 +1,6 @@
 # What the campaign recipes share (scripts/parallel-count, scripts/slurm/*): the checks of
-# their arguments, the list of a count's part files, and Slurm's times. Sourced, never run;
+# their own arguments (queens checks its own: N, QUEENS_ARGS), the list of a count's part
+# files as queens names them, and Slurm's times. Sourced, never run;
 # the sourcing script sets RECIPE, its name in messages. The Slurm batch scripts find this
 # file through NQUEENS_RECIPES (sbatch runs a copy of a script, away from its folder), which
 # scripts/slurm/submit exports.
@@ -37,12 +38,14 @@ recipe_folder() {
     fi
 }
 
-# recipe_parts_list DIR STEM M: prints the file names of the M parts (DIR/STEM-part-K-of-M.ckpt),
-# one a line. DIR reaches awk through the environment: no escape in it is processed.
+# recipe_parts_list QUEENS N M DIR: prints the checkpoint file of each of the M parts of the
+# count of N (with QUEENS_ARGS), one a line, as queens itself names them
+# (`queens count --dry-run`: every argument checked as the count will check it, nothing
+# counted); exits 2 with queens' own message if queens refuses them.
 recipe_parts_list() {
-    RECIPE_DIR=$1 awk -v stem="$2" -v m="$3" 'BEGIN {
-        dir = ENVIRON["RECIPE_DIR"]
-        for (k = 1; k <= m; k++) print dir "/" stem "-part-" k "-of-" m ".ckpt" }'
+    # shellcheck disable=SC2086 # QUEENS_ARGS holds several flags
+    "$1" count "$2" ${QUEENS_ARGS:-} --part "1-$3/$3" --checkpoint-dir "$4" --dry-run ||
+        recipe_refuse "queens refused the count: $1 count $2 ${QUEENS_ARGS:-} --part 1-$3/$3 --checkpoint-dir DIR"
 }
 
 # slurm_seconds TIME: the seconds a Slurm time stands for (M, M:S, H:M:S, D-H, D-H:M,

@@ -560,3 +560,58 @@ fn every_help_fits_an_80_column_terminal() {
         }
     }
 }
+
+#[test]
+fn a_dry_run_checks_the_count_and_names_its_part_files_counting_nothing() {
+    let dir = crate::common::scratch("dry-run");
+    let parts = dir.join("a b");
+    let path = parts.to_str().unwrap();
+    let listed = crate::common::stdout_of(&[
+        "count",
+        "14",
+        "--unique",
+        "--algo",
+        "symmetric",
+        "--part",
+        "2-3/3",
+        "--checkpoint-dir",
+        path,
+        "--dry-run",
+    ]);
+    assert_eq!(
+        listed,
+        format!(
+            "{0}/n14-unique-part-2-of-3.ckpt\n{0}/n14-unique-part-3-of-3.ckpt\n",
+            path
+        )
+    );
+    assert!(!parts.exists(), "a dry run makes no folder");
+    usage_error(
+        &[
+            "count",
+            "33",
+            "--part",
+            "1/2",
+            "--checkpoint-dir",
+            path,
+            "--dry-run",
+        ],
+        "N must be a number from 1 to 32",
+    );
+    usage_error(&["count", "14", "--dry-run"], "give --checkpoint-dir DIR");
+    usage_error(
+        &[
+            "count",
+            "14",
+            "--part",
+            "1/2",
+            "--checkpoint-dir",
+            path,
+            "--dry-run",
+            "--estimate",
+            "5",
+        ],
+        "does nothing with --dry-run",
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -40,4 +40,6 @@ pub struct CountArgs {
     pub mem_per_core: Option<u64>,
     /// When to stop before finishing (`--stop-after`, from the command's start).
     pub stop_at: Option<std::time::Instant>,
+    /// Check the arguments and print the parts' checkpoint files, counting nothing.
+    pub dry_run: bool,
 }

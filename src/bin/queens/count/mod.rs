@@ -89,6 +89,15 @@ recorded in its own file of --checkpoint-dir",
 nN-total-part-K-of-M.ckpt (-unique- for classes); for a range of parts",
         },
         Flag {
+            name: "--dry-run",
+            value: "",
+            kind: Kind::Switch,
+            many: Many::One,
+            help: "with --checkpoint-dir, check every argument as the count would, then print
+the path of each part's checkpoint file, one a line, and count nothing (no
+folder is made): what the recipes list the parts from",
+        },
+        Flag {
             name: "--checkpoint",
             value: "FILE",
             kind: Kind::File,
@@ -247,7 +256,19 @@ pub fn parse(parsed: &Parsed) -> Result<CountArgs, Failure> {
         list_part: parsed.number("--list-part"),
         cores: parsed.number("--cores"),
         mem_per_core: parsed.number("--mem-per-core"),
+        dry_run: parsed.has("--dry-run"),
     };
+    if args.dry_run {
+        if args.checkpoint_dir.is_none() {
+            return Err(parsed.error(
+                "--dry-run prints the checkpoint files of parts: give --checkpoint-dir DIR and --part K/M or A-B/M",
+            ));
+        }
+        parsed.refuse(
+            &["--estimate", "--stop-after"],
+            "does nothing with --dry-run, which counts nothing",
+        )?;
+    }
     if args.mem_per_core.is_some() && args.cores.is_none() {
         return Err(parsed
             .error("--mem-per-core names the memory of a cluster's nodes: it goes with --cores"));
@@ -368,6 +389,9 @@ pub fn run(args: CountArgs) -> Result<(), Failure> {
     if let Some(seconds) = args.estimate {
         return print_estimate(&problem, &args, seconds, kernel);
     }
+    if let (true, Some(dir)) = (args.dry_run, &args.checkpoint_dir) {
+        return print_part_files(dir, &problem, &args);
+    }
     if let Some(dir) = &args.checkpoint_dir {
         if std::fs::metadata(dir).is_ok_and(|meta| !meta.is_dir()) {
             return Err(Failure::Input(format!(
@@ -409,6 +433,31 @@ pub fn run(args: CountArgs) -> Result<(), Failure> {
     }
     let text = count_part(&args, &problem, kernel, args.part, None)?;
     Ok(output::print(&format!("{}\n", text))?)
+}
+
+/// `--dry-run`: the checkpoint file of each part the arguments name, one a line, in `dir`.
+///
+/// # Complexity
+///
+/// O(parts), written as they are made: a million parts in well under a second.
+fn print_part_files(dir: &str, problem: &Problem<'_>, args: &CountArgs) -> Result<(), Failure> {
+    use std::io::Write;
+    if std::fs::metadata(dir).is_ok_and(|meta| !meta.is_dir()) {
+        return Err(Failure::Input(format!(
+            "--checkpoint-dir {}: a file, not a folder",
+            dir
+        )));
+    }
+    let (first, last, m) = match (args.range, args.part) {
+        (Some(range), _) => range,
+        (None, Some((k, m))) => (k, k, m),
+        (None, None) => unreachable!("--checkpoint-dir goes with --part"),
+    };
+    let mut out = std::io::BufWriter::new(std::io::stdout().lock());
+    for k in first..=last {
+        writeln!(out, "{}", part::part_file(dir, problem, (k, m)).display())?;
+    }
+    Ok(out.flush()?)
 }
 
 /// `--json`, for count, merge and bench: one JSON document on standard output instead of text.
