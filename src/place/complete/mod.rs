@@ -56,51 +56,22 @@ pub use search::Report;
 
 /// One completion of `board`, or a proof that there is none.
 ///
-/// No one method fits every board ([`Method`]), so those that fit take turns. Each round the
-/// leader gets a whole turn, the clause-learning search and the restarted tree search (where
-/// they fit) half a turn each (a whole one between them, less, down to a quarter, as the
-/// leader's prediction of the work left shrinks below twice the work it has done; more, up
-/// to sixteen turns, as it grows past that once the leader has worked about a second, the
-/// turns past the first to the restarted tree search alone), and the others a
-/// thirty-second, so that when the leader is the right choice an answer costs about
-/// twice its own time at most (a board it decides in a second or so is never slowed more),
-/// and when it is not, the others are still sampled and can take the lead:
+/// No one method fits every board ([`Method`]), so those that fit take turns, with the
+/// check of the diagonals' sums beside them (unless `options.only` names one method). Each
+/// round the leader, the first tree search that fits unless another predicts it will finish
+/// 4 times sooner (a tree search knows the share of its tree behind it, Knuth's estimate),
+/// gets a whole turn; the clause-learning search and the restarted tree search, which have no
+/// tree to measure, share a turn that grows as the leader's prediction does; the others get
+/// a thirty-second. So when the leader is the right choice an answer costs about twice its
+/// own time at most, and when it is not, the others are still sampled and can take the lead.
+/// The module's schedule says how much each gets, and docs/completion.md, "How the portfolio
+/// decides", why.
 ///
-/// - the leader is the first tree search that fits, in the order of [`Method::ALL`]
-///   (the compact search proves "none" the fastest on every class of CSPLib's instances),
-///   unless another is predicted to finish 4 times sooner. A tree search knows the
-///   share `p` of its tree behind it (Knuth's estimate, each branch an equal share of its
-///   parent), so its work so far predicts what is left: `work · (1 − p) / p` (to exhaust the
-///   tree: a completion may come sooner);
-/// - the clause-learning search has no tree to measure, so no prediction; it is there for
-///   the boards whose completions a tree search reaches only after meeting the same dead ends
-///   again and again (CSPLib's Excluded Diagonals from n ≈ 24), and gets the turn above;
-/// - the restarted tree search (`restarts`) is the compact search with its ties and its
-///   squares' order drawn from `options.seed`, started again after runs of nodes that follow
-///   Luby's sequence, branching first on the lines found shut most often in the runs so
-///   far: it has no tree to measure either, shares the clause-learning search's turn, and
-///   completes most Excluded Diagonals boards of n = 30 to 44 in under a second;
-/// - the check of the diagonals' sums (`diagonal_sums`, on boards up to 64 wide) gets a whole
-///   turn each round (or a second opinion's, when that is more) until it has said whether
-///   they show that no completion exists (a tenth of a second at n = 30), unless
-///   `options.only` names a method; on a board they let through, the probes of its
-///   diagonals, each given a queen or reserved in turn, follow once the searches have had
-///   about a second, with sixteen times those turns, and refute it when the diagonals the
-///   sums forbid and need force a dead end; each time they find one, the restarted tree search
-///   takes the squares of the diagonals found forbidden as reserved, and those found needed
-///   as lines like the rows and columns (on CSPLib's Excluded Diagonals of n = 43 to 50,
-///   40 to 80 of the 2n diagonals a completion takes: the probes take seconds there, and
-///   the lines complete boards in seconds that no method completed in a minute before);
-/// - min-conflicts proves nothing and tells nothing of what is left; it leads only when no
-///   exhaustive search fits or the leader's prediction is hopeless (past 10^11 units
-///   of work left, and 64 times its work so far) and the clause-learning search does not fit,
-///   as on large boards with many rows free.
-///
-/// Work is counted in units of about a nanosecond each method's own way (a node of each
-/// search, a square looked at by min-conflicts, a square or clause visited by clause
-/// learning), so the answer for a board and a seed is the
-/// same on every machine; only [`Options::give_up_after`] is measured in time, the CPU time of
-/// the searching thread where the system tells it (`clock`).
+/// Work is counted in units of about a nanosecond, each method turning its own units into it
+/// (a node of a tree search, a square looked at by min-conflicts, a square or clause visited
+/// by clause learning, a word operation of the sums), so the answer for a board and a seed is
+/// the same on every machine; only [`Options::give_up_after`] is measured in time, the CPU
+/// time of the searching thread where the system tells it.
 ///
 /// # Panics
 ///

@@ -4,8 +4,8 @@
 //! A clause-learning search's time to complete a board is heavy-tailed: a change that
 //! should not matter (a restart moved, a phase kept) sends it down another path, which may
 //! find a completion in a second or not in a minute. On CSPLib's Excluded Diagonals the
-//! stable mode completes more of the hard boards of n = 30..40, but loses some boards that
-//! the focused search completes at once, and proves "none" about a third slower. The
+//! stable mode completes more of the hard boards, but loses some boards that
+//! the focused search completes at once, and proves "none" slower. The
 //! minimum of two independent runs has a far lighter tail than either, so both run, each
 //! half the time: what either finds or proves is the pair's answer, at most twice its time.
 //!
