@@ -1,3 +1,4 @@
+# shellcheck shell=bash
 # What the campaign recipes share (scripts/parallel-count, scripts/slurm/*): the checks of
 # their own arguments (queens checks its own: N, QUEENS_ARGS), the list of a count's part
 # files as queens names them, and Slurm's times. Sourced, never run;
@@ -17,7 +18,9 @@ recipe_whole() {
     local least=${3:-1} most=${4:-999999999}
     case $2 in '' | *[!0-9]* | 0?*) recipe_refuse "$1 must be a whole number, not '$2'" ;; esac
     # Compared as text first: a number too long for the shell's arithmetic is refused, not wrapped.
-    [ "${#2}" -le "${#most}" ] && [ "$2" -le "$most" ] || recipe_refuse "$1 must be at most $most, not $2"
+    if [ "${#2}" -gt "${#most}" ] || [ "$2" -gt "$most" ]; then
+        recipe_refuse "$1 must be at most $most, not $2"
+    fi
     [ "$2" -ge "$least" ] || recipe_refuse "$1 must be at least $least, not $2"
 }
 
