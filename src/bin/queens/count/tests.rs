@@ -32,6 +32,7 @@ fn the_arguments_of_a_count() {
             cores: None,
             mem_per_core: None,
             stop_at: None,
+            dry_run: false,
         }
     );
     assert!(parse_line("18 --checkpoint c --stop-after 5")
