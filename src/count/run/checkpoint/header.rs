@@ -185,18 +185,8 @@ impl Header {
     /// assert_eq!(header.own_file_name(), "n20-total-part-3-of-16.ckpt");
     /// ```
     pub fn own_file_name(&self) -> String {
-        let board = match self.board.as_str() {
-            "none" => String::new(),
-            board => format!("-board-{}", board),
-        };
-        format!(
-            "n{}-{}{}-part-{}-of-{}.ckpt",
-            self.n,
-            self.ask.name(),
-            board,
-            self.part.0,
-            self.part.1
-        )
+        let stem = Header::stem_of(self.n, self.ask, &self.board);
+        format!("{}-part-{}-of-{}.ckpt", stem, self.part.0, self.part.1)
     }
 
     /// Whether `name` is a file name as the recipes give a part
@@ -246,11 +236,16 @@ impl Header {
 
     /// What a part's file name begins with: the count's `n`, ask and board.
     fn stem(problem: &Problem<'_>) -> String {
-        let board = match problem.board {
-            None => String::new(),
-            Some(board) => format!("-board-{}", Header::board_name(Some(board))),
-        };
-        format!("n{}-{}{}", problem.n, problem.ask.name(), board)
+        let board = Header::board_name(problem.board);
+        Header::stem_of(problem.n, problem.ask, &board)
+    }
+
+    /// [`Header::stem`] from a count's `n`, ask and board name (`none` for the plain board).
+    fn stem_of(n: u32, ask: Ask, board: &str) -> String {
+        match board {
+            "none" => format!("n{}-{}", n, ask.name()),
+            board => format!("n{}-{}-board-{}", n, ask.name(), board),
+        }
     }
 
     /// How a checkpoint names a board: `none` for the plain board, else a hash of its size,
