@@ -17,7 +17,7 @@
 //! | [`read`] | every text the toolkit reads, by the judge's rules: numbers, a queen's square, boards, `ROW COL` lists, placements in every format it prints; one [`read::ReadError`] naming source, line and column |
 //! | [`list`] | every placement in order ([`list::Placements`]), printed in every format ([`list::Printer`]); LeetCode 51's [`list::solve_n_queens`] |
 //! | [`draw`] | placements as SVG pictures, placed queens and reserved squares told apart |
-//! | [`place`] | one placement for huge N: [`place::min_conflicts()`], [`place::construct()`], the independent [`place::verify()`]; completion of a board: [`place::complete()`] every completion listed and counted ([`place::Completions`], [`place::count_completions`]) |
+//! | [`place`] | one placement for huge N: [`place::min_conflicts()`], [`place::construct()`], the independent [`place::verify()`]; completion of a board with placed queens: one by [`place::complete()`], every one listed and counted ([`place::Completions`], [`place::count_completions`]) |
 //! | [`memory`] | memory asked for before it is used: [`memory::OutOfMemory`] instead of an abort |
 //!
 //! Each item has one path, in the module that the map names. The command-line toolkit

@@ -41,14 +41,15 @@ recipe_folder() {
     fi
 }
 
-# recipe_parts_list QUEENS N M DIR: prints the checkpoint file of each of the M parts of the
-# count of N (with QUEENS_ARGS), one a line, as queens itself names them
-# (`queens count --dry-run`: every argument checked as the count will check it, nothing
-# counted); exits 2 with queens' own message if queens refuses them.
+# recipe_parts_list QUEENS N M DIR [LAST]: prints the checkpoint file of each of the parts 1
+# to LAST (default M) of the M parts of the count of N (with QUEENS_ARGS), one a line, as
+# queens itself names them (`queens count --dry-run`: every argument checked as the count
+# will check it, nothing counted); exits 2 with queens' own message if queens refuses them.
+# LAST = 1 checks a count before anything is made for it.
 recipe_parts_list() {
     # shellcheck disable=SC2086 # QUEENS_ARGS holds several flags
-    "$1" count "$2" ${QUEENS_ARGS:-} --part "1-$3/$3" --checkpoint-dir "$4" --dry-run ||
-        recipe_refuse "queens refused the count: $1 count $2 ${QUEENS_ARGS:-} --part 1-$3/$3 --checkpoint-dir DIR"
+    "$1" count "$2" ${QUEENS_ARGS:-} --part "1-${5:-$3}/$3" --checkpoint-dir "$4" --dry-run ||
+        recipe_refuse "queens refused the count: $1 count $2 ${QUEENS_ARGS:-} --part 1-${5:-$3}/$3 --checkpoint-dir DIR"
 }
 
 # slurm_seconds TIME: the seconds a Slurm time stands for (M, M:S, H:M:S, D-H, D-H:M,

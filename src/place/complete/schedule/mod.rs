@@ -101,23 +101,17 @@ impl<S: Search + ?Sized> Entrant<S> {
 /// A turn of the diagonals' sums, `work` offered to them: whether they have refuted the
 /// board ([`DiagonalSums::condition`] says how).
 pub(crate) fn sums_turn(sums: &mut Entrant<DiagonalSums>, work: u64) -> bool {
-    let phase = sums.search.phase();
-    if phase == Phase::Done {
-        return false;
-    }
+    let share = match sums.search.phase() {
+        Phase::Done => return false,
+        Phase::Checking => None,
+        Phase::Probing { guiding: true } => Some(GUIDING_PROBE_SHARE),
+        Phase::Probing { guiding: false } => Some(PROBE_SHARE),
+    };
     sums.offered = sums.offered.saturating_add(work);
-    let work = match phase {
-        Phase::Checking => work,
-        Phase::Probing { .. } if sums.offered < PROBE_AFTER_WORK => return false,
-        Phase::Probing { guiding } => {
-            let (times, over) = if guiding {
-                GUIDING_PROBE_SHARE
-            } else {
-                PROBE_SHARE
-            };
-            work * times / over
-        }
-        Phase::Done => unreachable!("returned above"),
+    let work = match share {
+        None => work,
+        Some(_) if sums.offered < PROBE_AFTER_WORK => return false,
+        Some((times, over)) => work * times / over,
     };
     matches!(sums.turn(work), Outcome::Exhausted)
 }
