@@ -43,13 +43,14 @@ pub fn check_overwrite(
         Err(e) => return Err(Failure::Write(format!("{} {}: {}", flag, shown, e))),
         Ok(file) => file,
     };
-    if file.metadata().is_ok_and(|meta| meta.is_dir()) {
+    let meta = file.metadata().ok();
+    if meta.as_ref().is_some_and(|meta| meta.is_dir()) {
         return Err(Failure::usage(
             command,
             format!("{} {}: a folder, not a file", flag, shown),
         ));
     }
-    let plain = file.metadata().is_ok_and(|meta| meta.is_file());
+    let plain = meta.is_some_and(|meta| meta.is_file());
     let mut head = Vec::new();
     if plain {
         let read = (&mut file).take(64 << 10).read_to_end(&mut head);

@@ -182,13 +182,19 @@ impl Journal {
         })
     }
 
-    /// How many other runs wrote lines after the record was opened.
+    /// How many other runs wrote lines after the record was opened (read from there on).
     fn others_since_opened(&self) -> usize {
-        let Ok(bytes) = std::fs::read(&self.path) else {
+        let Some(file) = &self.file else {
             return 0;
         };
-        let after = bytes.get(self.opened_at as usize..).unwrap_or_default();
-        let runs: BTreeSet<&str> = std::str::from_utf8(after)
+        let mut after = Vec::new();
+        let read = (&*file)
+            .seek(SeekFrom::Start(self.opened_at))
+            .and_then(|_| (&*file).read_to_end(&mut after));
+        if read.is_err() {
+            return 0;
+        }
+        let runs: BTreeSet<&str> = std::str::from_utf8(&after)
             .unwrap_or_default()
             .lines()
             .filter_map(|line| field(line, "run"))
